@@ -33,6 +33,7 @@ from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.graph import graph_below
 from grader.spec.provenance import check, grad_of, keys_asked, list_kept, result_of, value_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy
+from grader.spec.retained_equal import retained_as_equal
 from grader.spec.call import Call
 
 EXERCISE = Exercise(
@@ -67,6 +68,7 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
         return {"keys": keys}
     g = _nodes(answer)
     alias = aliased(g)  # one Value under two names ("b": a): told as that, nothing said through either name
+    equal = retained_as_equal(sub, g, names)
 
     def of(name: str, fact: dict[str, Any]) -> dict[str, Any]:
         return {**fact, ALIASED: alias[name]} if name in alias else fact
@@ -78,7 +80,8 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
         "names": list_kept(passed, names, named, "names"),
         "one_per_name": value_per_name(g, named),
         "grads": [of(n, grad_of(g[n], in_call(f"{n}.grad", named))) for n in NODES],
-        "retains_grad": [of(n, value_of(g[n], in_call(n, named))) for n in ("a", "b", "y")],
+        "retains_grad": [of(n, {**value_of(g[n], in_call(n, named)),  # retained for equalling a named node
+                                **({CONTEXT + "equal_named": equal[n]} if n in equal else {})}) for n in ("a", "b", "y")],
         "backward": call.fact,
         "root": of("y", returned_root(g["y"], call, call.label)),
     }
@@ -181,8 +184,16 @@ WITHOUT_KEYS = {
 }
 
 
+# grads_after_backward may call the student's backward_retaining (with no names): a test of that
+# helper alone that fails too is named first.  A public probe names public tests only.
+WITH_RETAINING_PUBLIC = {"backward_retaining": ("a.grad after retain_grad", "retain_grad on exactly the nodes named")}
+WITH_RETAINING = {"backward_retaining": (*WITH_RETAINING_PUBLIC["backward_retaining"], "retained grads on other inputs",
+                                         "retain_grad on every choice of names")}
+
+
 @EXERCISE.test("non-leaf grads are None after backward", points=2, public=True,
-               feedback=WITHOUT_FEEDBACK, key_feedback=WITHOUT_KEYS, caused_by=UNREAD)
+               feedback=WITHOUT_FEEDBACK, key_feedback=WITHOUT_KEYS, caused_by=UNREAD,
+               runs_with=WITH_RETAINING_PUBLIC)
 def without_retain_public(sub):
     return {**_without_retain(sub, 0.5, -3.0), "import": import_warnings(sub, IMPORTING)}
 
@@ -191,7 +202,7 @@ IMPORTING = N_("importing ex03_retain_grad.py")  # the file run again, as a note
 
 
 @EXERCISE.test("grads after backward on other inputs", points=2, feedback=WITHOUT_FEEDBACK,
-               key_feedback=WITHOUT_KEYS, caused_by=UNREAD)
+               key_feedback=WITHOUT_KEYS, caused_by=UNREAD, runs_with=WITH_RETAINING)
 def without_retain_hidden(sub):
     runs = [_without_retain(sub, w, x) for w, x in [(2.0, 4.0), (-1.25, 0.75), (0.0, 0.0)]]
     return {**{key: [r.get(key) for r in runs] for key in runs[0]},

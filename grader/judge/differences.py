@@ -121,6 +121,9 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     if want.get("requires_grad") != got.get("requires_grad"):
         return [_diff(Say.REQUIRES_GRAD, label=label, flag=got.get("requires_grad"))]
     if want.get("retains_grad") != got.get("retains_grad"):
+        equal = got.get(CONTEXT + "equal_named")  # the named node whose number it holds, where that is why
+        if got.get("retains_grad") and type(equal) is str:
+            return [_diff(SayRead.RETAINED_AS_EQUAL, label=label, name=equal)]
         return [_diff(Say.RETAINS if got.get("retains_grad") else Say.NOT_RETAINED, label=label)]
     found = _version(want, got, label)
     if not found and not same(want.get("data"), got.get("data")):

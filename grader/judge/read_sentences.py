@@ -18,6 +18,11 @@ from grader.judge.sentences import Sentence
 class SayRead(Sentence):
     """One way a call read .grad otherwise than the statement's, and the sentence that says so."""
 
+    RETAINED_AS_EQUAL = N_("retain_grad() was called on {label}, which the statement does not ask for: it holds the "
+                           "same number as {name}, which is named, and on inputs where the two differ your code leaves "
+                           "it alone: a node equal (==) to a named one was taken for it (a list's `in` finds an equal "
+                           "entry, not only the entry itself).")
+
     WARNING_UNRECORDED = N_("{label} read .grad, and the warning that read raised reached its caller unrecorded, so it "
                             "returned None: the read was not inside a warnings.catch_warnings(record=True) block.")
     IMPORT_SILENCED = N_("{label} silenced the warning reading a non-leaf's .grad gives: in code that imports your "

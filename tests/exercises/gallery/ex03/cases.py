@@ -436,3 +436,15 @@ CASES += [
 CASES += [
     Wrong("always_set_outside_catch", fails={WARNING: "changed the warnings filters at line"}),
 ]
+
+# grads_after_backward built through the student's own backward_retaining (no names), whose loop retains y
+# always: the grads_after_backward tests point at the test of backward_retaining alone that fails too.
+# A backward_retaining that picks its nodes with `in` (==) retains y where it holds a named node's
+# number: told as that, by a call on inputs where they differ.
+CASES += [
+    Wrong("grads_through_retaining", fails={WITHOUT: "This test runs your backward_retaining too"}),
+    Wrong("retained_by_equal_number", fails={"retained grads on other inputs": "a node equal (==) to a named one"},
+          edits={RETAIN_LOOP: '    wanted = [g[name] for name in names]\n    for name in ("a", "b", "y"):\n'
+                              '        if g[name] in wanted:\n            g[name].retain_grad()\n'},
+          names=("same number as b", "equal (==)")),
+]
