@@ -13,7 +13,10 @@ from typing import Any, Callable
 
 from micrograph.i18n import N_  # a check's finding, translated where told
 
+from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, backward_rest
 from grader.spec.build_order import run_order, too_early
+from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN
+from grader.spec.build_record_checks import SAVES_SELF_TOO, constant, recorded_as_torch, reflected
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
 from grader.spec.build_retained import grad_after_refused, grad_after_released, grad_after_zeroed
 from grader.spec.held import held
@@ -52,10 +55,16 @@ def _stage1(sub: Any) -> str | None:
     if (saved_as(zero, "self") is w, saved_as(zero, "other") is z) != (True, True):
         return N_("w * z, z a leaf holding 0, does not save w and z themselves as \"self\" and \"other\": an operand "
                   "is saved whatever its number")
-    if number(saved_as(getattr(w * 3, "grad_fn", None), "other")) != 3.0:
+    three = getattr(w * 3, "grad_fn", None)
+    if number(saved_as(three, "other")) != 3.0:
         return SAVES_NUMBER
+    if saved_as(three, "self") is not None:
+        return SAVES_SELF_TOO
     if w + 0 is w or w * 1 is w:
         return N_("w + 0 or w * 1 is w itself, where every operation makes a new value with a node of its own")
+    recorded = recorded_as_torch(w, y, product) or reflected(w)
+    if recorded is not None:
+        return recorded
     reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad
     if None not in reached and reached[0] is not reached[1]:
         return N_("w * x and w + 1 reach w through two AccumulateGrad nodes, where gradient_edge must give a leaf one, "
@@ -65,9 +74,7 @@ def _stage1(sub: Any) -> str | None:
     found = _edges_after_flags(c, w, x)
     if found is not None:
         return found
-    return None if not _requires_grad_without_node(sub.Value(2.0) * 3) else N_(  # last: it shifts no id reuse
-        "(c * 3).requires_grad, c = Value(2), is True while c * 3 has no grad_fn: an operation makes a value that "
-        "requires grad only together with the node it records")
+    return constant(sub)  # last: it shifts no id reuse
 
 
 def _edges_after_flags(c: Any, w: Any, x: Any) -> str | None:
@@ -95,12 +102,6 @@ def _edges_after_flags(c: Any, w: Any, x: Any) -> str | None:
     return None
 
 
-def _requires_grad_without_node(v: Any) -> bool:
-    """Whether an operation's result requires grad with no grad_fn: recorded or not (whether grad mode counts is a
-    later stage's part), an operation makes a value that requires grad only with the node it records."""
-    return flag(getattr(v, "requires_grad", None)) is True and getattr(v, "grad_fn", None) is None
-
-
 def _stage2(sub: Any) -> str | None:
     w = sub.Value(1.5, requires_grad=True)
     y = w * w + w
@@ -108,7 +109,8 @@ def _stage2(sub: Any) -> str | None:
     y.backward()
     got = grad_quiet(w)
     if got == 4.0:
-        return _ran_in_order(sub)
+        plain = GRAD_REQUIRES_GRAD if getattr(w.grad, "requires_grad", None) is True else None
+        return plain or _ran_in_order(sub) or backward_rest(sub)
     if got is None:
         return N_("backward through w * w + w leaves w.grad None")
     return N_("backward through w * w + w gives w.grad a different number from PyTorch's") if type(got) is float \
@@ -207,7 +209,7 @@ RETAINED_REFUSED = N_("a second y.backward() through a retained y = w * w, refus
 FAULT_IN = {SAVES_NUMBER: "Value.__mul__", RETAINED_WARNS: "Value.grad", GRAD_REQUIRES_GRAD: "store_grad",
             RETAINED_ZEROED: "store_grad",
             APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad", RETAINED_REFUSED: "backward",
-            **{finding: "backward" for _first, _order, finding in _ORDERS}}
+            **{finding: "backward" for _first, _order, finding in _ORDERS}, **BACKWARD_FAULT_IN, **RECORD_FAULT_IN}
 
 
 def _stage4(sub: Any) -> str | None:

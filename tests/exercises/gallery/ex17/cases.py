@@ -296,3 +296,27 @@ CASES += [
           fails={DOCS: "this stage builds on ex16"}, names=("ex16", "under the other's name"),
           unsaid=("themselves, the Values",)),
 ]
+
+# ex16's slips carried: edges kept in a list, and an AddBackward0 that saves its operands, pass
+# every program of this stage; ex16's gate reads the edges' type and what the sum saved.
+CASES += [
+    Wrong("edges_in_a_list_since_ex16",
+          edits={"        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+                 "        out.grad_fn = op([gradient_edge(v) for v in inputs])"},
+          fails={DOCS: "this stage builds on ex16"}, names=("ex16", "(w * x).grad_fn.next_functions is not a tuple")),
+    Wrong("add_saves_its_operands_since_ex16",
+          edits={"        return record(AddBackward0, self.item() + other.item(), self, other)":
+                 "        out = record(AddBackward0, self.item() + other.item(), self, other)\n"
+                 "        if out.grad_fn is not None:\n"
+                 "            out.grad_fn.save(\"self\", self)\n"
+                 "            out.grad_fn.save(\"other\", other)\n"
+                 "        return out"},
+          fails={DOCS: "this stage builds on ex16"}, names=("ex16", "AddBackward0 saves nothing")),
+]
+
+# The ready list pushed in reverse edge order: only two AccumulateGrad nodes one node makes ready
+# together change places, and the statement leaves their order among themselves open.
+CASES += [
+    Correct("push_children_reversed", edits={"        for (child, _), g in zip(node.next_functions, grads):":
+                                             "        for (child, _), g in reversed(list(zip(node.next_functions, grads))):"}),
+]

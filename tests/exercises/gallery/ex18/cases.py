@@ -177,3 +177,29 @@ CASES += [
                  "            if self.requires_grad:\n                out.grad_fn.save(\"self\", self)\n"},
           fails={RETAINED: "this stage builds on ex16"}, names=("ex16", "w * 3 does not save 3 as \"other\"")),
 ]
+
+# ex16's slips carried: a product that saves both factors, and a leaf's edge numbered 1, pass
+# every program of this stage; ex16's gate reads what w * 3 saved and the edges' second items.
+CASES += [
+    Wrong("mul_saves_both_since_ex16",
+          edits={"            if self.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
+                 "            if other.requires_grad:\n                out.grad_fn.save(\"self\", self)\n":
+                 "            out.grad_fn.save(\"other\", other)\n            out.grad_fn.save(\"self\", self)\n"},
+          fails={RETAINED: "this stage builds on ex16"}, names=("ex16", "w * 3 saves w as \"self\" as well")),
+    Wrong("leaf_edge_numbered_one_since_ex16", edits={"    return v._accumulator, 0": "    return v._accumulator, 1"},
+          fails={RETAINED: "this stage builds on ex16"}, names=("ex16", "a second item other than 0")),
+]
+
+# ex17's slips carried, each passing every program of this stage; ex17's gate names them.
+CASES += [
+    Wrong("buffers_summed_with_fsum_since_ex17", edits={
+        "            buffers[child] = buffers.get(child, 0.0) + g": "            buffers.setdefault(child, []).append(g)",
+        "        grad = buffers.pop(node)": "        grad = buffers.pop(node)\n        grad = math.fsum(grad) if type(grad) is list else grad",
+        "import heapq": "import heapq\nimport math"},
+          fails={RETAINED: "this stage builds on ex17"}, names=("ex17", "added one at a time, as each arrives")),
+    Wrong("grad_that_requires_grad_since_ex17",
+          edits={"    v._grad = Value(grad)\n": "    v._grad = Value(grad, requires_grad=v.requires_grad)\n"},
+          fails={RETAINED: "this stage builds on ex17"}, names=("ex17", "store_grad put in w.grad requires grad")),
+    Wrong("starts_at_grad_fn_since_ex17", edits={"    first, _ = gradient_edge(root)\n": "    first = root.grad_fn\n"},
+          fails={RETAINED: "this stage builds on ex17"}, names=("ex17", "backward may start at a leaf")),
+]

@@ -144,8 +144,8 @@ CASES = [
           names=("(a * w).backward() ran", "kept for the next call")),
     Wrong("grad_requires_grad", edits={"    if v._grad is None:\n        v._grad = Value(grad)\n":
                                        "    if v._grad is None:\n        v._grad = Value(grad, requires_grad=True)\n"},
-          fails={LOOP: "w.grad.requires_grad after a = w * x; a.retain_grad(); (a + w).backward() is True, unlike PyTorch's"},
-          names=("w.grad.requires_grad", "store_grad", "requires no grad")),
+          fails={LOOP: "The fault is in store_grad, which this file holds as your ex19 answer"},  # ex17's gate meets it
+          names=("store_grad", "w.grad requires grad", "requires none")),
     Wrong("grads_known_by_id", edits={  # the leaves given a .grad kept by id in a module-level dict, and kept
         # alive there: no later leaf takes one of their ids, so what the tests' other programs left cannot decide
         # which test meets the slip (the id reuse is grads_known_by_id_forgotten_on_none's, probed on purpose)
@@ -257,4 +257,49 @@ CASES += [
     Wrong("retained_sum_kept_on_the_node", edits=RETAINED_SUM_ON_THE_NODE,
           fails={ZERO: "a.grad after a = w + w; a.retain_grad(); (a * a).backward(retain_graph=True); a.grad.zero_()"},
           names=("a.grad.zero_()", "never to a sum kept apart from it")),
+]
+
+# ex16's slips carried: w + 1 making its 1 a leaf that requires grad, and a constant that is no
+# leaf, pass every program of this stage; ex16's gate reads the number's edge and c.is_leaf.
+CASES += [
+    Wrong("number_made_a_leaf_since_ex16",
+          edits={"        other = as_value(other)\n        return record(AddBackward0":
+                 "        other = other if isinstance(other, Value) else Value(other, requires_grad=True)\n"
+                 "        return record(AddBackward0"},
+          fails={LOOP: "this stage builds on ex16"}, names=("ex16", "the entry of the number 1, is a node")),
+    Wrong("constant_is_not_a_leaf_since_ex16",
+          edits={"        return self.grad_fn is None\n": "        return self.grad_fn is None and self.requires_grad\n"},
+          fails={LOOP: "this stage builds on ex16"}, names=("ex16", "(c * 3).is_leaf", "no recorded operation made it")),
+]
+DEPENDENCIES_BY_LOOP = '''    counts: dict[Node, int] = {root: 0}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            if child not in counts:
+                counts[child] = 0
+                stack.append(child)
+            counts[child] += 1
+    return counts'''
+DEPENDENCIES_RECURSIVE = '''    counts: dict[Node, int] = {root: 0}
+
+    def visit(node):
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            if child not in counts:
+                counts[child] = 0
+                visit(child)
+            counts[child] += 1
+    visit(root)
+    return counts'''
+
+
+# ex17's slip carried: dependencies walking the graph by recursion passes every program of this
+# stage (none is deep); ex17's gate watches how deep the file's calls nest on a chain.
+CASES += [
+    Wrong("dependencies_by_recursion_since_ex17", edits={DEPENDENCIES_BY_LOOP: DEPENDENCIES_RECURSIVE},
+          fails={LOOP: "this stage builds on ex17"}, names=("ex17", "one inside another", "never by calling itself")),
 ]

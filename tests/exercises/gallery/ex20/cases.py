@@ -230,3 +230,23 @@ CASES += [
           fails={DOCS: "raises a RuntimeError once reading what it saved (unpack) raises one in PyTorch, but not in your engine"},
           names=("MulBackward0.apply", "through unpack")),
 ]
+
+# ex16's slip carried: every operation recorded, its inputs requiring grad or not, passes every
+# program of this stage; ex16's gate reads c * 3's grad_fn.
+CASES += [
+    Wrong("records_every_op_since_ex16",
+          edits={"    if recording(*inputs):\n        out.grad_fn": "    if True:\n        out.grad_fn"},
+          fails={DOCS: "this stage builds on ex16"}, names=("ex16", "c * 3", "records nothing")),
+]
+
+# ex17's slip carried: a node sent only zeros never run passes every program of this stage;
+# ex17's gate runs backward through w * 0.
+CASES += [
+    Wrong("skips_zero_gradients_since_ex17", edits={
+        "            buffers[child] = buffers.get(child, 0.0) + g\n":
+        "            if g == 0.0 and child not in buffers:\n                waiting[child] -= 1\n"
+        "                if waiting[child] == 0 and child in buffers:\n"
+        "                    heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+        "                continue\n            buffers[child] = buffers.get(child, 0.0) + g\n"},
+          fails={DOCS: "this stage builds on ex17"}, names=("ex17", "w * 0", "0 too")),
+]

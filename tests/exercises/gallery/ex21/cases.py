@@ -151,7 +151,7 @@ CASES = [
           names=("c.grad_fn.next_functions", "a value that required no grad has no history")),
     Wrong("ex19_grad_requires_grad", edits={"    if v._grad is None:\n        v._grad = Value(grad)\n":
                                             "    if v._grad is None:\n        v._grad = Value(grad, requires_grad=True)\n"},
-          fails={BASICS: "ex19's part of the engine does not work in"},  # w.grad.zero_() is refused: store_grad's fault
+          fails={BASICS: "The fault is in store_grad, which this file holds as your ex19 answer"},  # ex17's gate meets it
           names=("store_grad", "w.grad requires grad")),
     Wrong("versions_from_one_clock", edits={  # every add_ sets the next number of one module-level counter
         "        self._box[0] += other.item()\n        self._versions[0] += 1":
@@ -327,4 +327,12 @@ ZERO_EDGE_IN_A_MODULE_LIST = {
 CASES += [
     Wrong("zero_edge_in_a_module_level_list", edits=ZERO_EDGE_IN_A_MODULE_LIST, fails={REBASED: "z.grad_fn.next_functions[0][0] is e0 after z = w * 3; z.zero_()"},
           names=("z.zero_()", "each node's edges are its own")),
+]
+
+# ex16's slip carried: 3 * w made Value(3) * w, its edges in the other order, passes every
+# program of this stage; ex16's gate reads 3 * w's first edge.
+CASES += [
+    Wrong("rmul_as_number_times_value_since_ex16",
+          edits={"    __rmul__ = __mul__": "    def __rmul__(self, other):\n        return as_value(other) * self"},
+          fails={BASICS: "this stage builds on ex16"}, names=("ex16", "3 * w has the entry of the number 3 first")),
 ]

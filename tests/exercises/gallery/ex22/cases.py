@@ -147,8 +147,8 @@ CASES = [
           names=("w.grad is the Value w's second hook returned", "replaces the gradient")),
     Wrong("recording_mode_or_inputs", edits={"    return GradMode.enabled and any(v.requires_grad for v in inputs)":
                                              "    return GradMode.enabled or any(v.requires_grad for v in inputs)"},
-          fails={PUBLIC: "Outside no_grad, c = Value(2): (c * 3).grad_fn is not None, where PyTorch's is None"},
-          names=("recording(...)", "grad mode is on and some input requires grad")),
+          fails={PUBLIC: "The fault is in recording, which this file holds as your ex22 answer"},  # ex16's gate meets it
+          names=("recording(c)", "is True outside no_grad", "The fault is in recording")),
     Correct("no_grad_state_through_its_namespace", edits={  # a literal public name, as setattr may write
         "        self.previous = GradMode.enabled\n": "        self.__dict__['previous'] = GradMode.enabled\n",
         "        GradMode.enabled = self.previous\n": "        GradMode.enabled = vars(self)['previous']\n"}),
@@ -358,4 +358,53 @@ ZERO_EDGE_IN_A_MODULE_LIST = {
 CASES += [
     Wrong("zero_edge_in_a_module_level_list_since_ex21", edits=ZERO_EDGE_IN_A_MODULE_LIST, fails={PUBLIC: "this stage builds on ex21"},
           names=("ex21", "q.zero_()", "a node's edges are its own")),
+]
+
+# ex16's slips carried: no __radd__, and edges kept in a list, pass every program of this stage;
+# ex16's gate names them, and not this stage's recording, which cannot make either.
+CASES += [
+    Wrong("no_radd_since_ex16", edits={"    __radd__ = __add__\n": ""},
+          fails={PUBLIC: "this stage builds on ex16"}, names=("ex16", "__radd__"), unsaid=("recording",)),
+    Wrong("edges_in_a_list_since_ex16",
+          edits={"        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+                 "        out.grad_fn = op([gradient_edge(v) for v in inputs])"},
+          fails={PUBLIC: "this stage builds on ex16"}, names=("ex16", "(w * x).grad_fn.next_functions is not a tuple"),
+          unsaid=("recording",)),
+]
+DEPENDENCIES_LOOP = '''    counts: dict[Node, int] = {root: 0}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            if child not in counts:
+                counts[child] = 0
+                stack.append(child)
+            counts[child] += 1
+    return counts'''
+DEPENDENCIES_RECURSIVE = '''    counts: dict[Node, int] = {root: 0}
+
+    def visit(node):
+        for child, _ in node.next_functions:
+            if child is None:
+                continue
+            if child not in counts:
+                counts[child] = 0
+                visit(child)
+            counts[child] += 1
+    visit(root)
+    return counts'''
+
+
+# ex17's slip carried: a recursive dependencies that raises the recursion limit as it starts
+# passes every program of this stage; ex17's gate watches how deep the file's calls nest.
+CASES += [
+    Wrong("dependencies_by_recursion_limit_raised_in_call_since_ex17", edits={
+        "import heapq\n": "import heapq\nimport sys\n",
+        DEPENDENCIES_LOOP: "    sys.setrecursionlimit(max(sys.getrecursionlimit(), 100_000))\n" + DEPENDENCIES_RECURSIVE},
+          fails={PUBLIC: "this stage builds on ex17"}, names=("ex17", "whatever recursion limit the file sets")),
+    Correct("push_children_reversed", edits={  # two leaves' hooks of one node: their order is left open
+        "        for (child, _), g in zip(node.next_functions, grads):":
+        "        for (child, _), g in reversed(list(zip(node.next_functions, grads))):"}),
 ]

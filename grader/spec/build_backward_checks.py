@@ -1,0 +1,95 @@
+"""More of ex17's gate (``grader.spec.build_checks``): backward's parts that no later stage's
+programs look at again, so that a slip of ex17's that passes every one of them is still told,
+naming ex17, in each later stage's file.
+
+Each check runs on an engine whose ``needs`` check found w * w + w right, and returns None or
+the finding (a msgid) that names what ex17's part got wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from micrograph.i18n import N_  # a check's finding, translated where told
+
+from grader.spec.build_reads import grad_quiet
+from grader.spec.held import held
+from grader.spec.nesting import NESTED, deepest
+from grader.spec.probe import default_recursion_limit
+from grader.spec.raised import error
+from grader.spec.repeat import fresh_copy
+
+FROM_LEAF = N_("v.backward(), v a leaf that requires grad, raises an error or leaves v.grad None, where backward may "
+               "start at a leaf: it starts from the root's gradient_edge (a leaf's AccumulateGrad), not its grad_fn")
+ZERO_SENT = N_("backward through w * 0 leaves w.grad None, where backward runs w's AccumulateGrad whatever gradient "
+               "reaches it, 0 too")
+SUMMED = N_("backward through y = (w * 1e16 + w) + w * -1e16 gives w.grad another number than PyTorch's: a node's "
+            "gradients are added one at a time, as each arrives, never all at once or in another order")
+RECURSIVE = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations, raises RecursionError at Python's "
+               "default recursion limit: dependencies walks the graph with a loop over a stack, never by calling itself")
+NESTS = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations, nests its calls one inside another, about "
+           "one per node: dependencies walks the graph with a loop over a stack, never by calling itself, whatever "
+           "recursion limit the file sets")
+FAULT_IN = {FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
+            NESTS: "dependencies"}
+CHAIN = 300  # a recursive walk nests a call per node: three times NESTED
+
+
+def backward_rest(sub: Any) -> str | None:
+    """The checks in order, each on a fresh copy of the file where it can be made: a backward
+    from a leaf, a 0 sent, the order gradients are added in, dependencies on a long chain.  What
+    one leaves in an engine that keeps state between calls (one .grad Value shared by every
+    leaf, ex19's slip) reaches no other, so a check that passes alone passes here."""
+    for check in (_from_leaf, _zero_sent, _summed, _by_loop):
+        finding = check(fresh_copy(sub) or sub)
+        if finding is not None:
+            return finding
+    return None
+
+
+def _from_leaf(sub: Any) -> str | None:
+    v = sub.Value(-0.5, requires_grad=True)
+    return FROM_LEAF if error(v.backward) is not None or grad_quiet(v) is None else None
+
+
+def _zero_sent(sub: Any) -> str | None:
+    """A node sent only 0 still runs: torch's w.grad is a Value holding 0, not None."""
+    w = sub.Value(1.5, requires_grad=True)
+    y = w * 0
+    held(y)
+    y.backward()
+    return ZERO_SENT if grad_quiet(w) is None else None
+
+
+def _summed(sub: Any) -> str | None:
+    """w's gradients arrive -1e16, then 1 (lost beside it), then 1e16: added as they arrive they
+    give PyTorch's number; summed exactly at once (math.fsum), or in another order, another."""
+    w = sub.Value(1.5, requires_grad=True)
+    y = (w * 1e16 + w) + w * -1e16
+    held(y)
+    y.backward()
+    return None if grad_quiet(w) == 0.0 else SUMMED
+
+
+def _chain(sub: Any, ops: int) -> Any:
+    v = sub.Value(1.0, requires_grad=True)
+    for _ in range(ops):
+        v = v + 0.0
+    return v
+
+
+def _by_loop(sub: Any) -> str | None:
+    """The frames of the file on the stack at once while ``dependencies`` walks a chain, at
+    Python's default recursion limit whatever the file set: a loop nests one, a recursive walk
+    one per node (or several, and raises RecursionError), however high it sets the limit itself.
+    Backward is a later stage's rewrite from ex18 on, told by that stage's own chain."""
+    dependencies = getattr(sub, "dependencies", None)
+    root = getattr(_chain(sub, CHAIN), "grad_fn", None)
+    if not callable(dependencies) or root is None:
+        return None
+    with default_recursion_limit():
+        try:
+            nested = deepest(sub, lambda: dependencies(root))
+        except RecursionError:
+            return RECURSIVE
+    return None if nested < NESTED else NESTS
