@@ -55,18 +55,21 @@ def recorded_as_torch(w: Any, y: Any, product: Any) -> str | None:
     if any(pair[1] != 0 for pair in pairs):
         return EDGE_NOT_ZERO
     top = getattr(y, "grad_fn", None)
-    for fn, finding in zip((edge_node(top, 0), top), NUMBER_EDGES):
-        if edge_node(fn, 1) is not None:
+    for fn, finding in zip((edge_node(top, 0), top), NUMBER_EDGES):  # an AccumulateGrad of another value than w
+        if getattr(edge_node(fn, 1), "variable", w) is not w:  # (edges in another order: told by their own check)
             return finding
     return None if saved_operands(top) == [] else ADD_SAVES
 
 
-def reflected(w: Any) -> str | None:
+def reflected(w: Any, three: Any) -> str | None:
     """A number on the left, ``2 + w`` and ``3 * w``: Python calls w's ``__radd__``/``__rmul__``,
-    which PyTorch's are ``__add__``/``__mul__``, so the entry of w comes first."""
+    which PyTorch's are ``__add__``/``__mul__``, so the entry of w comes first, as in ``w * 3``
+    (``three``, its node: edges in another order there too are told by their own check)."""
     for method, finding in zip(("__radd__", "__rmul__"), NO_REFLECTED):
         if getattr(type(w), method, None) is None:
             return finding
+    if getattr(edge_node(three, 0), "variable", None) is not w:
+        return None
     return None if getattr(edge_node(getattr(3 * w, "grad_fn", None), 0), "variable", None) is w else NUMBER_FIRST
 
 
