@@ -15,8 +15,7 @@ from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, backward_rest
 from grader.spec.build_order import run_order, too_early
-from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN
-from grader.spec.build_record_checks import SAVES_SELF_TOO, constant, recorded_as_torch, reflected
+from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN, constant, recorded_as_torch, reflected
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
 from grader.spec.build_retained import grad_after_refused, grad_after_released, grad_after_zeroed
 from grader.spec.held import held
@@ -58,11 +57,9 @@ def _stage1(sub: Any) -> str | None:
     three = getattr(w * 3, "grad_fn", None)
     if number(saved_as(three, "other")) != 3.0:
         return SAVES_NUMBER
-    if saved_as(three, "self") is not None:
-        return SAVES_SELF_TOO
     if w + 0 is w or w * 1 is w:
         return N_("w + 0 or w * 1 is w itself, where every operation makes a new value with a node of its own")
-    recorded = recorded_as_torch(w, y, product) or reflected(w, three)
+    recorded = recorded_as_torch(w, y, product, three) or reflected(w, three)
     if recorded is not None:
         return recorded
     reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad

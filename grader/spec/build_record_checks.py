@@ -14,7 +14,7 @@ from typing import Any
 from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_reads import edge_node, flag
-from grader.spec.saved import saved_operands
+from grader.spec.saved import saved_as, saved_operands
 
 EDGES_NOT_TUPLES = N_("(w * x).grad_fn.next_functions is not a tuple of (node, 0) tuples, where PyTorch's is a tuple "
                       "holding one (node, 0) tuple per input")
@@ -46,9 +46,12 @@ FAULT_IN = {SAVES_SELF_TOO: "Value.__mul__", EDGES_NOT_TUPLES: "record", ADD_SAV
             CONSTANT_NOT_LEAF: "Value.is_leaf", CONSTANT_RECORDED: "record", RECORDING_CONSTANT: "recording"}
 
 
-def recorded_as_torch(w: Any, y: Any, product: Any) -> str | None:
-    """The edges of w * x's node (a tuple of (node, 0) tuples), the (None, 0) of the numbers of
-    y = w * 2 + 1, and what its AddBackward0 saved (nothing): each read, none made anew."""
+def recorded_as_torch(w: Any, y: Any, product: Any, three: Any) -> str | None:
+    """What w * 3's node (``three``) saved (3 alone), the edges of w * x's node (``product``: a
+    tuple of (node, 0) tuples), the (None, 0) of the numbers of y = w * 2 + 1, and what its
+    AddBackward0 saved (nothing): each read, none made anew."""
+    if saved_as(three, "self") is not None:
+        return SAVES_SELF_TOO
     pairs = getattr(product, "next_functions", None)
     if type(pairs) is not tuple or not all(type(pair) is tuple and len(pair) == 2 for pair in pairs):
         return EDGES_NOT_TUPLES
