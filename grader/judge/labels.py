@@ -141,14 +141,14 @@ def _notes(note: str) -> str:
     parts = [shown_label(part) for part in note.split(CASES)]
     if len(parts) == 1:
         return parts[0]
+    if all(_CONDITION.search(part) for part in parts):  # each whole: "x = low or x = high", not "x = low and high"
+        if len(parts) == 2:
+            return _("{first} or {last}", first=parts[0], last=parts[1])
+        return _("{notes}, or {last}", notes=_(", ").join(parts[:-1]), last=parts[-1])
     if language() == SOURCE_LANGUAGE:
         parts = _one_word_apart(parts)
     if len(parts) == 1:
         return parts[0]
-    if all(_CONDITION.search(part) for part in parts):
-        if len(parts) == 2:
-            return _("{first} or {last}", first=parts[0], last=parts[1])
-        return _("{notes}, or {last}", notes=_(", ").join(parts[:-1]), last=parts[-1])
     if len(parts) == 2:  # "first and second call": a comma before "and" only in a list of three or more
         return _("{first} and {last}", first=parts[0], last=parts[1])
     return _("{notes}, and {last}", notes=_(", ").join(parts[:-1]), last=parts[-1])

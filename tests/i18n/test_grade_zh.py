@@ -221,6 +221,8 @@ def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them(
     assert shown_label("y (x < 0; x = 0)") == "y (x < 0 or x = 0)"  # a sign is no word; two: no comma
     assert shown_label("x.grad through Clip.backward (x < low; x > high)") == \
         "x.grad through Clip.backward (x < low or x > high)"
+    assert shown_label("x.grad through Clip.backward (x = low; x = high)") == \
+        "x.grad through Clip.backward (x = low or x = high)"  # conditions one word apart: each said whole
     assert shown_label("y (w below the limit; a doubling lands on the limit; x = 0)") == \
         "y (w below the limit, a doubling lands on the limit, and x = 0)"
     assert shown_label("y (x = 0)") == "y (x = 0)"
