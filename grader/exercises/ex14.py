@@ -10,6 +10,7 @@ student's forward or backward is told as raised, with its line."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from micrograph import Value, gradcheck  # bound now, before the submission is imported
@@ -144,8 +145,24 @@ SOFTPLUS_FAR_ABOVE = 8.5
                "is tiny: a difference quotient (f(x + h) - f(x - h)) / 2h only approximates it.")
 @_APPLY_TOLD
 def softplus_far_below(sub):
-    return [*(_gradient(_run(sub.Softplus.apply, x, "Softplus.apply(x)", FAR_BELOW)) for x in SOFTPLUS_FAR_BELOW),
-            *stepped_apart(sub, SOFTPLUS_FAR_BELOW[0])]
+    near = {CONTEXT + "near_zero": _agrees_near_zero(sub.Softplus.apply)}
+    return [*({**_gradient(_run(sub.Softplus.apply, x, "Softplus.apply(x)", FAR_BELOW)), **near}
+              for x in SOFTPLUS_FAR_BELOW), *stepped_apart(sub, SOFTPLUS_FAR_BELOW[0])]
+
+
+NEAR_ZERO = 0.4  # where sigmoid(x) is far from tiny: a difference quotient keeps most of its digits
+
+
+def _agrees_near_zero(apply: Callable[[Value], Any]) -> bool:
+    """Whether the gradient backward gives a leaf at ``NEAR_ZERO`` is sigmoid(x) to six digits: where
+    the gradient far below 0 then differs, it was computed another way than sigmoid(x) itself, one
+    whose digits are lost where sigmoid(x) is tiny (a difference quotient)."""
+    x = Value(NEAR_ZERO, requires_grad=True)
+    try:
+        apply(x).backward()
+        return math.isclose(num(x.grad), 1.0 / (1.0 + math.exp(-NEAR_ZERO)), rel_tol=1e-6)
+    except Exception:  # noqa: BLE001 - the test's own runs tell an error, with its line
+        return False
 
 
 def _gradient(run: dict[str, Any]) -> dict[str, Any]:

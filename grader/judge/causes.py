@@ -195,7 +195,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                      SayWalk.FIRST_INPUT_OWN,
                      SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE, SayStep.LOSS_ROUNDED,
                      SayStep.LOSS_OF_ONE_ROW,
-                     Say.GRAD_FACTOR, Say.NOT_SCALED, Say.IGNORES_GRAD, Say.GATED_BY_GRAD,
+                     Say.GRAD_FACTOR, SayFunction.DIGITS_LOST_FAR, Say.NOT_SCALED, Say.IGNORES_GRAD, Say.GATED_BY_GRAD,
                      Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS}),  # an answer of an earlier call's state: not the filter's
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF, SayLeaf.SHARED_COPY),

@@ -84,6 +84,8 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
                       label=label)]
     if not same(want.get("grad"), got.get("grad")):
         factor = gby == "backward" and got.get(CONTEXT + "in_proportion") is True  # grad times another local derivative
+        if factor and got.get(CONTEXT + "near_zero") is True:  # sigmoid(x)'s digits near 0, not far from it
+            return [_diff(SayFunction.DIGITS_LOST_FAR, label=label)]
         return [_diff(Say.GRAD_FACTOR if factor else Say.GRAD_NUMBER if gby == "backward" else Say.GRAD_HAND_NUMBER,
                       label=label)]
     return []

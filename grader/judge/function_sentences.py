@@ -19,5 +19,9 @@ class SayFunction(Sentence):
     ONCE_DIFFERENTIABLE = N_("{label} is decorated with @once_differentiable, which runs it with grad mode off: "
                              "under create_graph=True the gradient it returned has no graph back to x or to grad to "
                              "differentiate again.")
+    DIGITS_LOST_FAR = N_("backward wrote {label}, but its number differs from the statement's, though backward's "
+                         "gradient agrees with sigmoid(x) near 0: it is computed another way than sigmoid(x) itself, "
+                         "one that loses its digits far from 0, where sigmoid(x) is tiny (a difference quotient, "
+                         "f(x + h) - f(x - h) divided by twice h, or a formula that subtracts nearly equal numbers).")
     RETURNED_NONE = N_("backward never wrote {label}: it is still None, since {function} returned None as x's "
                        "gradient, though x requires grad (its entry of ctx.needs_input_grad is True): None passes nothing back.")
