@@ -71,7 +71,7 @@ _EXPLAINED_BY: dict[Sentence, set[Sentence]] = {
 # and is left out where a sentence the probe judged on the same result, or on another entry of
 # its list, says how that result came about (``judged``).
 _BARE = {Say.RESULT_NUMBER, SayTorch.TORCH_NUMBER, Say.DATA, Say.GRAD_NUMBER, Say.GRAD_HAND_NUMBER,
-         Say.RESULT_TYPE, Say.RESULT_ALIKE, SayTorch.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.RESULT_FLAG,
+         Say.RESULT_TYPE, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, SayTorch.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.RESULT_FLAG,
          Say.REQUIRES_GRAD, Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN}
 
 
@@ -124,7 +124,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
     SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT},  # that sentence says the call read no .grad
-    Say.RESULT_ALIKE: {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE},  # records all read at the end are all alike
+    **dict.fromkeys((Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE), {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE}),  # records all read at the end are all alike
     Say.BACKWARD: {Say.ENGINE_PASS},
     # a case whose data the probe could not name by its number: the same leaf
     **dict.fromkeys(_OTHER_LEAVES, {Say.DATA_LEAF}),
@@ -161,7 +161,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayRead.PASS_ERROR_CAUGHT: {Say.GRAD_NUMBER},  # the pass that raised added nothing: every .grad is short of it
     # rows of other entries, in another order: the row of the pass that ran last matches the .grad left
     # at the end without being read late
-    Say.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER, Say.ROWS_READ_LATE, Say.READ_LATE},
+    Say.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER, Say.ROWS_READ_LATE, Say.READ_LATE},
     # w moved before the pass: the loss, w and the gradient of every step are those of another w
     Say.UPDATED_FIRST: {Say.DATA, Say.GRAD_NUMBER},
     # the other branch's y: its op, its graph and its numbers are that branch's
@@ -217,7 +217,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, SayInPlace.IN_PLACE},  # what no_grad let the change do
-    SayClear.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
+    SayClear.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
     **dict.fromkeys((Say.READ_LATE, SayRead.ONE_LIST, SayRead.LISTS_SWAPPED), {Say.RESULT_NUMBER}),
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
@@ -243,14 +243,14 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER},
     # a backward that changed its saved x in place: the next backward refuses it, keeps the graph
     Say.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
-    SayClear.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE},  # rows of zeros: told once
+    SayClear.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE},  # rows of zeros: told once
     **dict.fromkeys((Say.NOT_V, Say.NOT_SEEDED_Y), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # the gradients of another vector
     SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},
     # the root's node ran alone: no other node ran, no leaf has an entry
     SayWalk.ROOT_ALONE: {Say.RESULT_NUMBER, Say.NO_ENTRY},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     # the entry's type told once: "is not the kind of result the statement's is" says it again
-    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_TYPE, SayClear.ROWS_RECORDED_CLEARED,
+    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_TYPE, SayClear.ROWS_RECORDED_CLEARED,
                       SayClear.RECORDED_CLEARED},
     SayClear.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
     SayClear.CLEARED_SOME_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN, SayClear.CLEARED_BEFORE_ONLY},  # ... in a call of two steps too
@@ -262,7 +262,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
     **dict.fromkeys((Say.ZERO_BETWEEN_SWAPPED, Say.ZERO_ALWAYS),
-                    {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
+                    {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
                      SayClear.ROWS_RECORDED_CLEARED}),
     # a graph recorded with other flags than the call was given reaches other leaves: told once
     **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED, SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),

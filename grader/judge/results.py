@@ -159,7 +159,7 @@ def _shared_more(want: dict[str, Any], got: dict[str, Any]) -> bool:
                and not any(same(entries[min(g)], item) for item in wanted) for g in groups(got.get(SHARED)) if g)
 
 
-_OF_NUMBERS = {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_ORDER}
+_OF_NUMBERS = {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_ORDER}
 """The shapes of a result of as many numbers as the statement's, whose numbers differ."""
 
 
@@ -257,7 +257,8 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     if (ordered is not None and ordered == _sorted(got)) or _reordered_numbers(want, got):
         return _diff(says.order, label=label)
     if len(got) > 1 and _alike(got) and not _alike(want) and not not_plain(got[0]) and not _node_kinds(got, says):
-        return _diff(says.alike, label=label)  # a Value kept?
+        both = says is STATEMENT_SHAPES and len(got) == 2 and all(type(e) is list for e in got)  # two lists equal
+        return _diff(Say.RESULT_BOTH_ALIKE if both else says.alike, label=label)  # a Value kept?
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)), says)
 

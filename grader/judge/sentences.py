@@ -197,6 +197,7 @@ class Say(Sentence):
                           "repeated it with [...] * n), not a copy of it, so those entries all show that list as it "
                           "was when the call returned.")
     RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one another.")
+    RESULT_BOTH_ALIKE = N_("the two lists of {label} are equal, where the statement's differ from each other.")
     # a property judged by the probe (CHECK facts)
     RAN_BEFORE_FEEDER = N_("{label}: your engine ran {ran} before {feeder}, although {feeder} sends it a gradient.")
     NOT_APPLIED = N_("{label}: your engine never called {name}'s apply, so the order it ran the nodes in "
