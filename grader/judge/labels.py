@@ -62,6 +62,7 @@ _LABEL_FORMS = (
      N_("the {nth} backward of {graph}")),
     (r"(?P<value>\S+) \(after (?P<call>[^()=]+ \+?= [^()]+)\)", N_("{value} (after {call})")),  # a2 (after a += 1)
     (r"(?P<value>\S+) \((?P<note>[a-z][^=()]*)\)", N_("{value} ({note})")),
+    (r"(?P<value>\S+) \((?P<note>[a-z][^()]*; [^()]*)\)", N_("{value} ({note})")),  # several cases, w == x among them
     (r"(?P<value>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+)?) \((?P<note>(?:(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?|x far below 0)(?:; )?)+)\)",
      N_("{value} ({note})")),
     (r"the error for (?P<label>.+)", N_("the error for {label}")),
