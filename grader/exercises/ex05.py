@@ -21,6 +21,7 @@ from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf,
 from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.defaults import default_kept
+from grader.spec.equal_skipped import skipped_as_equal
 from grader.spec.graph import graph_below
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.helpers import arguments_of
@@ -247,14 +248,16 @@ def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool, note:
     where it set p.grad to None, the Value p.grad held is left as it was (a caller may still hold
     it), not zeroed first."""
     leaves, before = _with_grads(values)
-    given, number = list(leaves), before.item()  # the list passed, which the statement's code only reads
+    given, number, held = list(leaves), before.item(), [v.grad is not None for v in leaves]  # the list passed: only read
     with watching(sub, "zero_grad") as call:
         sub.zero_grad(given, set_to_none=set_to_none)
+    skipped = skipped_as_equal(sub, leaves, held, lambda: _with_grads((-0.5, 3.0, 1.0))[0], set_to_none)  # ==, not is
     dropped = before.item() == number if leaves[0].grad is None else None  # judged where it set p.grad to None
     same = ({"dropped": check(Check.DROPPED_KEPT, dropped, "zero_grad(leaves, set_to_none=True)")}
             if set_to_none else {"same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
                                                            "p.grad before zero_grad")})
-    return {"grads": [grad_of(v, f"{n}.grad ({note})" if note else f"{n}.grad") for v, n in zip(leaves, "pqr")],
+    return {"grads": [{**grad_of(v, f"{n}.grad ({note})" if note else f"{n}.grad"),
+                       **({CONTEXT + "skipped_as": skipped[n]} if n in skipped else {})} for v, n in zip(leaves, "pqr")],
             **same, "backward": call.fact, "list": list_kept(given, leaves, "zero_grad", "leaves")}
 
 

@@ -19,6 +19,11 @@ from grader.judge.sentences import Sentence
 class SayClear(Sentence):
     """One way gradients were cleared otherwise than the statement's code clears them."""
 
+    SKIPPED_AS_EQUAL = N_("{label} is still exactly what backward wrote: your zero_grad left that leaf alone, which "
+                          "holds the same number as {name}, an earlier leaf of the list that it cleared, and it clears "
+                          "every leaf given leaves whose numbers differ: a leaf equal (==) to an earlier one was skipped "
+                          "as if it were that leaf (a list's `in` finds an equal entry, not only the entry itself).")
+
     RECORDED_CLEARED = N_("{label} recorded w.grad after clearing it: each record is of a cleared "
                           "gradient, not of what that step's backward wrote.")
     RECORDED_KEPT_GRAD = N_("{label} holds numbers w.grad held only once your code had cleared it, yet your code "

@@ -78,10 +78,11 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if "changed" in want and "changed" in got and want["changed"] != got["changed"]:
         say = Say.GRAD_CHANGED if got["changed"] else Say.GRAD_NOT_CHANGED
         helper = got.get(CONTEXT + "changed_by")  # a given function the code called changed it
+        if say is Say.GRAD_NOT_CHANGED and type(got.get(CONTEXT + "skipped_as")) is str:  # as an equal leaf
+            return [_diff(SayClear.SKIPPED_AS_EQUAL, label=label, name=got[CONTEXT + "skipped_as"])]
         if say is Say.GRAD_CHANGED and type(helper) is str:
             return [_diff(Say.GRAD_CHANGED_BY_GIVEN, label=label, function=helper)]
-        return [_diff(before_only if say is Say.GRAD_NOT_CHANGED and cleared_before else say,
-                      label=label)]
+        return [_diff(before_only if say is Say.GRAD_NOT_CHANGED and cleared_before else say, label=label)]
     if not same(want.get("grad"), got.get("grad")):
         factor = gby == "backward" and got.get(CONTEXT + "in_proportion") is True  # grad times another local derivative
         if factor and got.get(CONTEXT + "near_zero") is True:  # sigmoid(x)'s digits near 0, not far from it

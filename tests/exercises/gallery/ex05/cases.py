@@ -440,3 +440,13 @@ CASES += [
     Wrong("grad_off_at_import_decorated", fails={ACCUMULATE: "switched grad mode off at line"},
           passes=(ZERO_GRAD, "zero_grad on other leaves")),
 ]
+
+# zero_grad that drops "duplicates" first with `not in` (==): of distinct leaves of one value it clears the
+# first only, and the others are told as skipped for being equal to it, by a call on leaves of other numbers.
+CASES += [
+    Wrong("dedupes_equal_leaves", fails={"zero_grad on other leaves": "a leaf equal (==) to an earlier one was skipped"},
+          edits={"    for leaf in leaves:\n        if set_to_none:":
+                 "    uniq = []\n    for leaf in leaves:\n        if leaf not in uniq:\n            uniq.append(leaf)\n"
+                 "    for leaf in uniq:\n        if set_to_none:"},
+          names=("zero_grad", "same number as p")),
+]
