@@ -312,8 +312,13 @@ def detach(sub):
                        fact(grad_quiet(x), "x.grad for y = w.detach() * x + w")]}
 
 
+ONCE = N_("each hook on a, b, c, d and w ran at most once during (c * d).backward()")
+
+
+# an order of hooks that never ran says nothing more; one with a hook run twice (once per edge
+# into its node) is told by that rule, not by the rule of which node runs first
 @EXERCISE.test("the order hooks run in", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               presumes={"order": RAN})  # an order of hooks that never ran says nothing more
+               presumes={"order": RAN, "hooks_listed": RAN}, caused_by={"order": ("hooks_listed",)})
 def order(sub):
     sub = needs(sub, 7)
     calls: list[str] = []
@@ -328,6 +333,7 @@ def order(sub):
     constant = sub.Value(2.0)
     ran = {name: claim(name in calls, f"the hooks on {name} ran during (c * d).backward()") for name in "abcdw"}
     return {"hooks_ran": [ran[name] for name in "abcd"], "leaf_hooks": [ran["w"]],
+            "hooks_listed": claim(len(calls) == len(set(calls)), ONCE),
             "order": fact(calls, "the order the hooks of a, b, c, d and w ran in"),
             "errors": raised(constant.register_hook, "register_hook on a Value that requires no grad",
                              lambda g: None)}

@@ -408,3 +408,11 @@ CASES += [
         "        for (child, _), g in zip(node.next_functions, grads):":
         "        for (child, _), g in reversed(list(zip(node.next_functions, grads))):"}),
 ]
+
+# hooks run on each gradient that arrives, in the edge loop, not once on the node's sum: a node
+# two edges reach runs its hooks twice; told by that rule, not by the order nodes run in.
+CASES += [
+    Wrong("hooks_run_per_edge",
+          fails={ORDER: "Each hook on a, b, c, d and w ran at most once during (c * d).backward() in PyTorch, but not in your engine"},
+          unsaid=("highest sequence number first",)),
+]
