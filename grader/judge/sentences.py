@@ -85,6 +85,7 @@ class Say(Sentence):
     LEAF_ELSEWHERE = N_("{label}'s graph reaches {leaf} as a Value an operation made, not as the leaf "
                         "the statement's graph has: the leaf yours reaches is another Value.")
     MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")
+    MISSING_LEAVES = N_("{label} is missing several leaves that the statement's graph has.")
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
     NAMES_EXCHANGED = N_("The Values returned as {label} and {name} are exchanged: the one returned as {label} "
                          "matches the statement's {name} (its number, operation and flags), and the other way round.")

@@ -84,8 +84,8 @@ def _leaves(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diffe
         found.append(difference(Say.LEAF_ELSEWHERE, label=label, leaf=made[0]))
     elif extra > 0:
         found.append(_other_leaf(want, got, label))
-    elif extra:
-        found.append(difference(Say.MISSING_LEAF, label=label))
+    elif extra:  # fewer unnamed leaves: one, or more than one (every input of a batch)
+        found.append(difference(Say.MISSING_LEAF if extra == -1 else Say.MISSING_LEAVES, label=label))
     return found
 
 

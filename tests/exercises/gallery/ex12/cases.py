@@ -111,7 +111,8 @@ CASES += [
 CASES += [
     Wrong('inputs_without_grad', fails={'forward gives input leaves, output rows, summed loss': 'input[0][0] has requires_grad=False'},
           edits={'    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n': '    inputs = [[Value(v) for v in row] for row in rows]\n'},
-          names=('input[0][0]', 'requires_grad=False')),
+          names=('input[0][0]', 'requires_grad=False'),
+          unsaid=("is missing a leaf",)),  # every input leaf is missing, not one
     Wrong('first_as_values', fails={'the gradients after each call': 'grads_twice(net, rows)[0] holds the very numbers'},
           edits={'    first = [p.grad.item() for p in net.parameters()]\n': '    first = [p.grad for p in net.parameters()]\n', '    return first, second': '    return [g.item() for g in first], second'},
           names=('grads_twice(net, rows)[0]', 'read after that pass'),
