@@ -32,7 +32,7 @@ from grader.spec.equal_leaves import read_per_leaf
 from grader.spec.matrices import as_list, flat, matrix, row_kind, shape
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
-from grader.spec.origins import read_from_grad, read_in_turn, remember
+from grader.spec.origins import handed_to_hooks, read_from_grad, read_in_turn, remember
 from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
 from grader.spec.appended import appended_later
 from grader.spec.defaults import default_kept
@@ -245,7 +245,8 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
     label = label or f"jacobian_rows(x{n}, loss{n}, {zero_between})"
     earlier = rows[:-1] if type(rows) is list else rows  # the last row is read after the last pass anyway
     floats = [_floats(row, f"{label}[{j}]") for j, row in enumerate(rows)] if type(rows) is list else None
-    return {"rows": result_of(matrix(rows, num), label), "floats": floats, "given_kept": kept.fact,
+    hooked = handed_to_hooks(rows, call, {f"x{n}[0][{k}]": leaf for k, leaf in enumerate(x[0])})  # a hook's records
+    return {"rows": {**result_of(matrix(rows, num), label), **hooked}, "floats": floats, "given_kept": kept.fact,
             "read": read_from_grad(rows, call, label),
             "per_leaf": read_per_leaf(rows, call, x[0], [f"x{n}[0][{k}]" for k in range(len(x[0]))], label),
             "in_turn": read_in_turn(earlier, x[0], label, rows=True, rows_one_list=_one_list(rows)),

@@ -384,3 +384,9 @@ CASES += [
                  "        rows.append(x_grads(x))\n": "        for k, g in enumerate(x_grads(x)):\n            rows[j][k] = g\n"},
           names=("one list object", "[...] * m"), unsaid=("they were read after it",)),
 ]
+
+# jacobian_rows reading its rows from hooks on x's leaves (what each pass sends them), not from .grad: without
+# zeroing the rows never add up, told as the hook's records.
+CASES += [
+    Wrong("rows_from_hooks", fails={"rows without zeroing": "holds numbers a hook your code registered"}),
+]
