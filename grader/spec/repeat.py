@@ -46,8 +46,10 @@ everything a student sees on it); the comparison is exact, in the child: the sam
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
+import io
 import sys
 from collections.abc import Callable, Sequence
 from importlib.machinery import ModuleSpec
@@ -357,7 +359,8 @@ def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
     then).  The copy is ``sys.modules``' entry only while its code runs (a dataclass looks its
     module up there), then ``sub`` is again.  Grad mode is as it was before the copy ran (a
     file that switches it off at import would leave the probe's own graphs unrecorded, an error
-    told as the student's; ``import_mode`` tells that import), unless ``keep_mode``."""
+    told as the student's; ``import_mode`` tells that import), unless ``keep_mode``.  What the
+    file prints at its top goes nowhere: its import showed it once already."""
     kept = _IMPORTED.get(id(sub))
     if kept is not None and kept.module is sub:
         spec, code, builtins = kept.spec, kept.code, kept.builtins
@@ -372,8 +375,9 @@ def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
         vars(fresh)["__builtins__"] = builtins
     previous, mode = sys.modules.get(spec.name), micrograph.is_grad_enabled()
     sys.modules[spec.name] = fresh
-    try:
-        exec(code, vars(fresh))  # noqa: S102 - what the loader's exec_module runs
+    try:  # what the file prints at the top was shown once, by its import: not again for each copy
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            exec(code, vars(fresh))  # noqa: S102 - what the loader's exec_module runs
     except Exception:  # noqa: BLE001 - a file that cannot run twice is judged by the other facts
         return None
     finally:

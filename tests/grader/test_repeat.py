@@ -88,6 +88,19 @@ def test_a_fresh_copy_is_a_module_of_its_own_and_leaves_sys_modules_as_it_was(mo
     assert fresh.scaled(1.0, 4.0) == 4.0 and kept.scaled(1.0, 4.0) == 10.0
 
 
+def test_what_a_file_prints_at_its_top_is_shown_by_its_import_alone(tmp_path: Path, capsys):
+    """The grader runs a file again for its state probes: the student's top-level demo, shown once
+    by the import, is not printed again for each copy."""
+    demo = _module(tmp_path, "demo_scaled", "import sys\nprint('demo')\nprint('oops', file=sys.stderr)\n" + PLAIN)
+    try:
+        assert capsys.readouterr() == ("demo\n", "oops\n")
+        fresh = fresh_copy(demo)
+        assert fresh is not None and fresh.scaled(2.0, 3.0) == 6.0
+        assert capsys.readouterr() == ("", "")
+    finally:
+        sys.modules.pop("demo_scaled", None)
+
+
 def test_a_fresh_copy_runs_the_guarded_code_its_import_ran(tmp_path: Path):
     """A namespace read in a fresh copy goes through the guarded ``vars`` as in the module the
     submission's import made: a copy compiled by the plain loader would hand out the real dict
