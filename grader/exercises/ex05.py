@@ -17,7 +17,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import num, type_name
-from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf, remember
+from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf, read_in_turn, remember
 from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.defaults import default_kept
@@ -64,6 +64,8 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
                             **_hook_cleared(range(first_pass, observe.passes() + 1), wl)},
                 "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
                 "read": read, "leaf": read_from_leaf(answer, call, {"w": wl, "x": xl}, "w", label),
+                "in_turn": read_in_turn([[g] for g in answer[:-1]] if reset is None and type(answer) is list else None,
+                                        [wl], label),  # accumulating: each record a new number, read after its pass
                 "order": _recorded_uncleared(answer, read, call, wl, call.cleared_between(wl) and reset is not None, label),
                 "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
                 "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),

@@ -139,9 +139,10 @@ CASES += [
           unsaid=("holds a gradient from backward",),  # it holds the zero its zero_() left
           edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset == "zero_"))'},
           names=('set it to None', 'zeroed in place', 'meant to be None')),
-    Wrong('values_read_at_end', fails={'gradients accumulate': 'the entries of grad_history(w, x, steps, reset) are all the same'},
+    # the .grad Value kept, read at the end: with reset=None told as read after the last pass, not only as entries alike
+    Wrong('values_read_at_end', fails={'gradients accumulate': "holds the very numbers the parameters' .grad hold after the last backward"},
           edits={'        history.append(w.grad.item())': '        history.append(w.grad)', '    return history\n': '    return [g.item() for g in history]\n'},
-          names=('grad_history(w, x, steps, reset)', 'all the same')),
+          names=('grad_history(w, x, steps, reset)', 'it was read after that pass')),
     Wrong('zero_by_times_zero', fails={'zero_grad clears every leaf': 'p.grad after zero_grad is a new object'},
           edits={'            leaf.grad.zero_()  # keep the same Value, set it to 0 in place': '            leaf.grad = leaf.grad * 0'},
           names=('p.grad after zero_grad is a new object', 'assigned by hand')),
