@@ -64,13 +64,11 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
                             **_hook_cleared(range(first_pass, observe.passes() + 1), wl)},
                 "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(answer)] if type(answer) is list else None,
                 "read": read, "leaf": read_from_leaf(answer, call, {"w": wl, "x": xl}, "w", label),
-                "in_turn": read_in_turn([[g] for g in answer[:-1]] if reset is None and type(answer) is list else None,
-                                        [wl], label),  # accumulating: each record a new number, read after its pass
+                "in_turn": read_in_turn([[g] for g in answer[:-1] if reset is None] if type(answer) is list else [], [wl], label),
                 "order": _recorded_uncleared(answer, read, call, wl, call.cleared_between(wl) and reset is not None, label),
                 "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
                 "rebuilt": check(Check.GRAPH_PER_PASS, _graph_per_pass(call), "grad_history"),
-                # the y its first backward ran from, over the leaves handed to it
-                "walked": graph_below(call.first_root, label="grad_history", leaves={"w": wl, "x": xl}),
+                "walked": graph_below(call.first_root, label="grad_history", leaves={"w": wl, "x": xl}),  # its first y
                 "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
                                "grad_history"),  # the gradient held before the loop is added to
                 "left": [_cleared_alike(call, wl, xl, cleared),
