@@ -281,7 +281,7 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
         if a.get("saved") != b.get("saved") and b.get("saved") in ("kept", "freed"):
             return difference(Say.FREED if b["saved"] == "freed" else Say.KEPT, label=label)
         if a.get("saved") in ("kept", "freed") and b.get("saved") == "none":
-            return difference(Say.NOT_SAVED, j, graph=got, label=label, op=op)
+            return difference(Say.NOT_SAVED, label=label, op=op)  # saved values are not drawn: no node to mark
         stack.extend((p, q, j) for p, q in reversed(pairs))
     return None
 

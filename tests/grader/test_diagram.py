@@ -116,3 +116,19 @@ def test_what_an_earlier_run_drew_is_gone_before_the_next(course: Course, tmp_pa
     assert sorted(p.name for p in folder.iterdir()) == sorted(
         ["notes.txt", *(Path(p).name for p in result.diagrams)])
     assert "from an earlier run" not in (folder / "backward.html").read_text(encoding="utf-8")
+
+
+def test_a_difference_in_saved_values_alone_is_not_outlined(course: Course, tmp_path: Path) -> None:
+    """Clip keeping x on ctx (ctx.x = x) saves nothing with save_for_backward: its graph has the
+    statement's nodes, and what differs (saved values) is not drawn, so no difference.svg marks a
+    node that looks like the statement's."""
+    source = (REPO / "solutions" / "ex14_custom_function.py").read_text()
+    source = source.replace("        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high",
+                            "        ctx.x = x\n        ctx.low, ctx.high = low, high", 1)
+    source = source.replace("        (x,) = ctx.saved_values\n        inside", "        x = ctx.x\n        inside", 1)
+    assert "ctx.x = x" in source and "x = ctx.x" in source
+    path = tmp_path / "ex14_custom_function.py"
+    path.write_text(source)
+    result = course.grade(course.load("ex14"), path, diagram_dir=tmp_path / "grades" / "ex14")
+    assert not result.full_marks
+    assert not [p for p in result.diagrams if Path(p).stem == "difference"]
