@@ -14,6 +14,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, backward_rest
+from grader.spec.build_carried import counts_every_edge, freed_after_apply
 from grader.spec.build_order import run_order, too_early
 from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN, constant, recorded_as_torch, reflected
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
@@ -107,7 +108,7 @@ def _stage2(sub: Any) -> str | None:
     got = grad_quiet(w)
     if got == 4.0:
         plain = GRAD_REQUIRES_GRAD if getattr(w.grad, "requires_grad", None) is True else None
-        return plain or _ran_in_order(sub) or backward_rest(sub)
+        return plain or _ran_in_order(sub) or backward_rest(sub) or counts_every_edge(sub)
     if got is None:
         return N_("backward through w * w + w leaves w.grad None")
     return N_("backward through w * w + w gives w.grad a different number from PyTorch's") if type(got) is float \
@@ -279,7 +280,7 @@ def _stage5(sub: Any) -> str | None:
         return N_("y.backward() after z.backward(), z = y * 2, y = w * x, does not raise PyTorch's error: backward "
                   "frees the saved values of every node it ran, not only the root's")
     engine = fresh_copy(sub) or sub
-    return _left_behind(engine) or _retained_released(engine) or _retained_refused(engine)
+    return _left_behind(engine) or _retained_released(engine) or _retained_refused(engine) or freed_after_apply(engine)
 
 
 def _left_behind(sub: Any) -> str | None:
@@ -390,9 +391,10 @@ CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
     ("ex20", _stage5), ("ex21", _stage6),
 )
 PROGRAMS = {  # what each check runs, as a student reads it
-    "ex16": "w * 2 + 1", "ex17": N_("one backward through each of w * w + w and (x + w) * (w + 1)"),
+    "ex16": "w * 2 + 1", "ex17": N_("one backward through each of w * w + w, (x + w) * (w + 1) and w * 3 + (w * w) * 2 + 2"),
     "ex18": N_("a.retain_grad() then one backward; reading r.grad after r.retain_grad()"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf, then zero_() and one more"),
     "ex20": N_("two backward calls through w * 3, and through c * w; y.backward() after z.backward(), z = y * 2; "
-               "two through a retained y = w + 2 and y = w * w"), "ex21": N_("in-place changes of w through detach() and .data"),
+               "two through a retained y = w + 2 and y = w * w; z.backward() twice after u.backward(), z = y * v, "
+               "u = y * 2"), "ex21": N_("in-place changes of w through detach() and .data"),
 }
 STAGE_IDS = (*(exercise for exercise, _ in CHECKS), "ex22")

@@ -122,7 +122,7 @@ CASES = [
         "        if node.retained is not None:\n            store_grad(node.retained, grad)\n":
         "        kept = RETAINED.get(id(node))\n        if kept is not None:\n            store_grad(kept, grad)\n",
         "            self.grad_fn.retained = self\n": "            RETAINED[id(self.grad_fn)] = self\n"},
-          fails={RETAINED: "this stage's code breaks ex17's program (one backward through each of w * w + w and (x + w) * (w + 1))"},
+          fails={RETAINED: "this stage's code breaks ex17's program (one backward through each of w * w + w, (x + w) * (w + 1) and w * 3 + (w * w) * 2 + 2)"},
           names=("NameError", "in backward", "ex18's part of the engine")),
     Wrong("retained_in_a_list_each_backward_clears", edits={  # a backward through another graph forgets a.retain_grad()
         "            self.grad_fn.retained = self\n": "            _RETAINED.append(self)\n",

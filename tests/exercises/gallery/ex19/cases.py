@@ -303,3 +303,12 @@ CASES += [
     Wrong("dependencies_by_recursion_since_ex17", edits={DEPENDENCIES_BY_LOOP: DEPENDENCIES_RECURSIVE},
           fails={LOOP: "this stage builds on ex17"}, names=("ex17", "one inside another", "never by calling itself")),
 ]
+
+# ex17's slip carried: dependencies counts a node once per parent, so w's AccumulateGrad, reached
+# twice from w * w's node, runs before w * 3's node sent its gradient; ex17's gate tells it.
+CASES += [
+    Wrong("counts_each_parent_once_since_ex17",
+          edits={"        for child, _ in node.next_functions:\n            if child is None:\n                continue\n":
+                 "        for child in {c for c, _ in node.next_functions if c is not None}:\n"},
+          fails={LOOP: "this stage builds on ex17"}, names=("ex17", "w * 3 + (w * w) * 2 + 2", "all three edges")),
+]

@@ -416,3 +416,14 @@ CASES += [
           fails={ORDER: "Each hook on a, b, c, d and w ran at most once during (c * d).backward() in PyTorch, but not in your engine"},
           unsaid=("highest sequence number first",)),
 ]
+
+# ex20's slip carried: backward releases every node once the whole pass ended, so a pass that
+# raised at a later node leaves the nodes it ran unreleased; ex20's gate tells it.
+CASES += [
+    Wrong("released_after_the_whole_pass_since_ex20",
+          edits={"        if not retain_graph:\n            node.release()\n": "",
+                 "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+                 "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+                 "    if not retain_graph:\n        for node in waiting:\n            node.release()\n"},
+          fails={PUBLIC: "this stage builds on ex20"}, names=("ex20", "changes v.grad", "right after its apply")),
+]
