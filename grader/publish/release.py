@@ -133,8 +133,9 @@ public tests: the table says what share of each exercise's points the hidden tes
 Hand in your `exercises/exNN_<topic>.py` files, or notebooks named `exNN_<topic>.ipynb`, the way
 your course asks (upload the files, a zip, or your repository: the autograder finds them by
 name, in any folder). In a notebook handed in, the code cells are graded from the top; lines
-starting with `%` or `!` and `grader.check` lines are not; feedback names a line as
-`cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown cells included.
+starting with `%` or `!`, IPython's help lines (`Value?`, `node_info??`) and `grader.check` lines
+are not; `display(...)`, Jupyter's own, prints the repr of what it is given when graded. Feedback
+names a line as `cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown cells included.
 
 ## 中文
 

@@ -81,22 +81,26 @@ def _toy(factory: pytest.TempPathFactory, hostile_time: float) -> ToyCourse:
     root = factory.mktemp("course")
     tests_dir = root / "tests"
     tests_dir.mkdir()
-    for ex_id, module, title, time, mem, wall in [
+    exercises = [
         ("ex41", "ex41_fine", "Doubling, graded normally", 10, 1 << 30, Limits().wall_factor),
         ("ex42", "ex42_hostile", "Doubling, under attack", hostile_time, HOSTILE_MEMORY, HOSTILE_WALL_FACTOR),
-    ]:
-        (tests_dir / f"{ex_id}.py").write_text(
-            _TESTS.format(id=ex_id, title=title, module=module, time=time, mem=mem, wall=wall))
+    ]
+    for ex_id, module, title, time, mem, wall in exercises:
         for folder, text in (("solutions", GOOD), ("exercises", STUB.replace("ex42", ex_id))):
             (root / folder).mkdir(exist_ok=True)
             (root / folder / f"{module}.py").write_text(text)
     course = Course(root, tests_dir=tests_dir, shipped_dir=root / "expected",
                     cache_dir=root / "cache")
-    # ex42's tests are ex41's (the same names, probes and solution) under ex42's short limit, so
-    # their answers are ex41's, computed under ex41's 10 s: the attacks' limit stays short while
-    # the reference cannot time out on a loaded machine (at 1.5 s the solution's own run did,
-    # and every attack was told that its tests were broken).
-    course.settled["ex42"] = course.expected(course.load("ex41"))
+    # ex42's answers come from its own solution, computed under ex41's 10 s: the attacks' limit
+    # stays short while the reference cannot time out on a loaded machine (at 1.5 s the
+    # solution's own run did, and every attack was told that its tests were broken).
+    ex_id, module, title, _, mem, _ = exercises[1]
+    (tests_dir / f"{ex_id}.py").write_text(_TESTS.format(id=ex_id, title=title, module=module, time=10, mem=mem,
+                                                         wall=Limits().wall_factor))
+    course.settled[ex_id] = course.expected(course.load(ex_id))
+    for ex_id, module, title, time, mem, wall in exercises:
+        (tests_dir / f"{ex_id}.py").write_text(
+            _TESTS.format(id=ex_id, title=title, module=module, time=time, mem=mem, wall=wall))
     return ToyCourse(course, factory.mktemp("submissions"))
 
 

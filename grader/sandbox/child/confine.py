@@ -41,19 +41,21 @@ def limit_resources(limits: Limits) -> list[str]:
     """Set the rlimits from the exercise's ``Limits``; returns what was applied (some are
     missing on some platforms)."""
     applied = []
-    for name, value in (
-        ("RLIMIT_AS", limits.memory),
-        ("RLIMIT_CPU", limits.cpu_seconds),
-        ("RLIMIT_FSIZE", limits.file_size),
-        ("RLIMIT_NOFILE", limits.open_files),
-        ("RLIMIT_CORE", 0),
-        ("RLIMIT_NPROC", 0),
+    for name, value, hard in (
+        ("RLIMIT_AS", limits.memory, limits.memory),
+        # SIGXCPU at the limit, told as the CPU time used up; SIGKILL a second later, for a
+        # process that handles SIGXCPU (with soft and hard equal, the kernel sends SIGKILL alone)
+        ("RLIMIT_CPU", limits.cpu_seconds, limits.cpu_seconds + 1),
+        ("RLIMIT_FSIZE", limits.file_size, limits.file_size),
+        ("RLIMIT_NOFILE", limits.open_files, limits.open_files),
+        ("RLIMIT_CORE", 0, 0),
+        ("RLIMIT_NPROC", 0, 0),
     ):
         which = getattr(resource, name, None)
         if which is None:
             continue
         try:
-            resource.setrlimit(which, (value, value))
+            resource.setrlimit(which, (value, hard))
             applied.append(name)
         except (ValueError, OSError):
             pass
