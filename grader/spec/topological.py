@@ -51,6 +51,18 @@ def _fed_by(left_out: set[micrograph.Node], placed: Any, reachable: set[microgra
     return None
 
 
+def _feeding(reachable: set[micrograph.Node]) -> dict[micrograph.Node, dict[micrograph.Node, int]]:
+    """For each node of the graph, the nodes feeding it and through how many entries of their
+    next_functions each does (two for ``b = a + a``)."""
+    edges: dict[micrograph.Node, dict[micrograph.Node, int]] = {}
+    for node in reachable:
+        for child, _ in node.next_functions:
+            if child is not None:
+                fed = edges.setdefault(child, {})
+                fed[node] = fed.get(node, 0) + 1
+    return edges
+
+
 def _taken_per_node(placed: set[Any], reachable: set[micrograph.Node], first: micrograph.Node
                     ) -> tuple[str, str] | None:
     """A node left out and a placed node feeding it through two entries of its next_functions
@@ -58,12 +70,7 @@ def _taken_per_node(placed: set[Any], reachable: set[micrograph.Node], first: mi
     edge but takes away one per feeding node (its children as a set): a node fed twice by one
     node never comes down to zero.  None where another walk placed them (the set of nodes such
     a walk places does not depend on the order it pops ready nodes in)."""
-    edges: dict[micrograph.Node, dict[micrograph.Node, int]] = {}
-    for node in reachable:
-        for child, _ in node.next_functions:
-            if child is not None:
-                fed = edges.setdefault(child, {})
-                fed[node] = fed.get(node, 0) + 1
+    edges = _feeding(reachable)
     counts = {node: sum(fed.values()) for node, fed in edges.items()}
     ready, walked = [first], set()
     while ready:
@@ -89,12 +96,7 @@ def _counted_once(order: list[Any], position: dict[Any, int], reachable: set[mic
     makes that counts each feeding node once but takes away one per edge: every node placed
     once the edges from the nodes before it were at least as many as the nodes feeding it.
     None where some node was placed with fewer (another walk: the count is not the cause)."""
-    edges: dict[micrograph.Node, dict[micrograph.Node, int]] = {}
-    for node in reachable:
-        for child, _ in node.next_functions:
-            if child is not None:
-                fed = edges.setdefault(child, {})
-                fed[node] = fed.get(node, 0) + 1
+    edges = _feeding(reachable)
     early = None
     for node in order:
         feeders = edges.get(node, {})
