@@ -250,8 +250,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     say = next((closer for key, closer in _WHY.get(say, ()) if got.get(CONTEXT + key) is True), say)
     if type(got.get(KEPT_BY)) is str:  # the state is a helper's: with it fresh, the calls agree
         return [_diff(say, label=label), _diff(SayState.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
-    if say is SayWalk.INCOMPLETE and _left_out(got, label):
-        return _left_out(got, label)
+    if say is SayWalk.INCOMPLETE and (left_out := _left_out(got, label)):
+        return left_out
     if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
         ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
         if type(ran) is str and type(feeder) is str:
