@@ -70,12 +70,16 @@ class Drawing:
 def render(
     record: DiagramRecord | None, directory: Path, *, display: str, limits: Limits,
     why_missing: str, formats: tuple[str, ...] = ("svg",), names: explain.LineNames | None = None,
+    drawn_elsewhere: bool = False,
 ) -> Drawing:
     """Render the child's diagram record into ``directory`` (``graph.svg``, ``graph.gv``), then the
     page of the backward pass the submission ran (``backward.html``) beside it.  ``names`` names
-    the file's lines in an error (a notebook's cells), as in the tests' feedback."""
+    the file's lines in an error (a notebook's cells), as in the tests' feedback.
+    ``drawn_elsewhere``: another picture of the student's graph is drawn beside (a failed public
+    test's ``difference.svg``), so a graph not drawn is said to be this file, not "no diagram"."""
+    missing = _missing(f"{STEM}.{formats[0] if formats else 'gv'}" if drawn_elsewhere else None)
     drawing = _graph(record, directory, display=display, limits=limits, why_missing=why_missing,
-                     formats=formats, names=names)
+                     formats=formats, names=names, missing=missing)
     trace = None if record is None else record.get("trace")
     if trace is not None and drawing.paths:
         drawing.paths += _trace(trace, directory)
@@ -93,27 +97,27 @@ def _trace(trace: dict[str, Any], directory: Path) -> list[str]:
 
 def _graph(
     record: DiagramRecord | None, directory: Path, *, display: str, limits: Limits,
-    why_missing: str, formats: tuple[str, ...], names: explain.LineNames | None,
+    why_missing: str, formats: tuple[str, ...], names: explain.LineNames | None, missing: Callable[[object], str],
 ) -> Drawing:
     try:
         importlib.import_module("micrograph.viz")  # the worker needs it too
     except Exception:  # noqa: BLE001 - any failure to import means "no diagrams here"
         return Drawing(note=_("diagram unavailable: micrograph.viz is not installed"))
     if record is None:
-        return Drawing(note=_("no diagram: {why}", why=why_missing), incomplete=True)
+        return Drawing(note=missing(why_missing), incomplete=True)
     error = record["error"]
     why = None if error is None else _not_drawn(error) or explain.test_error(error, display, limits, names)
     graph = record["graph"]
     if graph is None:
         if why:
-            return Drawing(note=_("no diagram: {why}", why=why), incomplete=True)
+            return Drawing(note=missing(why), incomplete=True)
         return Drawing(note=_("diagram unavailable in the sandbox"))
     try:
         paths = renderer.render(graph, directory, STEM, formats, RENDER_TIMEOUT)
     except renderer.RenderFailed as exc:
-        return Drawing(note=_("no diagram: {why}", why=exc), incomplete=True)
+        return Drawing(note=missing(exc), incomplete=True)
     except Exception as exc:  # noqa: BLE001 - the diagram never breaks the grade
-        return Drawing(note=_("no diagram: rendering failed ({error})", error=f"{type(exc).__name__}: {exc}"),
+        return Drawing(note=missing(_("rendering failed ({error})", error=f"{type(exc).__name__}: {exc}")),
                        incomplete=True)
     if why and error["type"] in wire.TIMEOUTS:
         return Drawing(paths, _("the diagram shows the graph as it was when time ran out: {why}", why=why),
@@ -125,6 +129,14 @@ def _graph(
     if rendered or not formats:
         return Drawing(paths)
     return Drawing(paths, _("diagram: only the .gv source (no renderer)"))
+
+
+def _missing(file: str | None) -> Callable[[object], str]:
+    """The note on a graph not drawn, from why: "no diagram", or, where another picture of the
+    student's graph is drawn beside (``file`` given), the name of the one that is not."""
+    if file is None:
+        return lambda why: _("no diagram: {why}", why=why)
+    return lambda why: _("{file} not drawn: {why}", file=file, why=why)
 
 
 def _not_drawn(error: wire.ErrorRecord) -> str | None:

@@ -321,28 +321,35 @@ def judge(
     result.flagged = explain.flagged(report, names)
     result.notes += [result.flagged] if result.flagged else []
     if diagram_dir is not None and spec.diagram_probe is not None:
-        if report.import_error is not None:
-            why = explain.import_error(report.import_error, display, spec.limits, names, beside)
-        else:
-            why = explain.silence(report)[1]
-        drawing = diagram.render(report.diagram, diagram_dir, display=display,
-                                 limits=spec.limits, why_missing=why, formats=formats,
-                                 names=names)
-        result.diagrams = drawing.paths
-        result.notes += [drawing.note] if drawing.note else []
-        shown = [p for p in drawing.paths if p.endswith(".svg")]
-        result.notes += [_(spec.drawn, path=shown[0])] if spec.drawn and shown else []  # not the student's graph
-        result.diagram_problem = drawing.note if drawing.incomplete else None
-        beside = replayed.draw(spec.id, report.diagram["graph"], diagram_dir, formats) \
-            if report.diagram is not None else diagram.Drawing()
-        result.diagrams += beside.paths
-        result.notes += [beside.note] if beside.note else []
-        marked = _first_shape_difference(spec.tests, tests, expected, report)
-        if marked is not None:
-            difference = diagram.render_difference(*marked, diagram_dir, formats)
-            result.diagrams += difference.paths
-            result.notes += [difference.note] if difference.note else []
+        _draw(result, ex, report, expected, display=display, diagram_dir=diagram_dir, formats=formats,
+              names=names, beside=beside)
     return result
+
+
+def _draw(result: ExerciseResult, ex: LoadedExercise, report: ChildReport, expected: Expected, *,
+          display: str, diagram_dir: Path, formats: tuple[str, ...], names: explain.LineNames | None,
+          beside: Path | None) -> None:
+    """Draw the diagram probe's graph, the build track's replayed page and a failed public test's
+    ``difference.svg`` into ``diagram_dir``, with their notes.  The graph is drawn last: where it is
+    missing and a difference.svg is drawn, its note names the file not drawn ("graph.svg not
+    drawn"), not "no diagram" above the difference.svg the next line announces."""
+    spec = ex.spec
+    if report.import_error is not None:
+        why = explain.import_error(report.import_error, display, spec.limits, names, beside)
+    else:
+        why = explain.silence(report)[1]
+    replay_page = replayed.draw(spec.id, report.diagram["graph"], diagram_dir, formats) \
+        if report.diagram is not None else diagram.Drawing()
+    marked = _first_shape_difference(spec.tests, result.tests, expected, report)
+    difference = diagram.Drawing() if marked is None else diagram.render_difference(*marked, diagram_dir, formats)
+    drawing = diagram.render(report.diagram, diagram_dir, display=display, limits=spec.limits, why_missing=why,
+                             formats=formats, names=names, drawn_elsewhere=bool(replay_page.paths + difference.paths))
+    shown = [p for p in drawing.paths if p.endswith(".svg")]
+    result.notes += [drawing.note] if drawing.note else []
+    result.notes += [_(spec.drawn, path=shown[0])] if spec.drawn and shown else []  # not the student's graph
+    result.diagram_problem = drawing.note if drawing.incomplete else None
+    result.diagrams = drawing.paths + replay_page.paths + difference.paths
+    result.notes += [note for note in (replay_page.note, difference.note) if note]
 
 
 def _first_shape_difference(specs: list[Test], results: list[TestResult], expected: Expected,

@@ -132,3 +132,19 @@ def test_a_difference_in_saved_values_alone_is_not_outlined(course: Course, tmp_
     result = course.grade(course.load("ex14"), path, diagram_dir=tmp_path / "grades" / "ex14")
     assert not result.full_marks
     assert not [p for p in result.diagrams if Path(p).stem == "difference"]
+
+
+def test_a_graph_not_drawn_beside_a_drawn_difference_is_named_not_said_to_be_no_diagram(
+        course: Course, tmp_path: Path) -> None:
+    """The diagram's call raises (only the first call, which is the diagram's), and a public test's
+    graph differs in shape: difference.svg is drawn, so the note on the missing graph names
+    graph.svg, never "no diagram" above the line announcing difference.svg."""
+    solution = (REPO / "solutions" / "ex01_graph.py").read_text()
+    broken = solution.replace("    b = micrograph.add(w_leaf, 1)\n",
+                              "    if not _CALLS:\n        _CALLS.append(w)\n        raise ValueError('first call')\n"
+                              "    b = micrograph.mul(w_leaf, 1)\n").replace("def build_graph(", "_CALLS = []\n\n\ndef build_graph(", 1)
+    assert broken.count("_CALLS") == 3
+    result = _grade(course, broken, tmp_path)
+    assert [Path(p).name for p in result.diagrams] == ["difference.gv", "difference.svg"]
+    assert result.notes[0] == "graph.svg not drawn: your code raised ValueError at line 64 (in build_graph): first call"
+    assert not any(note.startswith("no diagram") for note in result.notes), result.notes
