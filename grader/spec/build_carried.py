@@ -49,7 +49,10 @@ def freed_after_apply(sub: Any) -> str | None:
         return None  # told by ex20's own program: y.backward() after z.backward(), z = y * 2
     first = grad_quiet(v)
     error(z.backward)
-    return None if grad_quiet(v) == first else N_(
-        "a second z.backward() after u.backward(); z.backward(), z = y * v, u = y * 2, y = w * x, changes "
-        "v.grad, where PyTorch's raises at z's node at once: backward frees each node right after its apply, "
-        "z's too in a pass that then raised")
+    return None if grad_quiet(v) == first else FREED_LATE
+
+
+FREED_LATE = N_("a second z.backward() after u.backward(); z.backward(), z = y * v, u = y * 2, y = w * x, changes "
+                "v.grad, where PyTorch's raises at z's node at once: the step of backward that releases frees each "
+                "node right after its apply, z's too in a pass that then raised")
+FAULT_IN = {FREED_LATE: "backward"}  # when backward calls release, not what release does

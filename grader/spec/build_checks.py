@@ -14,7 +14,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, backward_rest
-from grader.spec.build_carried import counts_every_edge, freed_after_apply
+from grader.spec.build_carried import FAULT_IN as CARRIED_FAULT_IN, counts_every_edge, freed_after_apply
 from grader.spec.build_order import run_order, too_early
 from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN, constant, recorded_as_torch, reflected
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
@@ -205,7 +205,7 @@ RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not l
 RETAINED_REFUSED = N_("a second y.backward() through a retained y = w * w, refused at y's node, does not add its "
                       "gradient into y.grad, which backward writes as the node starts, before apply")
 FAULT_IN = {SAVES_NUMBER: "Value.__mul__", RETAINED_WARNS: "Value.grad", GRAD_REQUIRES_GRAD: "store_grad",
-            RETAINED_ZEROED: "store_grad",
+            RETAINED_ZEROED: "store_grad", **CARRIED_FAULT_IN,
             APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad", RETAINED_REFUSED: "backward",
             **{finding: "backward" for _first, _order, finding in _ORDERS}, **BACKWARD_FAULT_IN, **RECORD_FAULT_IN}
 

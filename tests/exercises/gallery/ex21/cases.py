@@ -336,3 +336,17 @@ CASES += [
           edits={"    __rmul__ = __mul__": "    def __rmul__(self, other):\n        return as_value(other) * self"},
           fails={BASICS: "this stage builds on ex16"}, names=("ex16", "3 * w has the entry of the number 3 first")),
 ]
+
+# ex20's slip carried: backward releases the nodes it ran once the whole pass is over, so a pass that
+# raised at a later node never released those; ex20's gate tells it as backward's release step, not
+# Node.release (which frees right).
+CASES += [
+    Wrong("released_after_the_whole_pass_since_ex20",
+          edits={"        if not retain_graph:\n            node.release()\n": "        done.append(node)\n",
+                 "    pushed = itertools.count(1)\n": "    pushed = itertools.count(1)\n    done = []\n",
+                 "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+                 "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+                 "    for node in done if not retain_graph else ():\n        node.release()\n"},
+          fails={BASICS: "this stage builds on ex20"},
+          names=("ex20", "changes v.grad", "the step of backward that releases"), unsaid=("Node.release",)),
+]
