@@ -246,10 +246,12 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
     earlier = rows[:-1] if type(rows) is list else rows  # the last row is read after the last pass anyway
     floats = [_floats(row, f"{label}[{j}]") for j, row in enumerate(rows)] if type(rows) is list else None
     hooked = handed_to_hooks(rows, call, {f"x{n}[0][{k}]": leaf for k, leaf in enumerate(x[0])})  # a hook's records
-    return {"rows": {**result_of(matrix(rows, num), label), **hooked}, "floats": floats, "given_kept": kept.fact,
+    one_list = _one_list(rows)  # rows that are one list: told so wherever the rows differ, zeroed or not
+    return {"rows": {**result_of(matrix(rows, num), label), **hooked, CONTEXT + "rows_one_list": one_list},
+            "floats": floats, "given_kept": kept.fact,
             "read": read_from_grad(rows, call, label),
             "per_leaf": read_per_leaf(rows, call, x[0], [f"x{n}[0][{k}]" for k in range(len(x[0]))], label),
-            "in_turn": read_in_turn(earlier, x[0], label, rows=True, rows_one_list=_one_list(rows)),
+            "in_turn": read_in_turn(earlier, x[0], label, rows=True, rows_one_list=one_list),
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
             "call": _last_pass_kept({(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()}),

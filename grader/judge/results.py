@@ -13,6 +13,7 @@ from grader.i18n import _
 from grader.judge.compare import not_plain, same
 from grader.judge.explained import MAX_FIELD, Difference
 from grader.judge.clear_sentences import SayClear
+from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.explained import difference as _diff
@@ -127,6 +128,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if found is not None and found.say in _OF_NUMBERS and type(got.get(CONTEXT + "hook_cleared")) is str:
         # a hook of theirs cleared the .grad the records read while a pass ran: the passes never added up
         return [_diff(SayClear.HOOK_CLEARED, label=label, leaf=got[CONTEXT + "hook_cleared"])]
+    if found is not None and found.say in _OF_NUMBERS and got.get(CONTEXT + "rows_one_list") is True:
+        return [_diff(SayRead.ROWS_ONE_LIST, label=label)]  # rows that are one list show its last numbers, zeroed or not
     if found is not None and found.say in _OF_NUMBERS and type(got.get(CONTEXT + "hooked")) is str:
         # as many records as the statement's, of numbers a hook of theirs was handed: that is why they differ
         return [_diff(Say.HOOK_RECORDS, label=label, leaf=got[CONTEXT + "hooked"])]

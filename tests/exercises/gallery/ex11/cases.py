@@ -385,6 +385,17 @@ CASES += [
           names=("one list object", "[...] * m"), unsaid=("they were read after it",)),
 ]
 
+# One row list written in place after each pass and appended again, zeroing between: every row is that list,
+# which shows the last pass's numbers; told as one list object, not as rows that are equal.
+CASES += [
+    Wrong("row_appended_again_zeroed",
+          fails={ROWS: "are one list object", "Jacobian rows for other shapes": "are one list object"},
+          edits={"    rows = []\n": "    rows = []\n    row = [0.0] * len(x[0])\n",
+                 "        rows.append(x_grads(x))\n": "        row[:] = x_grads(x)\n        rows.append(row)\n"},
+          names=("The rows of jacobian_rows(x_a, loss_a, True) are one list object", "appended it again"),
+          unsaid=("are equal, where the statement's differ", "are all the same, where the statement's")),
+]
+
 # jacobian_rows reading its rows from hooks on x's leaves (what each pass sends them), not from .grad: without
 # zeroing the rows never add up, told as the hook's records.
 CASES += [
