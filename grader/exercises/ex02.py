@@ -28,7 +28,7 @@ from grader.spec.helpers import apart_from, results_of
 from grader.spec.origins import read_from_grad, seeded_one
 from grader.spec.provenance import built, check, float_of, grad_of, keys_asked, result_of, watching
 from grader.spec.defaults import default_kept
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
 
@@ -41,15 +41,25 @@ def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool], note: 
     each labelled with ``note``, which says which of the test's calls it is ("b (second call)")."""
     with watching(sub_module, "build_graph") as call:
         g = sub_module.build_graph(w, x, *flags)
-    return {**built(g, "y", NODES, "build_graph", note), "no_backward": call.fact,
-            "flags_placed": _flags_placed(g, flags)}
+    observed = built(g, "y", NODES, "build_graph", note)  # checks g is the dict asked for
+    new = [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]
+    kept = any(fact[CONTEXT + "earlier_call"] for fact in new)
+    return {**observed, "no_backward": call.fact, "new": new, "flags_placed": _flags_placed(g, flags, kept)}
 
 
-def _flags_placed(g: object, flags: tuple[bool, bool]) -> dict[str, Any]:
+_LEAVES_RETURNED = {"w": Returned(N_("the w build_graph returned"), N_("the w an earlier call of build_graph returned")),
+                    "x": Returned(N_("the x build_graph returned"), N_("the x an earlier call of build_graph returned"))}
+"""Every leaf build_graph returned in this run (the diagram's call first): the statement makes two
+new leaves at each call, and leaves kept in a global (by flags, by name, by number) are told by
+their identity, where their numbers and flags are only an earlier call's."""
+
+
+def _flags_placed(g: object, flags: tuple[bool, bool], kept: bool) -> dict[str, Any]:
     """The CHECK fact that, given two different flags, w did not get x's and x w's (the flags
-    passed to the other leaf); not judged for equal flags or an answer without both leaves."""
+    passed to the other leaf); not judged for equal flags, an answer without both leaves, or
+    leaves an earlier call made (``kept``: their flags are that call's)."""
     leaves = [g.get(n) for n in ("w", "x")] if type(g) is dict else []
-    if flags[0] == flags[1] or len(leaves) != 2 or not all(type(v) is Value for v in leaves):
+    if kept or flags[0] == flags[1] or len(leaves) != 2 or not all(type(v) is Value for v in leaves):
         return check(Check.FLAGS_PLACED, None, "build_graph")
     swapped = leaves[0].requires_grad is flags[1] and leaves[1].requires_grad is flags[0]
     return check(Check.FLAGS_PLACED, not swapped, "build_graph")
@@ -380,6 +390,8 @@ def untouched_leaf(sub_module):
 def draw(sub_module):
     with watching(sub_module, "build_graph", made=True) as call:
         g = sub_module.build_graph(0.5, -3.0, False, True)
+    for name, returned in _LEAVES_RETURNED.items():  # a later call that returns them again returns this call's
+        returned.new(g.get(name) if type(g) is dict else None)
     made = operands(call)  # w, made without grad, drawn where a = x + w takes it, by its name
     show([g["y"]], g, made)  # drawn as built if backward fails
     g["y"].backward()

@@ -414,3 +414,20 @@ CASES += [
 CASES += [
     Wrong("grad_off_at_import_decorated", fails={DOCS: "switched grad mode off at line"}),
 ]
+
+# The leaves kept in a module-level dict by their flags, made by the first call with those flags and
+# returned again by every later one (their numbers that call's): the public test of a leaf without
+# grad, whose first call meets the leaves the diagram's call made, names the leaves kept, not only
+# numbers that differ.
+CASES += [
+    Wrong("leaves_kept_by_flags",
+          fails={W_OFF: "is still the w an earlier call of build_graph returned"},
+          edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    key = (w_requires_grad, x_requires_grad)\n"
+                 "    if key not in _LEAVES:\n"
+                 "        _LEAVES[key] = (Value(w, requires_grad=w_requires_grad), Value(x, requires_grad=x_requires_grad))\n"
+                 "    w_leaf, x_leaf = _LEAVES[key]\n",
+                 "def build_graph(": "_LEAVES: dict = {}\n\n\ndef build_graph("},
+          names=("build_graph", "an earlier call of build_graph returned", "kept between calls"),
+          unsaid=("with the requires_grad that x is meant to have",)),
+]
