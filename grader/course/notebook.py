@@ -9,11 +9,14 @@ line N of the joined file can be named back as "cell C, line L" (``Converted.whe
 syntax that is not Python (``%magic``, ``!shell``, ``%%cell`` magics) and calls of
 ``grader.check`` (which would grade the notebook again inside the sandbox) become ``pass`` at the
 same indentation, and each kind dropped is said in the feedback; so do IPython's help lines
-(``x?``, ``x??``, ``?x``), which run in Jupyter and are no Python.  ``display``, a name every
-Jupyter, VS Code and Colab kernel defines, is defined in the graded file too (it prints the repr
-of each object it is given) where a cell calls it: a cell that ran in the notebook runs when
-graded, and an import of it from IPython, which is not installed where the file is graded, is
-dropped.  ``from __future__`` imports
+(``x?``, ``x??``, ``?x``), which run in Jupyter and are no Python.  IPython is not installed where
+the file is graded, yet a cell that ran in the notebook should run when graded: ``display``, a
+name every Jupyter, VS Code and Colab kernel defines, is defined in the graded file where a cell
+calls it (it prints the repr of each object it is given), and so are the common names of
+``IPython.display`` a cell imports (``STAND_INS``: ``Markdown`` and its kin hold their text,
+``clear_output`` does nothing), their import dropped.  Any other IPython name (``get_ipython()``,
+``Audio``) is left to fail, and the notes say which name it is and that the cells run without
+IPython.  ``from __future__`` imports
 (allowed at the top of any cell) move to one first line of their own.  Cells are counted from the top
 of the notebook, Markdown cells included, as a student counts them when scrolling, and named
 with the execution count Jupyter and Colab show beside a cell that ran (``cell 3 (In [7])``);
@@ -40,13 +43,24 @@ HISTORY = "input history"  # the notebook metadata's "micrograph" key in a kerne
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 _MAGIC = re.compile(r"^(\s*)(%|!)")
 _HELP = re.compile(r"^(\s*)(?:\?{1,2}[\w.*]+|[\w.*]+\?{1,2})\s*$")  # IPython's help: x?, x??, ?x
-_DISPLAY_IMPORT = re.compile(r"^(\s*)from IPython(?:\.core)?(?:\.display)? import display\s*(?:#.*)?$")
+_IPYTHON_FROM = re.compile(r"^(\s*)from (IPython(?:\.[\w.]+)?) import \(?\s*([\w\s,]+?)\s*\)?\s*(?:#.*)?$")
+_IPYTHON_IMPORT = re.compile(r"^\s*import IPython\b")
+_GET_IPYTHON = re.compile(r"\bget_ipython\s*\(")
 _DISPLAY_CALL = re.compile(r"\bdisplay\s*\(")
 _DISPLAY_OWN = re.compile(r"^\s*(?:def\s+display\b|display\s*=[^=])")  # the student's own display: theirs is called
-DISPLAY = 'def display(*objects, **options): print(*map(repr, objects), sep="\\n")'
-"""The graded file's first line (after its ``__future__`` imports) where a cell calls display:
-Jupyter's own display shows each object it is given, its repr where the object has no richer
-form (a Value, a dict of them), which this prints to the output the grade shows."""
+_DISPLAY_MODULES = ("IPython.display", "IPython.core.display")
+_TEXT = 'class {name}: __init__ = lambda self, data=None, *args, **options: setattr(self, "data", data); ' \
+        '__repr__ = lambda self: str(self.data)'
+STAND_INS = {
+    "display": 'def {name}(*objects, **options): print(*map(repr, objects), sep="\\n")',
+    **dict.fromkeys(("Markdown", "HTML", "Latex", "Math"), _TEXT),
+    "clear_output": "def {name}(*args, **options): pass",
+}
+"""The graded file's first lines (after its ``__future__`` imports), one per name of IPython's a
+cell uses, bound to the name the cell gave it: Jupyter's own display shows each object it is
+given, its repr where the object has no richer form (a Value, a dict of them), which this prints
+to the output the grade shows; a Markdown (HTML, Latex, Math) is shown as its text; clearing the
+output of a cell has nothing to clear in a grade."""
 _FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
 _CHECK = re.compile(r"^(\s*)(?:(?:\w+\s*=\s*)?grader\.check\(.*\)|import grader"
                     r"|from grader import check)"
@@ -67,8 +81,26 @@ class Converted:
     cells: list[str] = field(default_factory=list)  # that cell's label (``_label``)
     dropped: list[str] = field(default_factory=list)  # kinds of lines dropped, for the notes
     history: bool = False  # the cells are a kernel's input history (``grader.check``)
-    displayed: bool = False  # a cell calls display: the graded file defines it (``DISPLAY``)
+    stood_in: dict[str, str] = field(default_factory=dict)  # the names defined (``STAND_INS``), as IPython's
+    missing: list[tuple[int, str]] = field(default_factory=list)  # (line, names) of IPython's not stood in for
     named: bool = False  # ``where`` named a cell: the notes say how cells are counted
+
+    def _stand_in_notes(self) -> list[str]:
+        """What the names of IPython's defined in the graded file do, and which ones a cell uses
+        that are not there when graded (each with its line)."""
+        used = set(self.stood_in.values())
+        notes = [_("display() is Jupyter's own: when graded, it prints the repr of each object it is given")
+                 ] if "display" in used else []
+        texts = [name for name in ("Markdown", "HTML", "Latex", "Math") if name in used]
+        notes += [_("{names}, from IPython.display, hold their text when graded: display() prints it",
+                    names=_(", ").join(texts))] if texts else []
+        notes += [_("clear_output(), from IPython.display, does nothing when graded")] if "clear_output" in used else []
+        if self.missing:
+            said = _(", ").join(_("{names} ({where})", names=names, where=self.where(line)) for line, names in self.missing)
+            notes.append(_("the grader runs your cells as plain Python, without IPython, standing in only for "
+                           "display, Markdown, HTML, Latex, Math and clear_output; not there when graded: {names}",
+                           names=said))
+        return notes
 
     def where(self, line: int) -> str:
         """Line ``line`` of the joined source as the student sees it: ``cell 3 (In [7]),
@@ -86,8 +118,7 @@ class Converted:
         if self.dropped:
             notes.append(_("not graded (not Python, or grading itself): {kinds}",
                            kinds=_(", ").join(self.dropped)))
-        if self.displayed:
-            notes.append(_("display() is Jupyter's own: when graded, it prints the repr of each object it is given"))
+        notes += self._stand_in_notes()
         if self.named and self.history:
             notes.append(_("In [N] is the number Jupyter and Colab showed left of the cell when it "
                            "ran; lines count from 1 in each cell"))
@@ -145,8 +176,40 @@ def _cells(data: bytes, shown: str) -> tuple[list[dict[str, object]], bool]:
     return cells, isinstance(metadata, dict) and metadata.get("micrograph") == HISTORY
 
 
-def _clean(lines: list[str], dropped: set[str]) -> list[str]:
-    """The cell's lines with IPython-only lines turned into ``pass`` (same indentation)."""
+def _stood_in(line: str) -> list[tuple[str, str]] | None:
+    """The (name, bound as) pairs of an import from IPython whose every name has a stand-in
+    (``STAND_INS``); None for any other line."""
+    found = _IPYTHON_FROM.match(line)
+    if found is None:
+        return None
+    pairs = [tuple(part.split()[::2]) if " as " in part else (part.strip(), part.strip())
+             for part in found.group(3).split(",") if part.strip()]
+    if not pairs or not all(len(pair) == 2 and _provided(found.group(2), pair[0]) for pair in pairs):
+        return None
+    return [(name, bound) for name, bound in pairs]
+
+
+def _provided(module: str, name: str) -> bool:
+    """Whether ``from module import name`` gets a stand-in: the names of ``IPython.display`` in
+    ``STAND_INS``, and display imported from IPython itself."""
+    return name in STAND_INS and (module in _DISPLAY_MODULES or name == "display" and module in ("IPython", "IPython.core"))
+
+
+def _not_stood_in(line: str) -> str | None:
+    """The names of IPython's a line of the graded file uses that are not there when graded: an
+    import from IPython left in it (``_stood_in`` found a name with no stand-in), or get_ipython()."""
+    found = _IPYTHON_FROM.match(line)
+    if found is not None:
+        return _(", ").join(part.split()[0] for part in found.group(3).split(",")
+                            if part.strip() and not _provided(found.group(2), part.split()[0]))
+    if _IPYTHON_IMPORT.match(line):
+        return "IPython"
+    return "get_ipython()" if _GET_IPYTHON.search(line) and not line.lstrip().startswith("#") else None
+
+
+def _clean(lines: list[str], dropped: set[str], stood_in: dict[str, str]) -> list[str]:
+    """The cell's lines with IPython-only lines turned into ``pass`` (same indentation), the
+    names of IPython's whose import was dropped put in ``stood_in``."""
     if lines and lines[0].lstrip().startswith("%%"):
         magic = lines[0].lstrip()[2:].split(maxsplit=1)
         name = magic[0] if magic else ""
@@ -164,9 +227,11 @@ def _clean(lines: list[str], dropped: set[str]) -> list[str]:
             dropped.add("grader.check")
         elif asked:
             dropped.add(_("help lines (?)"))
-        elif _DISPLAY_IMPORT.match(line):
-            dropped.add(_("display's import from IPython"))
-        match = magic or check or asked or _DISPLAY_IMPORT.match(line)
+        names = None if magic or check or asked else _stood_in(line)
+        if names is not None:
+            dropped.add(_("imports from IPython"))
+            stood_in.update({bound: name for name, bound in names})
+        match = magic or check or asked or (_IPYTHON_FROM.match(line) if names is not None else None)
         cleaned.append(match.group(1) + "pass" if match else line)
     return cleaned
 
@@ -182,18 +247,21 @@ def convert(data: bytes, shown: str) -> Converted:
         if cell.get("cell_type") != "code":
             continue
         lines = _clean(_text(cell.get("source", ""), _("cell {cell} of {file}", cell=number, file=shown)).splitlines(),
-                       dropped)
+                       dropped, converted.stood_in)
         futures += [line for line in lines if _FUTURE.match(line)]
         converted.starts.append(len(out) + 1)
         converted.cells.append(_label(number, cell, converted.history))
         out += [("pass" if _FUTURE.match(line) else line) for line in lines] or ["pass"]
-    converted.displayed = (any(_DISPLAY_CALL.search(line) for line in out)
-                           and not any(_DISPLAY_OWN.match(line) for line in out))
-    if converted.displayed:
-        out.insert(0, DISPLAY)
+    if (any(_DISPLAY_CALL.search(line) for line in out) and not any(_DISPLAY_OWN.match(line) for line in out)
+            and "display" not in converted.stood_in):
+        converted.stood_in["display"] = "display"
+    prelude = [STAND_INS[name].format(name=bound) for bound, name in converted.stood_in.items()]
     if futures:  # each cell may start with one; the joined file only on its first line
-        out.insert(0, "; ".join(dict.fromkeys(f.split("#")[0].strip() for f in futures)))
-    converted.starts = [start + bool(futures) + converted.displayed for start in converted.starts]
+        prelude.insert(0, "; ".join(dict.fromkeys(f.split("#")[0].strip() for f in futures)))
+    converted.missing = [(number + len(prelude), names) for number, names in
+                         ((number, _not_stood_in(line)) for number, line in enumerate(out, start=1)) if names]
+    out[:0] = prelude
+    converted.starts = [start + len(prelude) for start in converted.starts]
     converted.source = "\n".join(out) + "\n"
     converted.dropped = sorted(dropped)
     return converted

@@ -205,6 +205,9 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
         return _("used more than {size} of memory while being imported", size=size(limits.memory))
     at = _(" ({line})", line=line_named(line, names)) if line else ""
     message = refusal_said(message)
+    if names is not None and _without_ipython(kind, message):  # Jupyter's kernel has it; the grader does not
+        return _("{file} raised {kind} when its cells ran as plain Python, without IPython, as the grader runs "
+                 "them{at}: {message}", file=display, kind=kind, at=at, message=message)
     if names is not None:  # a notebook is not imported: its code cells run, top to bottom
         return _("{file} raised {kind} when its cells ran{at}: {message}", file=display, kind=kind, at=at,
                  message=message)
@@ -217,6 +220,14 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
 
 
 _NO_MODULE = re.compile(r"No module named '([^'.]+)")
+
+
+def _without_ipython(kind: str, message: str) -> bool:
+    """Whether a notebook's cells raised for a name of IPython's that Jupyter's kernel has and
+    the grader, which runs them as plain Python, has not (``grader.course.notebook``)."""
+    found = _NO_MODULE.match(message or "")
+    return (kind == "ModuleNotFoundError" and found is not None and found.group(1) == "IPython"
+            or kind == "NameError" and "'get_ipython'" in (message or ""))
 
 
 def own_module(error: ErrorRecord, beside: Path | None) -> str | None:

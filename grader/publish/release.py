@@ -134,8 +134,11 @@ Hand in your `exercises/exNN_<topic>.py` files, or notebooks named `exNN_<topic>
 your course asks (upload the files, a zip, or your repository: the autograder finds them by
 name, in any folder). In a notebook handed in, the code cells are graded from the top; lines
 starting with `%` or `!`, IPython's help lines (`Value?`, `node_info??`) and `grader.check` lines
-are not; `display(...)`, Jupyter's own, prints the repr of what it is given when graded. Feedback
-names a line as `cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown cells included.
+are not. The cells run as plain Python, without IPython: `display(...)` prints the repr of what
+it is given, `Markdown`, `HTML`, `Latex` and `Math` from `IPython.display` hold their text and
+`clear_output()` does nothing; any other IPython name (`get_ipython()`, `Audio`) is not there, and
+the feedback names it. Feedback names a line as `cell 4 (In [7]), line 2`: the fourth cell from
+the top, Markdown cells included.
 
 ## 中文
 

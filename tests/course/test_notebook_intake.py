@@ -183,7 +183,7 @@ def test_display_is_defined_where_a_cell_calls_it(capsys: pytest.CaptureFixture[
     exec(compile(converted.source, "w.py", "exec"), {})  # noqa: S102 - the joined cells, as graded
     assert capsys.readouterr().out == "{'a': 1}\n'b'\n"
     assert converted.where(4) == "cell 1 (In [3]), line 2" and converted.where(6) == "cell 2, line 2"
-    assert "display's import from IPython" in converted.notes()[0]
+    assert "imports from IPython" in converted.notes()[0]
     assert converted.notes()[1] == "display() is Jupyter's own: when graded, it prints the repr of each object it is given"
 
 
@@ -200,3 +200,57 @@ def test_a_notebook_that_displays_and_asks_for_help_scores_full_marks(
     work.write_bytes(notebook_of(*cells))
     graded = grade_json(monkeypatch, capsys, tmp_path, work)
     assert graded["score"] == graded["max_score"] > 0
+
+
+def test_the_common_names_of_ipython_display_stand_in_where_a_cell_imports_them(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A cell that ran in Jupyter runs when graded, without IPython: Markdown, HTML and their kin
+    hold their text, display prints it, clear_output does nothing, each under the name imported."""
+    converted = convert(notebook_of(("code", "from IPython.display import Markdown as md, HTML, clear_output\n"
+                                             "display(md('**y**'), HTML('<b>'))\nclear_output(wait=True)", 2)), "w.ipynb")
+    exec(compile(converted.source, "w.py", "exec"), {})  # noqa: S102 - the joined cells, as graded
+    assert capsys.readouterr().out == "**y**\n<b>\n"
+    assert converted.where(converted.starts[0] + 1) == "cell 1 (In [2]), line 2"
+    assert converted.notes()[:4] == [
+        "not graded (not Python, or grading itself): imports from IPython",
+        "display() is Jupyter's own: when graded, it prints the repr of each object it is given",
+        "Markdown, HTML, from IPython.display, hold their text when graded: display() prints it",
+        "clear_output(), from IPython.display, does nothing when graded"]
+
+
+def test_an_ipython_name_with_no_stand_in_is_named_with_its_line() -> None:
+    """Audio and get_ipython() are not there when graded: the notes say the cells run without
+    IPython and name each with its line, not only that the import raised."""
+    converted = convert(notebook_of(("code", "from IPython.display import Markdown, Audio\nx = 1"),
+                                    ("code", "ip = get_ipython()\nimport IPython")), "w.ipynb")
+    assert converted.source.splitlines()[0] == "from IPython.display import Markdown, Audio"
+    assert "the grader runs your cells as plain Python, without IPython, standing in only for display, " \
+           "Markdown, HTML, Latex, Math and clear_output; not there when graded: Audio (cell 1, line 1), " \
+           "get_ipython() (cell 2, line 1), IPython (cell 2, line 2)" in converted.notes()
+
+
+def test_a_notebook_that_shows_markdown_scores_full_marks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    cells = solution_cells()
+    cells.insert(3, ("code", "from IPython.display import Markdown, clear_output\nclear_output()\n"
+                             "display(Markdown('**y** = ' + repr(build_graph(0.5, -3.0)['y'])))", 4))
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(*cells))
+    graded = grade_json(monkeypatch, capsys, tmp_path, work)
+    assert graded["score"] == graded["max_score"] > 0
+
+
+def test_a_notebook_that_needs_ipython_is_told_its_cells_ran_without_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """get_ipython() exists in Jupyter: the error says the grader runs the cells without IPython,
+    and the note names what is missing, where "raised NameError when its cells ran" alone was
+    untrue of the notebook as the student ran it."""
+    cells = solution_cells()
+    cells.insert(3, ("code", "get_ipython().run_line_magic('load_ext', 'autoreload')", 4))
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(*cells))
+    graded = grade_json(monkeypatch, capsys, tmp_path, work)["exercises"][0]
+    assert graded["score"] == 0
+    assert "raised NameError when its cells ran as plain Python, without IPython, as the grader runs them " \
+           "(cell 4 (In [4]), line 1): name 'get_ipython' is not defined" in graded["tests"][0]["feedback"]
+    assert "not there when graded: get_ipython() (cell 4 (In [4]), line 1)" in " ".join(graded["notes"])
