@@ -13,13 +13,14 @@ from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, needs, node_name, number
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released
-from grader.spec.saved import read_saved, released, saved_operands
+from grader.spec.saved import released, saved_operands
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.probe import type_name
 from grader.spec.raised import SAID, error, raised
 from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
+from grader.spec.unpacked import THROUGH_UNPACK, refused, unpack_keeps, unpack_refuses
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
                     module="ex20_build_saved_values", rules=True, own_engine=True)
@@ -125,45 +126,12 @@ def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
         ran["released"] = claim(released(y.grad_fn), f"y.grad_fn is released by y.backward(), y = {label}")
     said = f"a second y.backward() after {first}, y = {label}"
     grads = "grads_refused" if case == "second" else "grads_added"
-    refuses = case == "second" and _unpack_refuses(y.grad_fn)
+    refuses = case == "second" and unpack_refuses(y.grad_fn)
     second = raised(y.backward, said, whole=True)  # the statement's RuntimeError(SECOND_BACKWARD): its text
     if case == "second":  # where unpack refuses a freed value, the second backward must meet that refusal
-        ran["through_unpack"] = claim(not refuses or _refused(second), THROUGH_UNPACK)
+        ran["through_unpack"] = claim(not refuses or refused(second), THROUGH_UNPACK)
     return {**ran, "names": names, case: second, "values_kept": fact(number(w), f"w after {said}"),
             grads: [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
-
-
-THROUGH_UNPACK = N_("a backward through y.grad_fn raises a RuntimeError once reading what it saved (unpack) raises one")
-
-
-def _refused(seen: dict[str, Any]) -> bool:
-    """Whether a backward raised a RuntimeError, as unpack refuses: another error (an apply that
-    reads node.saved itself meets a freed None: AttributeError) is not that refusal met."""
-    return str(seen.get("value")).startswith("RuntimeError")
-
-
-def _unpack_refuses(fn: Any) -> bool:
-    """Whether reading a value ``fn`` saved (the engine's unpack, torch's ``_saved_<name>``)
-    raises SECOND_BACKWARD now: a backward through ``fn`` must then raise it too, unless its
-    apply reads what it saved some other way (``node.saved`` itself)."""
-    names = saved_operands(fn)
-    return type(names) is list and bool(names) and \
-        error(read_saved, fn, names[0]) == "RuntimeError: second backward"
-
-
-READ_ONCE = N_("reading each of them (unpack), y = w * x")
-
-
-def _unpack_keeps(sub: Any) -> dict[str, Any]:
-    """What a node saved, once each value was read as its apply reads it (``read_saved``: the
-    engine's unpack, torch's ``_saved_<name>``) and before any backward: an unpack that frees
-    what it returns leaves fewer names, which release would otherwise be blamed for."""
-    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-2.0, requires_grad=True)
-    fn = (w * x).grad_fn
-    names = saved_operands(fn)
-    for name in names if type(names) is list else []:
-        error(read_saved, fn, name)
-    return fact(saved_operands(fn), f"the list of operands that y.grad_fn saved, after {READ_ONCE}")
 
 
 def _cases(sub: Any, cases: list[tuple[Any, str, str]]) -> dict[str, list[Any]]:
@@ -186,7 +154,7 @@ def documents_public(sub):
     freed = _documents_freed(sub)
     cases["released"] += freed.pop("released")
     cases["through_unpack"] += freed.pop("through_unpack")
-    return {"unpack_keeps": _unpack_keeps(sub), **cases, **freed, "sticky": _sticky(sub)}
+    return {"unpack_keeps": unpack_keeps(sub), **cases, **freed, "sticky": _sticky(sub)}
 
 
 def _documents_freed(sub: Any) -> dict[str, Any]:
@@ -235,16 +203,16 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
     rooted = [claim(released(z.grad_fn), f"z.grad_fn is released by z.backward(), {said_z}")] \
         if node_name(z.grad_fn) == "MulBackward0" else []  # a root that saved something: its own release
     below = claim(released(y.grad_fn), f"y.grad_fn is released by z.backward(), {said_z}")
-    refuses = _unpack_refuses(y.grad_fn)
+    refuses = unpack_refuses(y.grad_fn)
     again = raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x", whole=True)
     return {"new_graph": first, "names": names, "released": rooted, "below": below, "every_node": again,
-            "through_unpack": claim(not refuses or _refused(again), THROUGH_UNPACK)}, w
+            "through_unpack": claim(not refuses or refused(again), THROUGH_UNPACK)}, w
 
 
 @EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                caused_by=CAUSED_BY)
 def retained(sub):
-    return {"unpack_keeps": _unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * x * w, "w * x * w", "kept"),
+    return {"unpack_keeps": unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * x * w, "w * x * w", "kept"),
                            (lambda w, x: (w + x) * 3, "(w + x) * 3", "kept")]),
             "retained_leaf": leaf_retained(sub, 0.75, 2.0)}
 
@@ -260,7 +228,7 @@ def additions(sub):
                caused_by=CAUSED_BY)
 def numbers(sub):
     # c * w saves c as "self" alone (w's gradient needs it), where w * 3 saves 3 as "other": unpack refuses either
-    return {"unpack_keeps": _unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
+    return {"unpack_keeps": unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
                            (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second"),
                            (lambda w, x: sub.Value(2.5) * x, "c * x, c a constant", "second")]), "sticky": _sticky(sub)}
 
@@ -277,7 +245,7 @@ def inner(sub):
     out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
                                  "new_graph": [], "names": [], "released": [], "every_node": [], "grads_refused": [],
-                                 "through_unpack": [], "unpack_keeps": [_unpack_keeps(sub)]}
+                                 "through_unpack": [], "unpack_keeps": [unpack_keeps(sub)]}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         freed, w = _freed_below(sub, top, said)
         out["released"] += freed.pop("released")
@@ -315,10 +283,10 @@ def three(sub):
     held(y)
     y.backward(retain_graph=True)
     y.backward()
-    refuses = _unpack_refuses(y.grad_fn)
+    refuses = unpack_refuses(y.grad_fn)
     third = raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); y.backward(), y = w * w",
                    whole=True)
-    return {"through_unpack": claim(not refuses or _refused(third), THROUGH_UNPACK), "second": third,
+    return {"through_unpack": claim(not refuses or refused(third), THROUGH_UNPACK), "second": third,
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")], "sticky": _sticky(sub),
             "retained_refused": fact(grad_after_refused(sub, 1.25), REFUSED),

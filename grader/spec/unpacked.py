@@ -1,0 +1,43 @@
+"""How ex20's tests watch a build-track node's ``unpack``, the engine's SavedVariable: what it
+does to what the node saved, and whether a backward through the node meets its refusal.  Read
+through ``saved.read_saved``, so the same probe reads PyTorch's ``grad_fn._saved_<name>``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from micrograph.i18n import N_
+
+from grader.spec.build_reads import fact
+from grader.spec.raised import error
+from grader.spec.saved import read_saved, saved_operands
+
+THROUGH_UNPACK = N_("a backward through y.grad_fn raises a RuntimeError once reading what it saved (unpack) raises one")
+READ_ONCE = N_("reading each of them (unpack), y = w * x")
+
+
+def refused(seen: dict[str, Any]) -> bool:
+    """Whether a backward raised a RuntimeError, as unpack refuses: another error (an apply that
+    reads node.saved itself meets a freed None: AttributeError) is not that refusal met."""
+    return str(seen.get("value")).startswith("RuntimeError")
+
+
+def unpack_refuses(fn: Any) -> bool:
+    """Whether reading a value ``fn`` saved (the engine's unpack, torch's ``_saved_<name>``)
+    raises SECOND_BACKWARD now: a backward through ``fn`` must then raise it too, unless its
+    apply reads what it saved some other way (``node.saved`` itself)."""
+    names = saved_operands(fn)
+    return type(names) is list and bool(names) and \
+        error(read_saved, fn, names[0]) == "RuntimeError: second backward"
+
+
+def unpack_keeps(sub: Any) -> dict[str, Any]:
+    """What a node saved, once each value was read as its apply reads it (``read_saved``: the
+    engine's unpack, torch's ``_saved_<name>``) and before any backward: an unpack that frees
+    what it returns leaves fewer names, which release would otherwise be blamed for."""
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-2.0, requires_grad=True)
+    fn = (w * x).grad_fn
+    names = saved_operands(fn)
+    for name in names if type(names) is list else []:
+        error(read_saved, fn, name)
+    return fact(saved_operands(fn), f"the list of operands that y.grad_fn saved, after {READ_ONCE}")
