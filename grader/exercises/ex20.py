@@ -20,7 +20,7 @@ from grader.spec.probe import type_name
 from grader.spec.raised import SAID, error, raised
 from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
-from grader.spec.unpacked import THROUGH_UNPACK, refused, unpack_keeps, unpack_refuses
+from grader.spec.unpacked import THROUGH_UNPACK, refused, refuses_freed, unpack_keeps, unpack_refuses
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
                     module="ex20_build_saved_values", rules=True, own_engine=True)
@@ -61,6 +61,8 @@ KEYS = {
                  "graph's nodes alone",
     "unpack_keeps": "a node's unpack returns a value it saved and leaves it saved: only release frees what a node "
                     "saved, keeping the names",
+    "unpack_refuses": "Node.unpack checks whether its node was released: once release freed what the node saved, unpack "
+                      "raises RuntimeError(SECOND_BACKWARD), whichever name it is asked for",
     "through_unpack": "a node's apply reads what it saved through unpack (self.unpack(name)), never from node.saved "
                       "itself: unpack is what refuses a freed value with SECOND_BACKWARD",
     "new_graph": "the first backward through a new graph raises no error: what a node released is "
@@ -79,12 +81,15 @@ KEYS = {
 # an error of a node run twice follows from the order; gradients, from the error of the backward
 # that wrote them.
 CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_graph", "first"),
-             "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky", "values_kept"),
+             "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky", "values_kept",
+                               "unpack_refuses"),
              "grads_added": ("kept", "adds", "values_kept", "unpack_keeps"), "kept": ("unpack_keeps",),
-             "names": ("unpack_keeps",), "every_node": ("new_graph", "names", "released", "sticky", "through_unpack"),
-             "second": ("names", "released", "sticky", "through_unpack"), "freed": ("released", "sticky"), "released": ("sticky",),
-             "released_when_failed": ("released", "sticky", "every_node", "new_graph", "through_unpack"),
-             "retained_refused": ("second", "names", "released", "sticky", "through_unpack", "retained_released")}
+             "names": ("unpack_keeps",),
+             "every_node": ("new_graph", "names", "released", "sticky", "through_unpack", "unpack_refuses"),
+             "second": ("names", "released", "sticky", "through_unpack", "unpack_refuses"), "freed": ("released", "sticky"), "released": ("sticky",),
+             "released_when_failed": ("released", "sticky", "every_node", "new_graph", "through_unpack", "unpack_refuses"),
+             "retained_refused": ("second", "names", "released", "sticky", "through_unpack", "retained_released",
+                                  "unpack_refuses")}
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
 
@@ -130,6 +135,7 @@ def _twice(sub: Any, build: Any, label: str, case: str) -> dict[str, Any]:
     second = raised(y.backward, said, whole=True)  # the statement's RuntimeError(SECOND_BACKWARD): its text
     if case == "second":  # where unpack refuses a freed value, the second backward must meet that refusal
         ran["through_unpack"] = claim(not refuses or refused(second), THROUGH_UNPACK)
+        ran["unpack_refuses"] = refuses_freed(y.grad_fn)
     return {**ran, "names": names, case: second, "values_kept": fact(number(w), f"w after {said}"),
             grads: [fact(grad_quiet(w), f"w.grad after {said}"), fact(grad_quiet(x), f"x.grad after {said}")]}
 
@@ -153,7 +159,8 @@ def documents_public(sub):
                          (lambda w, x: x + w + 2.0, "x + w + 2", "adds")])
     freed = _documents_freed(sub)
     cases["released"] += freed.pop("released")
-    cases["through_unpack"] += freed.pop("through_unpack")
+    for key in ("through_unpack", "unpack_refuses"):
+        cases[key] += freed.pop(key)
     return {"unpack_keeps": unpack_keeps(sub), **cases, **freed, "sticky": _sticky(sub)}
 
 
@@ -162,7 +169,8 @@ def _documents_freed(sub: Any) -> dict[str, Any]:
     below = _freed_below(sub, lambda y: y * 2, "y * 2")[0]
     ran, freed = _freed(sub)
     return {"new_graph": [below["new_graph"], ran], "every_node": [below["below"], below["every_node"]],
-            "freed": freed, "released": below["released"], "through_unpack": [below["through_unpack"]]}
+            "freed": freed, "released": below["released"], "through_unpack": [below["through_unpack"]],
+            "unpack_refuses": [below["unpack_refuses"]]}
 
 
 FREED = N_("h is freed once y.backward() ran and del h let go of it, y = h * h, h = x * 3")
@@ -206,7 +214,8 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
     refuses = unpack_refuses(y.grad_fn)
     again = raised(y.backward, f"y.backward() after z.backward(), z = {said}, y = w * x", whole=True)
     return {"new_graph": first, "names": names, "released": rooted, "below": below, "every_node": again,
-            "through_unpack": claim(not refuses or refused(again), THROUGH_UNPACK)}, w
+            "through_unpack": claim(not refuses or refused(again), THROUGH_UNPACK),
+            "unpack_refuses": refuses_freed(y.grad_fn)}, w
 
 
 @EXERCISE.test("retain_graph=True on other graphs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -245,7 +254,8 @@ def inner(sub):
     out: dict[str, list[Any]] = {**watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t},
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
                                  "new_graph": [], "names": [], "released": [], "every_node": [], "grads_refused": [],
-                                 "through_unpack": [], "unpack_keeps": [unpack_keeps(sub)]}
+                                 "through_unpack": [], "unpack_refuses": [],
+                                 "unpack_keeps": [unpack_keeps(sub)]}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         freed, w = _freed_below(sub, top, said)
         out["released"] += freed.pop("released")
@@ -287,6 +297,7 @@ def three(sub):
     third = raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); y.backward(), y = w * w",
                    whole=True)
     return {"through_unpack": claim(not refuses or refused(third), THROUGH_UNPACK), "second": third,
+            "unpack_refuses": refuses_freed(y.grad_fn),
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")], "sticky": _sticky(sub),
             "retained_refused": fact(grad_after_refused(sub, 1.25), REFUSED),

@@ -8,9 +8,9 @@ from typing import Any
 
 from micrograph.i18n import N_
 
-from grader.spec.build_reads import fact
+from grader.spec.build import claim, fact
 from grader.spec.raised import error
-from grader.spec.saved import read_saved, saved_operands
+from grader.spec.saved import read_saved, released, saved_operands
 
 THROUGH_UNPACK = N_("a backward through y.grad_fn raises a RuntimeError once reading what it saved (unpack) raises one")
 READ_ONCE = N_("reading each of them (unpack), y = w * x")
@@ -41,3 +41,19 @@ def unpack_keeps(sub: Any) -> dict[str, Any]:
     for name in names if type(names) is list else []:
         error(read_saved, fn, name)
     return fact(saved_operands(fn), f"the list of operands that y.grad_fn saved, after {READ_ONCE}")
+
+
+REFUSES_FREED = N_("reading what y.grad_fn saved through its unpack, once a backward released y.grad_fn, raises a "
+                   "RuntimeError")
+
+
+def refuses_freed(fn: Any) -> dict[str, Any]:
+    """Whether the engine's unpack refuses every value of a node backward released, as PyTorch's
+    ``_saved_<name>`` raises then: an unpack that skips its check hands apply what release left
+    (None), and a backward through the node fails in apply instead, which alone never names
+    unpack.  A node not released is another rule's (``released``); the refusal's words, too."""
+    names = saved_operands(fn)
+    if released(fn) is not True or type(names) is not list:
+        return claim(True, REFUSES_FREED)
+    return claim(all((error(read_saved, fn, name) or "").startswith("RuntimeError") for name in names),
+                 REFUSES_FREED)

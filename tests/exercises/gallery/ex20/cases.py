@@ -96,7 +96,14 @@ CASES = [
     Wrong("frees_without_refusing", edits={'''        if self.released:
             raise RuntimeError(SECOND_BACKWARD)
 ''': ""},
-          fails={DOCS: "AttributeError"}, names=("a second y.backward()", "SECOND_BACKWARD")),
+          fails={DOCS: "AttributeError"},
+          names=("a second y.backward()", "through its unpack", "Node.unpack checks whether its node was released")),
+    Wrong("unpack_refuses_only_a_missing_name", edits={  # release keeps the names, so this check never fires
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n":
+        "        if name not in self.saved:\n            raise RuntimeError(SECOND_BACKWARD)\n"},
+          fails={DOCS: "Reading what y.grad_fn saved through its unpack, once a backward released y.grad_fn, raises a "
+                       "RuntimeError in PyTorch, but not in your engine"},
+          names=("MulBackward0.apply", "Node.unpack checks whether its node was released")),
     Wrong("release_only_marks", edits={"        self.saved = dict.fromkeys(self.saved)\n": ""},  # unpack still refuses
           fails={DOCS: "h is freed once y.backward() ran and del h let go of it, y = h * h, h = x * 3 in PyTorch, but not in your engine"},
           names=("h is freed", "release forgets the saved Values")),
