@@ -54,6 +54,9 @@ KEYS = {
                "there is no gradient to keep",
     "freed_id": "whether a non-leaf retains its grad belongs to that value (its retains_grad): a record of "
                 "the retained nodes' ids kept between calls takes a new node at a freed one's id for retained",
+    "own_grad": "each leaf's .grad is a Value of its own, whatever number the leaf holds: a gradient kept between "
+                "calls by the leaf's number (a dict keyed by its .item(), in store_grad or in the grad property) gives "
+                "two leaves holding one number one .grad, and a write for one changes what the other reads",
 }
 NODES = ("w", "x", "a", "b", "y")
 # The order is not claimed where backward ran a node without its apply: that is the one advice;
@@ -62,7 +65,8 @@ NODES = ("w", "x", "a", "b", "y")
 # A warning given once and never again is told by that rule, not by the rule of when to warn.
 CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "handed_itself"),
              "kept": ("retained", "own_node", "handed_itself"), "warned": ("warn_again",), "retained": ("own_node", "handed_itself"),
-             "freed_id": ("warned",)}  # a getter that never warns: not ids kept, told by the rule of warning
+             "freed_id": ("warned",),  # a getter that never warns: not ids kept, told by the rule of warning
+             "own_grad": ("grad",)}  # a wrong leaf gradient anywhere: not one .grad for two leaves
 TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
 # whether retain_grad() told the node the Value itself (the track's grad_fn.retained; torch's node has
 # no such attribute, nor an engine that keeps it elsewhere: the claim holds there)
@@ -148,8 +152,26 @@ def retained_public(sub):
 def retained_hidden(sub):
     runs = _runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))])
     returned = (sub.Value(0.5, requires_grad=True) * 3).retain_grad()
-    return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub),
+    return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub), "own_grad": _equal_leaves(sub),
             "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
+
+
+EQUAL = "y.backward(), y = u * v + v, v = Value(u.item(), requires_grad=True)"  # code: labels are shown as written
+
+
+def _equal_leaves(sub: Any) -> list[Any]:
+    """Two leaves holding one number, with other gradients: a .grad kept between calls by the
+    leaf's number (a dict keyed by ``item()``) is one object for both, and both read the last
+    gradient written; every other program here gives leaves of one number one gradient (w and x
+    both 0), or leaves of other numbers."""
+    u, v = sub.Value(2.5, requires_grad=True), sub.Value(2.5, requires_grad=True)
+    (u * v + v).backward()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        held = u.grad, v.grad
+    return [fact(grad_quiet(u), f"u.grad after {EQUAL}"), fact(grad_quiet(v), f"v.grad after {EQUAL}"),
+            claim(None in held or held[0] is not held[1], N_("after y.backward(), y = u * v + v, u and v two leaves "
+                                                            "holding one number, u.grad and v.grad are two Values"))]
 
 
 FREED = "a = w * 3; a.retain_grad(); del a, w; b = v * 3"  # b.grad_fn at the id a.grad_fn had

@@ -203,3 +203,25 @@ CASES += [
     Wrong("starts_at_grad_fn_since_ex17", edits={"    first, _ = gradient_edge(root)\n": "    first = root.grad_fn\n"},
           fails={RETAINED: "this stage builds on ex17"}, names=("ex17", "backward may start at a leaf")),
 ]
+
+# A leaf's .grad kept between calls by the leaf's number: two leaves holding one number share one
+# .grad (every other program gives such leaves one gradient, or leaves other numbers).
+CASES += [
+    Wrong("grad_kept_per_leaf_number", edits={
+        "    v._grad = Value(grad)\n": "    if v.is_leaf:\n        kept = _GRADS.setdefault(v.item(), Value(0.0))\n"
+                                      "        kept._box[0] = float(grad)\n        v._grad = kept\n"
+                                      "    else:\n        v._grad = Value(grad)\n",
+        "\ndef store_grad(": "\n_GRADS: dict[float, Value] = {}\n\n\ndef store_grad("},
+          fails={HIDDEN: "u and v two leaves holding one number, u.grad and v.grad are two Values in PyTorch, but not in "
+                         "your engine"},
+          names=("u.grad and v.grad are two Values", "kept between calls by the leaf's number")),
+    Wrong("grad_read_by_leaf_number", edits={
+        "    v._grad = Value(grad)\n": "    if v.is_leaf:\n        _GRADS[v.item()] = Value(grad)\n"
+                                      "    else:\n        v._grad = Value(grad)\n",
+        "        return self._grad\n": "        return _GRADS.get(self.item()) if self.is_leaf else self._grad\n",
+        "\ndef store_grad(": "\n_GRADS: dict[float, Value] = {}\n\n\ndef store_grad("},
+          fails={HIDDEN: "u and v two leaves holding one number, u.grad and v.grad are two Values in PyTorch, but not in "
+                         "your engine"},
+          names=("u.grad and v.grad are two Values", "in the grad property")),
+]
+
