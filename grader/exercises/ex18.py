@@ -15,7 +15,7 @@ from grader.spec.build_reads import grad_quiet
 from grader.spec.warned import grad_read
 from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised
-from grader.spec.build_order import watched_order, written_beside
+from grader.spec.build_order import order_facts, watched_order, written_beside
 from grader.spec.repeat import fresh_copy
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
@@ -57,6 +57,9 @@ KEYS = {
     "own_grad": "each leaf's .grad is a Value of its own, whatever number the leaf holds: a gradient kept between "
                 "calls by the leaf's number (a dict keyed by its .item(), in store_grad or in the grad property) gives "
                 "two leaves holding one number one .grad, and a write for one changes what the other reads",
+    "again": "each backward counts the edges of its own graph anew: dependencies keeps nothing between calls, so a "
+             "second backward through the same graph (of additions, which save nothing) runs every node again, as "
+             "PyTorch's does",
 }
 NODES = ("w", "x", "a", "b", "y")
 # The order is not claimed where backward ran a node without its apply: that is the one advice;
@@ -66,7 +69,7 @@ NODES = ("w", "x", "a", "b", "y")
 CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "handed_itself"),
              "kept": ("retained", "own_node", "handed_itself"), "warned": ("warn_again",), "retained": ("own_node", "handed_itself"),
              "freed_id": ("warned",),  # a getter that never warns: not ids kept, told by the rule of warning
-             "own_grad": ("grad",)}  # a wrong leaf gradient anywhere: not one .grad for two leaves
+             "own_grad": ("grad",), "again": ("applied", "ran")}  # a wrong gradient or order anywhere: not state kept
 TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
 # whether retain_grad() told the node the Value itself (the track's grad_fn.retained; torch's node has
 # no such attribute, nor an engine that keeps it elsewhere: the claim holds there)
@@ -153,6 +156,7 @@ def retained_hidden(sub):
     runs = _runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))])
     returned = (sub.Value(0.5, requires_grad=True) * 3).retain_grad()
     return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub), "own_grad": _equal_leaves(sub),
+            "again": _again(sub),
             "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
 
 
@@ -172,6 +176,24 @@ def _equal_leaves(sub: Any) -> list[Any]:
     return [fact(grad_quiet(u), f"u.grad after {EQUAL}"), fact(grad_quiet(v), f"v.grad after {EQUAL}"),
             claim(None in held or held[0] is not held[1], N_("after y.backward(), y = u * v + v, u and v two leaves "
                                                             "holding one number, u.grad and v.grad are two Values"))]
+
+
+AGAIN = "y = (d + d) + w, d = w + x"
+
+
+def _again(sub: Any) -> list[Any]:
+    """A second backward through one graph of additions, which save nothing, so PyTorch runs it
+    again: a dependencies that keeps the nodes it walked between calls (a module-level set)
+    counts none of them the second time, and that backward fails or runs fewer nodes.  Told by
+    what the second pass did, watched; the gradients it leaves are ex19's (they add up)."""
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
+    d = w + x
+    s = d + d
+    y = s + w
+    first = raised(y.backward, f"y.backward(), {AGAIN}")
+    seen = order_facts(y, {"w": w, "x": x, "d": d, "(d + d)": s, "y": y},
+                       f"{AGAIN}, a second time (after a first y.backward())", catch=True)
+    return [first, *seen["first"], *seen["ran"][:2], *seen["applied"]]
 
 
 FREED = "a = w * 3; a.retain_grad(); del a, w; b = v * 3"  # b.grad_fn at the id a.grad_fn had

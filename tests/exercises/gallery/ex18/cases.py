@@ -225,3 +225,15 @@ CASES += [
           names=("u.grad and v.grad are two Values", "in the grad property")),
 ]
 
+# ex17's dependencies keeping the nodes it walked in a module-level set: a second backward through
+# one graph counts none of them; this stage's other programs run each graph once.
+CASES += [
+    Wrong("nodes_walked_kept_between_calls_since_ex17", edits={
+        "            if child not in counts:\n                counts[child] = 0\n                stack.append(child)\n"
+        "            counts[child] += 1\n":
+        "            if child not in _WALKED:\n                _WALKED.add(child)\n                stack.append(child)\n"
+        "            counts[child] = counts.get(child, 0) + 1\n",
+        "\ndef dependencies(": "\n_WALKED: set = set()\n\n\ndef dependencies("},
+          fails={HIDDEN: "y.backward(), y = (d + d) + w, d = w + x, a second time (after a first y.backward()) raised KeyError"},
+          names=("a second time", "dependencies keeps nothing between calls")),
+]
