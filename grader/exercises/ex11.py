@@ -257,7 +257,8 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
             "call": _last_pass_kept({(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()}),
             # the gradients the code gives its passes, whichever call shows it: one label for every call
             "one_hot": one_hot_facts(call.root_grads, f"jacobian_rows(x, loss, {zero_between})"),
-            "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_uncleared(rows, call), label), CONTEXT + "rows": True}}
+            "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_uncleared(rows, call), label), CONTEXT + "rows": True},
+            "hooks": appended_later(rows, x[0], label, f"x{n}")}  # last: it writes x's .grad
 
 
 def _one_list(rows: object) -> bool:

@@ -126,6 +126,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT},  # that sentence says the call read no .grad
     **dict.fromkeys((Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE), {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE}),  # records all read at the end are all alike
     Say.BACKWARD: {Say.ENGINE_PASS},
+    Say.HOOK_RECORDS: {SayState.HOOKS_REWRITE},  # hooks left registered, run again by every later pass: told once
     # a case whose data the probe could not name by its number: the same leaf
     **dict.fromkeys(_OTHER_LEAVES, {Say.DATA_LEAF}),
     # the given leaf returned itself: a leaf, its graph its own AccumulateGrad, its number the leaf's

@@ -102,6 +102,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                                  ("cleared", SayStep.STEPPED_ON_CLEARED),
                                  ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
+    Say.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append
     Say.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
     Say.NOT_APPLIED: (("zero_sent", SayWalk.SKIPPED_ZERO),),  # a node left out for a 0, not run some other way
     SayWalk.NOT_SUMMED: (("by_name", SayWalk.BY_NAME), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("first_dropped", SayWalk.FIRST_DROPPED), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
@@ -197,7 +198,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     Say.LIST_REORDERED: ("name", "name"),
     SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
-    Say.HOOKS_APPEND: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
+    Say.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
     SayState.LEFT_ON_GRAPH: ("after", "function"),  # the earlier call on the same graph
     SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"),  # the node a walk left by another entry
     SayWalk.SKIPPED_ZERO: ("node", "name"),  # the node backward left out, every gradient sent to it 0

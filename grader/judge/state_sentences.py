@@ -19,6 +19,9 @@ class SayState(Sentence):
 
     FROM_EARLIER_CALL = N_("a number returned for {label} is a gradient the engine produced in an earlier call, not "
                            "during this one: this call returns what an earlier call left (state kept between calls).")
+    HOOKS_REWRITE = N_("{label} returned a list that a backward pass through {leaf} after the call wrote into: "
+                       "hooks your code registered on {leaf} are still registered, and write into that list again "
+                       "whenever a later pass reaches them.")
     KEPT_OBJECT = N_("{label} is still {of}, kept between calls and returned again.")
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                         "other inputs), returned something else than the first time: what it "

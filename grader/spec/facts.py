@@ -170,7 +170,7 @@ class Check(str, enum.Enum):
     RETURNED_ROOT = "returned_root"  # the y a call returned is the root a backward pass of the call started from
     RETURNED_AS_PASSED = "returned_as_passed"  # a Value returned under a name is the one the code passed on under it
     ONE_ROOT = "one_root"  # every backward pass of a call started from the root its first pass started from
-    UNAPPENDED = "unappended"  # a list a call returned stays as long when a backward pass runs through its leaves later
+    UNAPPENDED = "unappended"  # a list a call returned stays as it was when a backward pass runs through its leaves later
     UNHOOKED = "unhooked"  # no hook of the student's chose the gradient a loop's backward wrote into a parameter
     SAME_FRESH_EFFECT = "same_fresh_effect"  # a call does to its Values what it does in a fresh import
     READ_IN_TURN = "read_in_turn"  # a record of one backward pass was read before a later pass changed its .grad

@@ -401,3 +401,27 @@ CASES += [
 CASES += [
     Wrong("rows_from_hooks", fails={"rows without zeroing": "holds numbers a hook your code registered"}),
 ]
+
+# Hooks that write x's gradients into the list vjp returns, left registered on the caller's leaves: a later
+# backward through x writes that list over. Removed once the pass ran, they change nothing: correct.
+CASES += [
+    Wrong("vjp_hooks_left_write_result", fails={VJP: "are still registered"},
+          edits={VJP_BACKWARD + "    return x_grads(x)\n":
+                 "    out = [0.0] * len(x[0])\n    for k, leaf in enumerate(x[0]):\n"
+                 "        leaf.register_hook(lambda g, k=k: out.__setitem__(k, g.item()))\n"
+                 + VJP_BACKWARD + "    return out\n"},
+          names=("vjp(x_a, loss_a, v_a)", "hooks your code registered on x_a are still registered")),
+    Correct("vjp_hooks_removed",
+            edits={VJP_BACKWARD + "    return x_grads(x)\n":
+                   "    out = [0.0] * len(x[0])\n    handles = [leaf.register_hook(lambda g, k=k: out.__setitem__(k, g.item()))\n"
+                   "               for k, leaf in enumerate(x[0])]\n" + VJP_BACKWARD +
+                   "    for handle in handles:\n        handle.remove()\n    return out\n"}),
+    # a hook per leaf registered again at every pass, each writing its pass's row: never removed, the earlier
+    # passes' hooks run again in every later pass and write their rows over
+    Wrong("rows_hooks_registered_per_pass", fails={ROWS: "are still registered", NOT_ZEROED: "are still registered"},
+          edits={ROW_BACKWARD: "        row = [0.0] * len(x[0])\n        for k, leaf in enumerate(x[0]):\n"
+                               "            leaf.register_hook(lambda g, k=k, row=row: row.__setitem__(k, g.item()))\n"
+                               + ROW_BACKWARD + "        rows.append(row)\n",
+                 "        rows.append(x_grads(x))\n": ""},
+          names=("jacobian_rows(x_a, loss_a, True)", "hooks your code registered on x_a are still registered")),
+]
