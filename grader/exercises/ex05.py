@@ -21,7 +21,7 @@ from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf,
 from grader.spec.appended import appended_later
 from grader.spec.call import Call
 from grader.spec.defaults import default_kept
-from grader.spec.equal_skipped import skipped_as_equal
+from grader.spec.equal_skipped import equal_skipped_in_loop, skipped_as_equal
 from grader.spec.graph import graph_below
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.helpers import arguments_of
@@ -71,7 +71,7 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
                 "walked": graph_below(call.first_root, label="grad_history", leaves={"w": wl, "x": xl}),  # its first y
                 "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
                                "grad_history"),  # the gradient held before the loop is added to
-                "left": [_cleared_alike(call, wl, xl, cleared),
+                "left": [_cleared_alike(sub, call, wl, xl, cleared),
                          _left(wl, "w.grad", call, (wl, xl)), _left(xl, "x.grad", call, (wl, xl))]}
     return {**observed, "hooks": appended_later(answer, [wl], label, "w"),  # last: it writes w.grad
             PASSES: (steps, call.started)}
@@ -131,20 +131,20 @@ def _left(leaf: Value, label: str, call: Call, given: tuple[Value, Value]) -> di
             CONTEXT + "new_leaf": call.wrote_instead(leaf, given)}
 
 
-def _cleared_alike(call: Call, w: Value, x: Value, given: list[list[Any]]) -> dict[str, Any]:
+def _cleared_alike(sub, call: Call, w: Value, x: Value, given: list[list[Any]]) -> dict[str, Any]:
     """The CLEARED_ALIKE fact: the loop did not clear one leaf's .grad between its backward passes
     while never clearing the other's (``zero_grad([w, w])``, a slip for ``[w, x]``); as context,
     the leaf it cleared and the one it never cleared, and ``by_zero_grad`` where the loop gave the
     student's zero_grad (``given``: each call's arguments) both leaves in one list: the slip is
-    then zero_grad's (an id it kept from an earlier call), not the loop's.  A loop that clears
-    nothing holds."""
+    then zero_grad's (an id it kept from an earlier call), not the loop's, and ``equal`` where
+    zero_grad skipped the leaf as equal (==) to the other.  A loop that clears nothing holds."""
     leaves = {"w": w, "x": x}
     both = any(type(a) is list and any(v is w for v in a) and any(v is x for v in a)
                for args in given for a in args[:1])
     for cleared, never in (("w", "x"), ("x", "w")):
         if call.cleared_between(leaves[cleared]) and call.never_cleared(leaves[never]):
-            return {**check(Check.CLEARED_ALIKE, False, "grad_history"),
-                    CONTEXT + "cleared": cleared, CONTEXT + "never": never, CONTEXT + "by_zero_grad": both}
+            return {**check(Check.CLEARED_ALIKE, False, "grad_history"), CONTEXT + "cleared": cleared, CONTEXT + "never": never,
+                    CONTEXT + "by_zero_grad": both, CONTEXT + "equal": equal_skipped_in_loop(sub, leaves[cleared], leaves[never], given)}
     return check(Check.CLEARED_ALIKE, True, "grad_history")
 
 

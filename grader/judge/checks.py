@@ -285,7 +285,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
                 return [_diff(Say.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
     if say is SayClear.ONE_LEAF_CLEARED:  # the leaf the loop cleared, and the one it never cleared
         cleared, never = got.get(CONTEXT + "cleared"), got.get(CONTEXT + "never")
-        say = SayClear.ONE_LEAF_BY_ZERO_GRAD if got.get(CONTEXT + "by_zero_grad") is True else say  # given both
+        if got.get(CONTEXT + "by_zero_grad") is True:  # given both; one skipped as equal (==) to the other
+            say = SayClear.ONE_LEAF_EQUAL_BY_ZERO_GRAD if got.get(CONTEXT + "equal") is True else SayClear.ONE_LEAF_BY_ZERO_GRAD
         return [_diff(say, label=label, name=cleared, leaf=never)] if cleared in _LEAVES and never in _LEAVES else []
     if say in (Say.OTHER_LEAF_GRAD, SayRead.EQUAL_LEAF_GRAD):  # the first entry read from another leaf's .grad
         entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))  # (or its place in a

@@ -47,6 +47,11 @@ class SayClear(Sentence):
     ONE_LEAF_BY_ZERO_GRAD = N_("{label} gave your zero_grad both leaves between its backward passes, yet "
                                "{name}.grad was cleared and {leaf}.grad never: your zero_grad left {leaf}.grad as "
                                "backward wrote it.")
+    ONE_LEAF_EQUAL_BY_ZERO_GRAD = N_("{label} gave your zero_grad both leaves between its backward passes, yet "
+                                     "{name}.grad was cleared and {leaf}.grad never: {leaf} holds the same number as "
+                                     "{name}, and your zero_grad, which clears every leaf of a list whose numbers "
+                                     "differ, skipped {leaf} as if it were {name} (`in` on a list compares with ==: "
+                                     "it finds an equal entry, not only the entry itself).")
     START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
                        "where the statement's loop adds to them and clears only after recording a step.")
     START_CLEARED_AGAIN = N_("{label} cleared x.grad before its backward pass: called a second time on the same leaf "

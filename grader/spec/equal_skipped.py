@@ -4,13 +4,15 @@ list's ``in`` compares with ``==`` where ``is`` fails, and a Value that equals a
 Given distinct leaves of one value, it clears the first and leaves the others as backward wrote.
 
 ``skipped_as_equal`` tells it from a zero_grad that leaves some leaf alone whatever the numbers
-(the last one, by an off-by-one) by one more call, on leaves whose numbers all differ.
+(the last one, by an off-by-one) by one more call, on leaves whose numbers all differ;
+``equal_skipped_in_loop`` tells it where a loop gave zero_grad two leaves of one number.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from micrograph import Value
 
@@ -40,3 +42,30 @@ def skipped_as_equal(sub: ModuleType, leaves: list[Value], held: list[bool], oth
     except Exception:  # noqa: BLE001 - the student's error, told by the facts of the test's own calls
         return {}
     return {} if any(_kept(v) for v in distinct) else {NAMES[i]: NAMES[j] for i, j in skipped.items()}
+
+
+def _cleared_by(sub: ModuleType, numbers: tuple[float, ...], rest: list[Any]) -> list[bool] | None:
+    """Whether zero_grad, given new leaves holding ``numbers`` (each with a gradient) and the
+    other arguments ``rest``, cleared each of them; None where that call raised."""
+    leaves = [Value(n, requires_grad=True) for n in numbers]
+    sum((leaf * (i + 2) for i, leaf in enumerate(leaves)), Value(0.0)).backward()
+    try:
+        sub.zero_grad(list(leaves), *rest)
+    except Exception:  # noqa: BLE001 - the student's error, told by the facts of the test's own calls
+        return None
+    return [not _kept(leaf) for leaf in leaves]
+
+
+def equal_skipped_in_loop(sub: ModuleType, cleared: Value, never: Value, given: list[list[Any]]) -> bool:
+    """Whether a loop's zero_grad, given both of its leaves (``given``: each call's arguments),
+    left ``never`` alone as a leaf equal to ``cleared``: the two hold one number, and zero_grad,
+    called with the same other arguments, clears every new leaf of a list whose numbers differ and
+    leaves one of two new leaves of one number as backward wrote it (the second, found by `in`; the
+    first, overwritten in a dict keyed by the number).  A record of leaves kept between calls by id
+    skips by id, not for a number met before."""
+    both = next((args for args in given if args and type(args[0]) is list
+                 and any(v is cleared for v in args[0]) and any(v is never for v in args[0])), None)
+    if both is None or cleared.item() != never.item():
+        return False
+    distinct, equal = _cleared_by(sub, (-0.5, 3.0, 1.0), both[1:]), _cleared_by(sub, (2.5, 2.5), both[1:])
+    return distinct == [True] * 3 and equal in ([True, False], [False, True])

@@ -443,11 +443,18 @@ CASES += [
 ]
 
 # zero_grad that drops "duplicates" first with `not in` (==): of distinct leaves of one value it clears the
-# first only, and the others are told as skipped for being equal to it, by a call on leaves of other numbers.
+# first only, and the others are told as skipped for being equal to it, by a call on leaves of other numbers;
+# grad_history, which gives it w and x of one number, tells the same of x, not only that x.grad was never cleared.
 CASES += [
-    Wrong("dedupes_equal_leaves", fails={"zero_grad on other leaves": "a leaf equal (==) to an earlier one was skipped"},
+    Wrong("dedupes_equal_leaves", fails={"zero_grad on other leaves": "a leaf equal (==) to an earlier one was skipped",
+                                         "other resets": "skipped x as if it were w"},
           edits={"    for leaf in leaves:\n        if set_to_none:":
                  "    uniq = []\n    for leaf in leaves:\n        if leaf not in uniq:\n            uniq.append(leaf)\n"
                  "    for leaf in uniq:\n        if set_to_none:"},
-          names=("zero_grad", "same number as p")),
+          names=("zero_grad", "same number as p", "x holds the same number as w")),
+    # the leaves deduped by number in a dict, the last of each number kept: w is the one skipped
+    Wrong("dedupes_by_number", fails={"other resets": "skipped w as if it were x"},
+          edits={"    for leaf in leaves:\n        if set_to_none:":
+                 "    for leaf in {leaf.item(): leaf for leaf in leaves}.values():\n        if set_to_none:"},
+          names=("zero_grad", "w holds the same number as x")),
 ]
