@@ -37,7 +37,7 @@ from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import TOUCHES, DiagramRecord, ErrorRecord, ProbeRecord, Request, Touch
 from grader.sandbox.reach import Reach
-from grader.sandbox.text import clean, without_graders_frames
+from grader.sandbox.text import ShownLines, clean, without_graders_frames
 from grader.spec.limits import Limits, size
 
 MESSAGE_LIMIT = 2_000  # an exception message shown as feedback
@@ -117,20 +117,20 @@ class _Output:
     limit: int
     kept: bytearray = field(default_factory=bytearray)
     dropped: int = 0
-    lines: int = 0  # counted before the cap
-    unfinished: bool = False  # the last chunk did not end a line
+    lines: ShownLines = field(default_factory=ShownLines)  # counted before the cap
 
     def add(self, chunk: bytes) -> None:
-        self.lines += chunk.count(b"\n")
-        self.unfinished = not chunk.endswith(b"\n")
+        self.lines.feed(chunk)
         room = max(0, self.limit - len(self.kept))
         self.kept += chunk[:room]
         self.dropped += len(chunk) - min(room, len(chunk))
 
 
-def _cut(data: bytes, dropped: int, limit: int) -> str:
-    text = clean(without_graders_frames(data.decode("utf-8", errors="replace")), limit)
-    return text + (f"\n[truncated, {dropped} more bytes]" if dropped else "")
+def _printed(output: _Output, limit: int) -> tuple[str, int]:
+    """What the child printed as the student is shown it (without the grader's stack frames, made
+    safe, cut), and how many lines that is, past the cap too (``ShownLines``)."""
+    text = clean(without_graders_frames(output.kept.decode("utf-8", errors="replace")), limit)
+    return text + (f"\n[truncated, {output.dropped} more bytes]" if output.dropped else ""), output.lines.total()
 
 
 def _copy(submission: Path, target: str) -> None:
@@ -313,9 +313,8 @@ def _collect(
     finally:
         pipes.kill(proc)
         streams.close()
-    report.stdout_lines = output.lines + (1 if output.kept and output.unfinished else 0)
+    report.stdout, report.stdout_lines = _printed(output, report.limits.output)
     report.stdout_dropped = output.dropped
-    report.stdout = _cut(bytes(output.kept), output.dropped, report.limits.output)
     _parse(bytes(received), report, request["tests"])
     report.settle(proc.returncode)
 

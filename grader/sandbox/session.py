@@ -33,7 +33,7 @@ from grader.sandbox.forkserver import SUPERVISOR
 from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.reach import Reach, reaches
 from grader.sandbox.child import wire
-from grader.sandbox.run import (ChildReport, Spawn, _copy, _cut, _Output,
+from grader.sandbox.run import (ChildReport, Spawn, _copy, _Output, _printed,
                                 _over_budget, _parse, run_child, spawn_here, watching)
 from grader.sandbox.warm import environment
 from grader.spec.limits import Limits
@@ -357,9 +357,8 @@ class _Talk:
 
     def _finish(self, slot: _Slot) -> None:
         report, printed = slot.report, slot.printed
-        report.stdout_lines = printed.lines + (1 if printed.kept and printed.unfinished else 0)
+        report.stdout, report.stdout_lines = _printed(printed, report.limits.output)
         report.stdout_dropped = printed.dropped
-        report.stdout = _cut(bytes(printed.kept), printed.dropped, report.limits.output)
         _parse(bytes(slot.received), report, slot.run.tests)
 
 

@@ -13,11 +13,14 @@ What the submission printed is also rid of the grader's stack frames (``without_
 stack printed in the child (anomaly mode's warning of the forward call that made a node, the student's
 own ``traceback.print_stack()``) runs from the child's start through a test's probe, and would name a
 hidden test's module, functions and lines. The student's own frames, and the engine's, stay.
+``ShownLines`` counts the lines left, as they arrive, past the output's cap too: "the submission
+printed N lines" counts what the student is shown, not the frames taken out.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from grader.sandbox.child.shown import graders_line
 
@@ -51,3 +54,43 @@ def without_graders_frames(text: str) -> str:
     off at its end."""
     kept = _FRAME.sub(lambda frame: "" if frame[1] == BOOT_FILE or graders_line(frame[1]) else frame[0], text)
     return _CUT_FRAME.sub("", kept)
+
+
+_FRAME_LINE = re.compile(r'  File "([^"\n]*)", line \d+, in [^\n]*')  # one line of ``_FRAME``
+_LONGEST_FRAME_LINE = 1 << 16  # a longer line is no frame's: its text is not kept to be matched
+
+
+@dataclass
+class ShownLines:
+    """The lines of what the child printed that ``without_graders_frames`` leaves, counted as the
+    output arrives (all of it: the lines past the cap are said as "N more lines"): a line of the
+    grader's frame and the source line under it are not counted, nor an unfinished last line that
+    begins a frame."""
+
+    count: int = 0
+    partial: bytearray = field(default_factory=bytearray)  # the line not yet ended (its start)
+    long: bool = False  # the line not yet ended is longer than any frame's
+    source_next: bool = False  # the line before was a grader's frame: a source line under it goes too
+
+    def feed(self, chunk: bytes) -> None:
+        """Count the lines ``chunk`` ends."""
+        *ended, rest = chunk.split(b"\n")
+        for line in ended:
+            self._line(self.partial + line)
+            self.partial, self.long = bytearray(), False
+        self.partial += rest[:max(0, _LONGEST_FRAME_LINE - len(self.partial))]
+        self.long = self.long or len(self.partial) >= _LONGEST_FRAME_LINE
+
+    def _line(self, line: bytes) -> None:
+        text = "" if self.long else line.decode("utf-8", errors="replace").removesuffix("\r")
+        if self.source_next and text.startswith("    "):
+            self.source_next = False
+            return
+        frame = _FRAME_LINE.fullmatch(text)
+        self.source_next = frame is not None and (frame[1] == BOOT_FILE or graders_line(frame[1]))
+        self.count += not self.source_next
+
+    def total(self) -> int:
+        """The lines counted, and the unfinished last one unless it begins a frame (cut off)."""
+        unfinished = bool(self.partial) and (self.long or not self.partial.startswith(b'  File "'))
+        return self.count + unfinished
