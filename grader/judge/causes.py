@@ -301,9 +301,21 @@ def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
     entry's, from state that made the whole result another call's (``_KEPT_RESULT``)."""
     return (any((cause, label) in said or cause in _KEPT_RESULT and (cause, _list_of(label)) in said
                 for cause in _FOLLOWS_FROM.get(say, ()))
+            or say is Say.NOT_A_VALUE and any(s is Say.NOT_THAT_VALUE and _named(told) == _named(label) for s, told in said)
             or any(say in told and cause in {s for s, _ in said} for cause, told in _WHOLE_CAUSES.items())
             or say is Say.RESULT_TEXT and label.endswith(_GRAD_FN)
             and any((root, label[:-len(_GRAD_FN)]) in said for root in (Say.ROOT_OP, Say.NOT_A_VALUE)))
+
+
+_NAMED = re.compile(r"the (?P<returned>\S+) \w+ returned|(?P<after>\S+) \(after [^()]*\)")
+
+
+def _named(label: str) -> str:
+    """The name of a Value a label tells with the step that made it or the call that returned it:
+    ``a2`` of ``a2 (after a += 1)``, ``a0`` of ``the a0 rebind_then_inplace returned`` (its type, told
+    once with what the statement's is, is not told again under another of its labels)."""
+    found = _NAMED.fullmatch(label)
+    return label if found is None else found["returned"] or found["after"]
 
 
 _KEPT_RESULT = {SayState.KEPT_PAST_CHANGE, SayState.NOT_SAME_FRESH}

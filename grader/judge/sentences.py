@@ -397,4 +397,4 @@ class Say(Sentence):
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")
-    NOT_THAT_VALUE = N_("{label} is of type {type}, not {of}.")  # where the statement's is that very Value
+    NOT_THAT_VALUE = N_("{label} is of type {type}, not a Value: the statement's is {of} itself.")  # that very Value

@@ -346,7 +346,8 @@ CASES += [
 # a0 kept as the number start, taken before a = Value(start): a0 is no Value, and a1 is still
 # computed by the engine from the Value a was made as (no "not computed from" of a1).
 CASES += [
-    Wrong("a0_the_float", fails={"a = a + 1 and a += 1": "a0 is of type float, not the Value a named at the start"},
+    Wrong("a0_the_float", fails={"a = a + 1 and a += 1": "a0 is of type float, not a Value: the statement's is the "
+                                                         "Value a named at the start itself"},
           unsaid=("not computed from", "is of type Value"),
           edits={"    a = Value(start)\n    a0 = a\n": "    a0 = start\n    a = Value(start)\n"},
           names=("a0 is of type float", "the Value a named at the start")),
@@ -406,11 +407,15 @@ CASES += [
 ]
 
 # The ids of the Values returned, not the Values: told by their type; ids of new objects differ from call to call
-# (or take a freed one's), which is no state kept between calls.
+# (or take a freed one's), which is no state kept between calls.  a2's id is a1's (a += 1 keeps the object):
+# "a2 is of type int, not a1" read as if a2 were not a1; the type is told once, with what the statement's a2 is.
 CASES += [
-    Wrong("ids_returned", fails={"a = a + 1 and a += 1 on other inputs": "a0 is of type int"},
+    Wrong("ids_returned", fails={"a = a + 1 and a += 1 on other inputs": "a0 is of type int",
+                                 "a = a + 1 and a += 1": "a2 (after a += 1) is of type int, not a Value: the "
+                                                         "statement's is a1 itself."},
           edits={"    return [a0, a1, a2]": "    return [id(a0), id(a1), id(a2)]"},
-          names=("a0 is of type int",), unsaid=("state kept between calls",)),
+          names=("a0 is of type int",), unsaid=("state kept between calls", "not a1.", "a2 is of type int",
+                                                        "rebind_then_inplace returned is of type int")),
     Wrong("leaf_id_returned", fails={"the leaf error on other inputs": "w is of type int"},
           edits={'    return {"w": w, "error": error}': '    return {"w": id(w), "error": error}'},
           names=("w is of type int",), unsaid=("state kept between calls",)),
