@@ -15,6 +15,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import MissingMethod, claim, described, documents_drawn, edges, fact, operand, regroup
 from grader.spec.build_reads import edge_node
+from grader.spec.build_edges import apart, count, one_accumulator, second_edge
 from grader.spec.build_operands import given_itself, names_swapped, number_made
 from grader.spec.held import held
 from grader.spec.probe import by_key
@@ -180,13 +181,13 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                      _made(a, "a", RECORDED, all_grad=True), _made(b, "b", RECORDED),
                      _made(y, "y", RECORDED, all_grad=True)])
     in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
-    in_order = in_order or _count(getattr(a.grad_fn, "next_functions", None)) is None  # no tuple: told as that
+    in_order = in_order or count(getattr(a.grad_fn, "next_functions", None)) is None  # no tuple: told as that
     nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
-    nodes["second_operand"] = [claim(_second_edge(a, xl), N_("a.grad_fn.next_functions[1][0] is not [0][0], x's "
+    nodes["second_operand"] = [claim(second_edge(a, xl), N_("a.grad_fn.next_functions[1][0] is not [0][0], x's "
                                                                "AccumulateGrad (a = x + w: an edge to each input)")),
-                               claim(_second_edge(y, a), N_("y.grad_fn.next_functions[1][0] is not [0][0], a.grad_fn "
+                               claim(second_edge(y, a), N_("y.grad_fn.next_functions[1][0] is not [0][0], a.grad_fn "
                                                             "(y = a * b: an edge to each input)"))] if w != x else []
-    own = [claim(_apart(a), N_("with x and w two leaves of the same number, "
+    own = [claim(apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
     zeros = tuple(code for code, made in (("a", x + w), ("b", w + 1)) if made == 0)  # the program's numbers
     given = [given_itself(sub, a, "AddBackward0", "a", xl, wl), given_itself(sub, y, "MulBackward0", "y", a, b)]
@@ -194,7 +195,7 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
             **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)], zeros), **_added({"a": a, "b": b}),
             "tuples": _tuples({"b": b, "y": y}),
             "own_accumulator": [*own, _renewed(sub, w, x)],
-            "one_accumulator": claim(_one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
+            "one_accumulator": claim(one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
                                               "a.grad_fn.next_functions is the one in b.grad_fn.next_functions"))}
 
 
@@ -216,56 +217,19 @@ def _tuples(made: dict[str, Any]) -> list[Any]:
     return [claim(tuples(v), TUPLES[label]) for label, v in made.items()]
 
 
-def _apart(made: Any) -> bool:
-    """Whether the two edges of ``made``'s node lead to two objects (or to none; edges piled up
-    by earlier calls are told by ``_rebuilt``)."""
-    fn = getattr(made, "grad_fn", None)
-    first, second = (edge_node(fn, i) for i in (0, 1))
-    return first is None or first is not second or _count(getattr(fn, "next_functions", None)) != 2
-
-
-def _second_edge(made: Any, first: Any) -> bool:
-    """Whether the second edge of ``made``'s node leads elsewhere than to its first input's node
-    (``first``'s grad_fn, or a leaf's AccumulateGrad): a + or * that hands record its first
-    operand twice reaches that node at both edges (the program's two inputs are never one
-    Value, nor two leaves of one number, which share a node by another slip)."""
-    fn = getattr(made, "grad_fn", None)
-    node = edge_node(fn, 1)
-    return node is None or node is not edge_node(fn, 0) or not (node is getattr(first, "grad_fn", None)
-                                                                or getattr(node, "variable", None) is first)
-
-
 def _renewed(sub: Any, w: float, x: float) -> dict[str, Any]:
     """Whether ``x + w`` made twice on new leaves of the same numbers, the first kept alive, has
     new edge nodes the second time: an AccumulateGrad kept between calls (found by the leaf's
     number, say) is the first leaf's, and its .variable is not the new leaf."""
     made = [sub.Value(x, requires_grad=True) + sub.Value(w, requires_grad=True) for _ in range(2)]  # both kept alive
     first, second = ([edge_node(getattr(a, "grad_fn", None), i) for i in (0, 1)] for a in made)
-    piled = _count(getattr(getattr(made[1], "grad_fn", None), "next_functions", None)) != 2  # told by _rebuilt
+    piled = count(getattr(getattr(made[1], "grad_fn", None), "next_functions", None)) != 2  # told by _rebuilt
     kept = [node for node in second if not piled and node is not None and any(node is old for old in first)]
     return claim(not kept, N_("a second x + w on new leaves of the same numbers reaches new "
                               "AccumulateGrad nodes"))
 
 
-def _one_accumulator(leaf: Any, *made: Any) -> bool:
-    """Whether the edges of ``made``'s nodes that lead to ``leaf``'s AccumulateGrad (its node's
-    ``variable``), one in each, lead to one object: wherever the edges put it, so edges in
-    another order are told as that, not as a new AccumulateGrad, and edges piled up by earlier
-    calls (``_rebuilt``) as those."""
-    made = tuple(v for v in made if getattr(v, "grad_fn", None) is not None)  # no node: told by its grad_fn
-    found = [[node for i in range(MAX_EDGES)
-              if getattr(node := edge_node(getattr(v, "grad_fn", None), i), "variable", None) is leaf] for v in made]
-    if not any(found):  # no edge leads to the leaf's own node: told by what the edges hold
-        return True
-    return all(found) and all(node is found[0][0] for nodes in found for node in nodes)
-
-
-MAX_EDGES = 1024  # the edges of a node looked at: more than any program here makes, piled up or not
 AGAIN = N_("the documents' graph built again has the next_functions it had the first time")
-
-
-def _count(pairs: object) -> int | None:
-    return len(pairs) if type(pairs) in (tuple, list) else None  # type: ignore[arg-type]
 
 
 def _rebuilt(sub: Any, w: float, x: float) -> dict[str, Any]:
@@ -277,7 +241,7 @@ def _rebuilt(sub: Any, w: float, x: float) -> dict[str, Any]:
         a = xl + wl
         b = wl + 1
         nodes = [getattr(v, "grad_fn", None) for v in (a, b, a * b)]
-        return [(edges(fn), _count(getattr(fn, "next_functions", None))) for fn in nodes]  # edges() shows 16
+        return [(edges(fn), count(getattr(fn, "next_functions", None))) for fn in nodes]  # edges() shows 16
     return claim(built() == built(), AGAIN)
 
 
@@ -383,12 +347,12 @@ def chain(sub):
         made.append(v)
         parts.append(_made(v, f"v{i}", RECORDED, all_grad=True))
         given = given or [given_itself(sub, v, "AddBackward0", "v0", w, w)]
-    second = [claim(_second_edge(made[1], made[0]), N_("v1.grad_fn.next_functions[1][0] is not [0][0], v0.grad_fn "
+    second = [claim(second_edge(made[1], made[0]), N_("v1.grad_fn.next_functions[1][0] is not [0][0], v0.grad_fn "
                                                        "(v1 = v0 * x: an edge to each input)")),
-              claim(_second_edge(made[2], made[1]), N_("v2.grad_fn.next_functions[1][0] is not [0][0], v1.grad_fn "
+              claim(second_edge(made[2], made[1]), N_("v2.grad_fn.next_functions[1][0] is not [0][0], v1.grad_fn "
                                                        "(v2 = v1 + w: an edge to each input)"))]
     return {"again": _rebuilt(sub, 0.5, -1.5), "operand_itself": given, **regroup(parts), "second_operand": second,
-            "tuples": _tuples({"v5": v}), "one_accumulator": claim(_one_accumulator(x, w + x, v), N_(
+            "tuples": _tuples({"v5": v}), "one_accumulator": claim(one_accumulator(x, w + x, v), N_(
         "x's AccumulateGrad in (w + x).grad_fn.next_functions is the one in v5.grad_fn.next_functions"))}
 
 

@@ -1,0 +1,50 @@
+"""Where the edges of a build-track node lead, as ex16's tests read them: whether two edges reach
+two nodes, a leaf's one AccumulateGrad, and how many edges a node has.  Each reads the student's
+objects by identity only (an object of theirs may equal anything)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.spec.build_reads import edge_node
+
+
+def apart(made: Any) -> bool:
+    """Whether the two edges of ``made``'s node lead to two objects (or to none; edges piled up
+    by earlier calls are told by ex16's ``_rebuilt``)."""
+    fn = getattr(made, "grad_fn", None)
+    first, second = (edge_node(fn, i) for i in (0, 1))
+    return first is None or first is not second or count(getattr(fn, "next_functions", None)) != 2
+
+
+def second_edge(made: Any, first: Any) -> bool:
+    """Whether the second edge of ``made``'s node leads elsewhere than to its first input's node
+    (``first``'s grad_fn, or a leaf's AccumulateGrad): a + or * that hands record its first
+    operand twice reaches that node at both edges (the program's two inputs are never one
+    Value, nor two leaves of one number, which share a node by another slip)."""
+    fn = getattr(made, "grad_fn", None)
+    node = edge_node(fn, 1)
+    return node is None or node is not edge_node(fn, 0) or not (node is getattr(first, "grad_fn", None)
+                                                                or getattr(node, "variable", None) is first)
+
+
+def one_accumulator(leaf: Any, *made: Any) -> bool:
+    """Whether the edges of ``made``'s nodes that lead to ``leaf``'s AccumulateGrad (its node's
+    ``variable``), one in each, lead to one object: wherever the edges put it, so edges in
+    another order are told as that, not as a new AccumulateGrad, and edges piled up by earlier
+    calls (ex16's ``_rebuilt``) as those."""
+    made = tuple(v for v in made if getattr(v, "grad_fn", None) is not None)  # no node: told by its grad_fn
+    found = [[node for i in range(MAX_EDGES)
+              if getattr(node := edge_node(getattr(v, "grad_fn", None), i), "variable", None) is leaf] for v in made]
+    if not any(found):  # no edge leads to the leaf's own node: told by what the edges hold
+        return True
+    return all(found) and all(node is found[0][0] for nodes in found for node in nodes)
+
+
+def count(pairs: object) -> int | None:
+    """How many edges ``pairs`` holds; None for no tuple or list (a generator, which reading would
+    use up: told by the rule of tuples)."""
+    return len(pairs) if type(pairs) in (tuple, list) else None  # type: ignore[arg-type]
+
+
+MAX_EDGES = 1024  # the edges of a node looked at: more than any program here makes, piled up or not
