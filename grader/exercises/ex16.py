@@ -15,7 +15,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import MissingMethod, claim, described, documents_drawn, edges, fact, operand, regroup
 from grader.spec.build_reads import edge_node
-from grader.spec.build_edges import apart, count, one_accumulator, second_edge
+from grader.spec.build_edges import apart, count, leaf_edge, one_accumulator, second_edge
 from grader.spec.build_operands import given_itself, names_swapped, number_made
 from grader.spec.held import held
 from grader.spec.probe import by_key
@@ -36,6 +36,9 @@ KEYS = {
     "leaf_grad_fn": "a leaf, made by Value(...), has no grad_fn",
     "next_functions": "a node's next_functions holds an entry for an input that requires no grad (a "
                       "Python number too) as well: (None, 0), in that input's place",
+    "leaf_edge": "a leaf that requires grad has the entry (its AccumulateGrad, 0) in next_functions, beside an input "
+                 "that requires no grad too (gradient_edge gives it): (None, 0) is the entry of an input that requires "
+                 "no grad alone",
     "grad_edges": "a node's next_functions holds one (node, 0) per input, in input order: the "
                   "input's grad_fn, or a leaf's AccumulateGrad",
     "is_leaf": "a value is a leaf exactly when no recorded operation made it",
@@ -168,7 +171,10 @@ CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("operand_itself",) f
 # the first operand recorded twice: the edges, the (None, 0) of b = w + 1 and the leaves' nodes follow from it
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("second_operand",)
                              for key in ("next_functions", "grad_edges", "one_accumulator", "own_accumulator")}}
-CAUSED_BY["flag_set"] = MADE_BY + ("again", "tuples", "own_accumulator", "number", "requires_grad", "next_functions")
+CAUSED_BY["flag_set"] = MADE_BY + ("again", "tuples", "own_accumulator", "number", "requires_grad", "next_functions",
+                                   "leaf_edge")
+CAUSED_BY["leaf_edge"] = CAUSED_BY["next_functions"]  # w's entry as (None, 0) beside a constant's: that rule alone
+CAUSED_BY["next_functions"] += ("leaf_edge",)
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -191,7 +197,7 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
     zeros = tuple(code for code, made in (("a", x + w), ("b", w + 1)) if made == 0)  # the program's numbers
     given = [given_itself(sub, a, "AddBackward0", "a", xl, wl), given_itself(sub, y, "MulBackward0", "y", a, b)]
-    return {"number": [number_made(b, wl, "b")], "operand_itself": given, **nodes,
+    return {"number": [number_made(b, wl, "b")], "leaf_edge": leaf_edge("b", b), "operand_itself": given, **nodes,
             **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)], zeros), **_added({"a": a, "b": b}),
             "tuples": _tuples({"b": b, "y": y}),
             "own_accumulator": [*own, _renewed(sub, w, x)],
@@ -292,6 +298,7 @@ def numbers(sub):
                                                             claim(w + 0 is not w, NEW_VALUE["w + 0"]),
                                                             claim(w * 1 is not w, NEW_VALUE["w * 1"])],
             "number": [number_made(made[label], w, label) for label in ("3 * w", "w * 3", "2 + w", "w + 6.5")],
+            "leaf_edge": leaf_edge("numbers", *(made[label] for label in ("3 * w", "w * 3", "2 + w", "w + 6.5"))),
             "operand_itself": [given_itself(sub, made["w * w"], "MulBackward0", "w * w", w, w)],
             **regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
             **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)]),
@@ -315,7 +322,8 @@ def constants(sub):
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
                                 ("w * c", "other", "c", c)]),
             **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]}),
-            "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE), "flag_set": _flag_set(sub)}
+            "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE), "flag_set": _flag_set(sub),
+            "leaf_edge": leaf_edge("constants", *(made[label] for label in ("c * w", "w + c", "(c * 3) * w")))}
 
 
 TWICE = N_("c * w made twice, both results kept, has two nodes")

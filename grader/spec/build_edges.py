@@ -1,12 +1,16 @@
 """Where the edges of a build-track node lead, as ex16's tests read them: whether two edges reach
-two nodes, a leaf's one AccumulateGrad, and how many edges a node has.  Each reads the student's
+two nodes, a leaf's one AccumulateGrad, a leaf's entry beside a constant's, and how many edges a
+node has.  Each reads the student's
 objects by identity only (an object of theirs may equal anything)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from grader.spec.build_reads import edge_node
+from micrograph.i18n import N_
+
+from grader.spec.build import claim
+from grader.spec.build_reads import edge_node, edges
 
 
 def apart(made: Any) -> bool:
@@ -48,3 +52,20 @@ def count(pairs: object) -> int | None:
 
 
 MAX_EDGES = 1024  # the edges of a node looked at: more than any program here makes, piled up or not
+
+
+LEAF_EDGE = {"b": N_("b.grad_fn.next_functions holds (w's AccumulateGrad, 0)"),
+             "numbers": N_("the next_functions of 3 * w, w * 3, 2 + w and w + 6.5 each hold (w's AccumulateGrad, 0)"),
+             "constants": N_("the next_functions of c * w, w + c and (c * 3) * w each hold (w's AccumulateGrad, 0)")}
+
+
+def leaf_edge(program: str, *made: Any) -> dict[str, Any]:
+    """Whether each node of ``made``, operations of the leaf w and an input that requires no grad,
+    holds an entry (node, 0) with a node, as w's (its AccumulateGrad, 0) is in PyTorch: with
+    none, w was given (None, 0), or its node under another number, which the rule of the
+    constant's (None, 0) does not explain.  Looked for anywhere among the entries, so entries
+    in another order are told by that rule alone; no node, or entries in no tuple or list, by
+    their own rules.  One claim for ``program``'s nodes: each node's entries are told apart."""
+    found = [edges(getattr(v, "grad_fn", None)) for v in made]
+    return claim(all(type(entries) is not list or any(type(entry) is list and entry[0] is not None and entry[1] == 0
+                                                      for entry in entries) for entries in found), LEAF_EDGE[program])

@@ -126,7 +126,9 @@ CASES = [
     Wrong("leaf_edge_numbered_one", edits={"    return v._accumulator, 0": "    return v._accumulator, 1"},
           fails={"Python numbers on either side": "(3 * w).grad_fn.next_functions[0][1] is a different number from "
                                                   "PyTorch's. (w * 3).grad_fn"},  # each expression told whole
-          names=("grad_fn.next_functions[0][1]", "one (node, 0) per input")),
+          names=("grad_fn.next_functions[0][1]", "one (node, 0) per input",
+                 "holds (w's AccumulateGrad, 0)", "a leaf that requires grad has the entry (its AccumulateGrad, 0)"),
+          unsaid=("(a Python number too) as well",)),  # the constant's (None, 0) is right: w's entry is not
     Wrong("rmul_as_number_times_value", edits={"    __rmul__ = __mul__": "    def __rmul__(self, other):\n"
                                                                         "        return as_value(other) * self"},
           fails={"Python numbers on either side": "(3 * w).grad_fn.next_functions holds PyTorch's entries, but in another order"},
@@ -229,9 +231,10 @@ CASES += [
 # no grad stands there.
 CASES += [
     Wrong("no_accumulator_for_leaves", edits={ACCUMULATOR: "    return None, 0"},
-          fails={DOCS: "b.grad_fn.next_functions[0][0] is None, where PyTorch's is not"},
-          names=("next_functions", "a leaf's AccumulateGrad"),
-          unsaid=("a value that requires no grad stands",)),
+          fails={DOCS: "b.grad_fn.next_functions[0][0] is None, where PyTorch's is not",
+                 CONSTANTS: "c * w, w + c and (c * 3) * w each hold (w's AccumulateGrad, 0) in PyTorch, but not in your engine"},
+          names=("next_functions", "a leaf that requires grad has the entry (its AccumulateGrad, 0)"),
+          unsaid=("a value that requires no grad stands", "(a Python number too) as well")),  # w's entry, not the 1's
 ]
 
 # MulBackward0 saves the right Values under each other's names (save("self", other)): the
