@@ -28,6 +28,7 @@ from grader.spec.origins import detached_from, detached_some, leaf_beside, ran_o
 from grader.spec.detached_leaf import told_if_detached
 from grader.spec.made_untracked import told_if_detached_root
 from grader.spec.errors import error_of
+from grader.spec.refused import refused_detached
 from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import calls_apart, seen_all
 
@@ -268,7 +269,9 @@ def _detached(sub, w: float) -> dict[str, Any]:
     return {"error": error, "call": call.fact,  # what this call made says nothing of how it came about
             "detached": check(Check.DETACHED_SOME, None, "backward_of_detached") if kept
             else detached_some(call, "backward_of_detached"),
-            "ran_on": ran_on_detached(call, "backward_of_detached")}
+            "ran_on": ran_on_detached(call, "backward_of_detached"),
+            "refused_on": check(Check.REFUSED_ON_DETACHED, None, "backward_of_detached") if kept
+            else refused_detached(e, call, "backward_of_detached")}
 
 
 DETACHED_FEEDBACK = ("z = (w * 2).detach() does not require grad and has no grad_fn: call "

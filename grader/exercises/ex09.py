@@ -30,6 +30,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, grad, num, shape_error, stepped_grad
 from grader.spec.origins import made_by_op, made_from, read_on_the_way
 from grader.spec.errors import error_of
+from grader.spec.refused import refused_given
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.one_leaf import leaf_per_name
@@ -270,7 +271,8 @@ def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) ->
     seen = value_of(w, "w")  # its number and its version as the call left them: why no error was caught, if none
     unchanged = {CONTEXT + "leaf_unchanged": seen["version"] == 0 and seen["data"] == start}
     return {"error": {**error_of(e, "the error returned", call), **unchanged},
-            "w": [value_of(w, "w", call), grad_of(w, "w.grad")], "call": call.fact}
+            "w": [value_of(w, "w", call), grad_of(w, "w.grad")], "call": call.fact,
+            "tried": refused_given(e, w, "step_without_no_grad")}
 
 
 REFUSED_FEEDBACK = ("Backpropagate, then try `w -= lr * w.grad` outside no_grad and return the "
@@ -280,6 +282,7 @@ REFUSED_KEYS = {
     "catch the RuntimeError the engine raises and return it",
     "w": "the refused update leaves w as it was, with the gradient backward wrote",
     "call": "compute the loss and call backward once, as in sgd_step",
+    "tried": "the error to return is the one the update of the w given raises",
 }
 
 

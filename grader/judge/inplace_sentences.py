@@ -54,6 +54,11 @@ class SayInPlace(Sentence):
                          "statement's is combine(a, b), its b made from w.")
     RETURNED_OTHER = N_("{label} returned as w another Value than the leaf your code tried the in-place operation "
                         "on (a new Value made after it), where the statement returns that leaf, left unchanged.")
+    REFUSED_OTHER_LEAF = N_("{label} returned the error the engine raised for an in-place change of another leaf "
+                            "than the w it was given: the update of that w is not what raised it.")
+    REFUSED_ELSEWHERE = N_("{label} returned the error of a backward your code called on a Value that neither "
+                           "detach() returned nor was computed from one: not the error of z.backward() for "
+                           "the detached z.")
     ALIAS_CHANGED = N_("{label} is not {of}: your code took {of} as a copy sharing this Value's number (a detach() "
                        "or its .data), not this Value itself, which the in-place addition then changed.")
     CHANGED_BEFORE_BACKWARD = N_("{label} changed w in place before y.backward() ran, where the statement changes "

@@ -199,6 +199,8 @@ class Check(str, enum.Enum):
     RAN_ON_BUILT = "ran_on_built"  # a call given build ran backward on the y build returned (no graph of its own)
     LEAVES_NEW = "leaves_new"  # a call's first pass wrote into no leaf an earlier call made that still held a gradient
     RETURNED_TRIED = "returned_tried"  # the Value a call returned is the one its in-place operation was tried on
+    REFUSED_ON_DETACHED = "refused_on_detached"  # the backward an error returned was refused was tried on a detach() of the call
+    REFUSED_ON_GIVEN = "refused_on_given"  # the in-place change an error returned was refused was tried on the leaf given
     LEAF_ITSELF = "leaf_itself"  # a Value returned as a leaf is no copy sharing the number of a leaf backward wrote into
     SAME_UNDER_FILTERS = "same_under_filters"  # a call answers the same under the caller's simplefilter("ignore")
     PRODUCT_FACTOR = "product_factor"  # a sum over paths is not one a slip makes (a factor, a last input left out)

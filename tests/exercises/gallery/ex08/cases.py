@@ -382,3 +382,11 @@ CASES += [
           names=("backward_of_detached", "kept between calls")),
     Correct("errors_by_leaf_never_looked_up"),
 ]
+
+# z detached as asked, but the error returned is that of a backward on a new Value made from z's
+# number: the same type and text, from another Value.
+CASES += [
+    Wrong('error_of_a_new_value', fails={DETACHED: "neither detach() returned nor was computed from one"},
+          edits={'        z.backward()\n': '        Value(z.item()).backward()\n'},
+          names=('backward_of_detached', 'a Value that neither detach() returned')),
+]

@@ -478,3 +478,12 @@ CASES += [
                  "    w.grad.zero_()  # for the next step\n"},
           names=("w.grad was changed after backward wrote it",), unsaid=("another amount than lr * w.grad",)),
 ]
+
+# The error returned is the engine's refusal of an in-place change, but of a new leaf made from
+# w's number, not of the update of the w given.
+CASES += [
+    Wrong("error_of_another_leaf", fails={REFUSED: "another leaf than the w it was given"},
+          edits={"        w -= lr * w.grad  # an in-place change of a leaf that requires grad: refused\n":
+                 "        Value(w.item(), requires_grad=True).sub_(lr * w.grad)\n"},
+          names=("step_without_no_grad", "another leaf than the w it was given")),
+]
