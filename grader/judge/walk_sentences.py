@@ -66,6 +66,11 @@ class SayWalk(Sentence):
     # an engine that leaves out a node every gradient sent to which was 0 (``build_order.order_facts``)
     SKIPPED_ZERO = N_("{label}: your engine never ran {name}: every gradient sent to it was 0, and backward left it "
                       "out, where PyTorch runs every node its graph reaches, whatever gradient reached it, 0 too.")
+    # a node left waiting for a second gradient through an edge its feeder already sent through (``order_facts``)
+    TWO_EDGES_WAITING = N_("{label}: your engine never ran {name} (never called its apply), although every node that "
+                           "sends it a gradient ran, {feeder} through two edges: a node's dependency count is one for "
+                           "each edge that reaches it, two for {feeder}'s, and backward takes one off it for each "
+                           "gradient that arrives through an edge, so that the node runs once the count is down to 0.")
     RAN_TWICE_IN_A_ROW = N_("{label} called the apply of {name} twice in a row: backward calls each node's apply "
                             "once, when every gradient for it has arrived, with their sum.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")

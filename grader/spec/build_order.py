@@ -239,6 +239,22 @@ def root_gradient(root: Any) -> float | str | None:
     return number(got[0]) if got else None
 
 
+def _stuck(order: list[str], feeders: dict[str, list[str]], watch: _Watch) -> tuple[str, str] | None:
+    """The first named node backward never ran although every node that sends it a gradient ran,
+    one of them through two edges (``h + h``'s node into h's), and that feeder: a dependency count
+    taken down once for both edges never reaches 0.  An AccumulateGrad counts as never run only
+    when its leaf's .grad is still None (one written in place unseen may have run)."""
+    for node, into in feeders.items():
+        if node == UNNAMED or node in order or not into or UNNAMED in into or not all(f in order for f in into):
+            continue
+        if node.startswith(ACCUMULATE) and watch.read[node][0] is not None:
+            continue
+        twice = next((f for f in into if into.count(f) > 1), None)
+        if twice is not None:
+            return node, twice
+    return None
+
+
 def too_early(order: list[str], feeders: dict[str, list[str]]) -> tuple[str, str] | None:
     """The first node that ran before one of the nodes that feed it, and that node."""
     for i, node in enumerate(order):
@@ -312,9 +328,16 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
     stopped = bool(first) and first[0] is not None and first[0].get("value") is not None
     applied = check(Check.APPLIED, stopped or not unseen, label)  # stopped: no node known to run unseen
     out: dict[str, list[dict[str, Any] | None]] = {"first": first} if catch else {}
+    stuck = _stuck(order, feeders, watch) if not stopped else None
+    if stuck is not None and stuck[0] not in unseen:  # a leaf's AccumulateGrad: its .grad never written
+        unseen.insert(0, stuck[0])
+        applied = check(Check.APPLIED, False, label)
     if unseen and not stopped:  # context: told beside the difference, never compared
-        applied[CONTEXT + "node"] = unseen[0]
-        applied[CONTEXT + "zero_sent"] = watch.sent_zeros(unseen[0])  # skipped for a 0, not run some other way
+        node = stuck[0] if stuck is not None else unseen[0]
+        applied[CONTEXT + "node"] = node
+        applied[CONTEXT + "zero_sent"] = watch.sent_zeros(node)  # skipped for a 0, not run some other way
+        if stuck is not None and not watch.sent_zeros(node):  # left waiting, not left out for a 0
+            applied.update({CONTEXT + "two_edges": True, CONTEXT + "feeder": stuck[1]})
         return {**out, "ran": [None, None, None], "applied": [applied]}
     early = too_early(order, feeders)
     after = check(Check.AFTER_FEEDERS, early is None, label)

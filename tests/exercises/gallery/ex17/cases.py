@@ -320,3 +320,21 @@ CASES += [
     Correct("push_children_reversed", edits={"        for (child, _), g in zip(node.next_functions, grads):":
                                              "        for (child, _), g in reversed(list(zip(node.next_functions, grads))):"}),
 ]
+
+# backward taking one off a child's dependency count once per node that sends it gradients, where
+# dependencies counted one per edge: a node two edges of one node reach (h + h) never runs.
+CASES += [
+    Wrong("count_taken_down_once_per_node", edits={
+        "            buffers[child] = buffers.get(child, 0.0) + g\n            waiting[child] -= 1\n"
+        "            if waiting[child] == 0:\n                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "            buffers[child] = buffers.get(child, 0.0) + g\n"
+        "        for child in {child for child, _ in node.next_functions if child is not None}:\n"
+        "            waiting[child] -= 1\n"
+        "            if waiting[child] == 0:\n                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"},
+          fails={DIAMONDS: "your engine never ran h.grad_fn (never called its apply), although every node that sends it a "
+                           "gradient ran, (h + h).grad_fn through two edges",
+                 CONSTANTS: "your engine never ran AccumulateGrad(w) (never called its apply), although every node that "
+                            "sends it a gradient ran, (w * w).grad_fn through two edges"},
+          names=("through two edges", "dependency count is one for each edge"),
+          unsaid=("the grader watches the order nodes run through apply",)),
+]
