@@ -53,6 +53,11 @@ _SOFT_LIMITS = (  # the child's message for each share of time (``child.main``),
 )
 
 
+_IMPORT_CPU = re.compile(r"the import used more than (\S+) s of CPU time")  # the import's share (``child.main``)
+_IMPORT_CLOCK = re.compile(r"the import ran more than (?P<seconds>\d+(?:\.\d+)?) s, "
+                           r"at most (?P<cpu>\d+(?:\.\d+)?) s of it on the CPU")
+
+
 def _soft_limit(message: str) -> str:
     """The child's message for a soft time limit (``child.main``), in the student's language."""
     for pattern, said in _SOFT_LIMITS:
@@ -203,6 +208,8 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
         return _("{file} raised {call} while being imported", file=display, call=message)
     if kind == "MemoryError":
         return _("used more than {size} of memory while being imported", size=size(limits.memory))
+    if kind == wire.IMPORT_TIMEOUT:
+        return _import_timeout(error, display, names)
     at = _(" ({line})", line=line_named(line, names)) if line else ""
     message = refusal_said(message)
     if names is not None and _without_ipython(kind, message):  # Jupyter's kernel has it; the grader does not
@@ -217,6 +224,27 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
                                              "and the standard library only: {module} beside it cannot be "
                                              "imported there, so copy what it needs into the file itself",
                                              module=own)
+
+
+def _import_timeout(error: ErrorRecord, display: str, names: LineNames | None) -> str:
+    """The import's share of the time ran out, at the line the top level ran: of CPU, or of the
+    clock.  Said to have waited only when it used at most 1% of that time on the CPU (a sleep, a
+    read): a loop on a busy machine gets more, and is told only the numbers."""
+    message, line, function = error["message"] or "", error["line"], error["function"]
+    where = (_where(error, names) if function != "<module>" else
+             _(" ({line})", line=line_named(line, names)) if line else "")
+    used = _IMPORT_CPU.fullmatch(message)
+    if used is not None:
+        return _("{file} used more than {seconds} s of CPU time while being imported{where}", file=display,
+                 seconds=used.group(1), where=where)
+    clock = _IMPORT_CLOCK.fullmatch(message)
+    if clock is None:
+        return message
+    if float(clock["cpu"]) * 100 <= float(clock["seconds"]):
+        return _("{file} was still being imported after {seconds} s{where}, having used at most {cpu} s of CPU "
+                 "time: it waited for the rest of that time", file=display, where=where, **clock.groupdict())
+    return _("{file} was still being imported after {seconds} s{where}, having used at most {cpu} s of CPU "
+             "time by then", file=display, where=where, **clock.groupdict())
 
 
 _NO_MODULE = re.compile(r"No module named '([^'.]+)")
@@ -244,8 +272,8 @@ def own_module(error: ErrorRecord, beside: Path | None) -> str | None:
 
 
 def is_timeout(error: ErrorRecord) -> bool:
-    """Whether a probe's error is its own share of the time running out."""
-    return error["type"] == wire.PROBE_TIMEOUT
+    """Whether a probe's error, or the import's, is its own share of the time running out."""
+    return error["type"] in (wire.PROBE_TIMEOUT, wire.IMPORT_TIMEOUT)
 
 
 def silence(report: ChildReport) -> tuple[Status, str]:

@@ -133,7 +133,7 @@ def _outcome(report: ChildReport, tests: list[TestResult]) -> str:
     or another), the child ran out of time, or every test met NotImplementedError (a stub of
     this exercise, or in a build-track stage an earlier stage's part still a stub: each test's
     feedback then says which stage to paste first)."""
-    if report.import_error is not None:
+    if report.import_error is not None and not explain.is_timeout(report.import_error):
         kind = report.import_error.get("type")
         return SYNTAX_ERROR if kind in _SYNTAX else IMPORT_ERROR
     if any(t.status == TIMEOUT for t in tests):
@@ -201,9 +201,9 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
     touched = explain.reached(report, display, names)
     if touched is not None:
         return result(ERROR, touched)
-    if report.import_error is not None:
-        return result(ERROR, explain.import_error(report.import_error, display, report.limits,
-                                                 names, beside))
+    if report.import_error is not None:  # a top level that ran out of time is no error
+        return result(TIMEOUT if explain.is_timeout(report.import_error) else ERROR,
+                      explain.import_error(report.import_error, display, report.limits, names, beside))
     record = report.tests.get(test.name)
     if record is None:
         return result(*explain.silence(report))

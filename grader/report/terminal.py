@@ -139,18 +139,20 @@ def errors_told_once(result: ExerciseResult) -> tuple[list[str], list[str]]:
     """Each test's feedback and the notes under the table, an error quoted in full where a test
     first met it and referred to after: four tests and the diagram's note quoting one message
     said it five times.  A note holds the error at its end (``...before this error: {why}``)."""
-    first: dict[str, str] = {}
+    first: dict[str, TestResult] = {}
     shown = []
     for test in result.tests:
         met = test.status in (ERROR, TIMEOUT) and bool(test.feedback)
         if met and test.feedback in first:
-            shown.append(_(SAME_TIMEOUT if test.status == TIMEOUT else SAME_ERROR, test=test_name(first[test.feedback])))
+            said = SAME_TIMEOUT if test.status == TIMEOUT else SAME_ERROR
+            shown.append(_(said, test=test_name(first[test.feedback].name)))
             continue
         if met:
-            first[test.feedback] = test.name
+            first[test.feedback] = test
         shown.append(test.feedback)
-    notes = [next((note.removesuffix(error) + _(SAME_ERROR, test=test_name(name))
-                   for error, name in first.items() if note.endswith(error) and note != error), note)
+    notes = [next((note.removesuffix(error) + _(SAME_TIMEOUT if met.status == TIMEOUT else SAME_ERROR,
+                                                 test=test_name(met.name))
+                   for error, met in first.items() if note.endswith(error) and note != error), note)
              for note in result.notes]
     return shown, notes
 

@@ -31,6 +31,10 @@ class Limits:
     ``open_files``     file descriptors (RLIMIT_NOFILE);
     ``output``         bytes of what the submission prints that the grader keeps (the rest is cut);
     ``diagram_share``  the share of ``time`` the diagram probe may take;
+    ``import_share``   the share of ``time`` importing the submission may take (its top level: a
+                       demo that trains runs there), in CPU and, ``wall_factor`` times longer, on
+                       the clock: a top level that waits is stopped and told as such there, not
+                       left to the parent's kill at ``wall_seconds``;
     ``scratch``        bytes the submission may keep in its scratch folder (a tmpfs of that size
                        in the namespaces mode, measured by the parent otherwise);
     ``scratch_entries`` files and folders in it.
@@ -44,6 +48,7 @@ class Limits:
     open_files: int = 64
     output: int = 10_000
     diagram_share: float = 0.3
+    import_share: float = 0.5
     scratch: int = 32 * MIB
     scratch_entries: int = 2_048
 
@@ -58,9 +63,9 @@ class Limits:
             raise ValueError(f"limit wall_factor must be a number of at least 1, not {self.wall_factor!r}")
         if self.cpu is not None and (type(self.cpu) is not int or self.cpu <= 0):
             raise ValueError(f"limit cpu must be a positive int or None, not {self.cpu!r}")
-        if not 0 < self.diagram_share < 1:
-            raise ValueError(f"limit diagram_share must be between 0 and 1, not "
-                             f"{self.diagram_share!r}")
+        for name in ("diagram_share", "import_share"):
+            if not 0 < getattr(self, name) < 1:
+                raise ValueError(f"limit {name} must be between 0 and 1, not {getattr(self, name)!r}")
 
     @property
     def wall_seconds(self) -> float:
@@ -75,6 +80,11 @@ class Limits:
     @property
     def diagram_seconds(self) -> float:
         return self.time * self.diagram_share
+
+    @property
+    def import_seconds(self) -> float:
+        """The CPU seconds importing the submission may take (the clock: ``wall_factor`` times more)."""
+        return self.time * self.import_share
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the child's request."""

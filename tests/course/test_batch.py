@@ -19,9 +19,9 @@ from typing import Iterator
 import pytest
 from coursekit import GRADE, REPO, csv_matches_files, grade, grade_env, solution
 
-# An interrupted class: two students graded at once, then two whose submissions wait until the
-# exercise's time limit: the batch is still grading when the signal lands, whatever the machine's
-# load (each waiting student holds it there for the whole limit).  Their answers are put right
+# An interrupted class: two students graded at once, then two whose submissions wait at import
+# until the import's share of the clock runs out: the batch is still grading when the signal
+# lands, whatever the machine's load (each waiting student holds it there for that whole share).  Their answers are put right
 # before the rerun, which grades them as the students it never finished.
 FAST, WAITING = 2, 2
 WAIT = "\nimport time\ntime.sleep(600)\n"

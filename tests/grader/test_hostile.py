@@ -31,6 +31,8 @@ TIMEOUT = _killed(HOSTILE_TIME_LIMIT)
 STOPPED = _killed(STOPPING_TIME_LIMIT)  # the same kill, in the stopping course
 # A probe's own share of the time limit: of CPU, or of the clock where a loaded machine gets there first.
 PROBE_TIMEOUT = "used more than 1 s of CPU time{at}|s{at}"
+# The import's share (half the stopping course's 1.5 s): of CPU, or of the clock on a loaded machine.
+IMPORT_STOPPED = "used more than 0.75 s of CPU time while being imported|was still being imported after 1.5 s"
 
 
 def says(feedback: str, phrase: str) -> bool:
@@ -55,7 +57,7 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
         1, ["passed", "error", "error"], "your code exited with status 4 (os._exit, for instance) before this test reported"),
     "sys.exit in a function": (
         "import sys\ndef double(x):\n    sys.exit(5)\n", 0, ["error"] * 3, "raised SystemExit(5)"),
-    "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, STOPPED),
+    "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, IMPORT_STOPPED),
     # The loop costs only the test that reaches it: the tests after it still run.
     "infinite loop on negatives": (
         "def double(x):\n    while x < 0:\n        pass\n    return 2 * x\n",
@@ -112,11 +114,11 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
         "import subprocess\nsubprocess.run(['true'])\n" + GOOD, 0, ["error"] * 3,
         "when imported"),
     "floods stdout forever": (
-        "while True:\n    print('x' * 1000)\n", 0, ["timeout"] * 3, STOPPED),
+        "while True:\n    print('x' * 1000)\n", 0, ["timeout"] * 3, IMPORT_STOPPED),
 }
-# Attacks nothing but the time limit stops: handed in to the stopping toy course, whose shorter
-# limit shows the same kill ("loop that swallows the probe's timeout" needs a probe's alarm to
-# ring first, and keeps the longer one).
+# Attacks nothing but the time limit stops (the import's share of it, or the kill): handed in to
+# the stopping toy course, whose shorter limit stops them sooner ("loop that swallows the probe's
+# timeout" needs a probe's alarm to ring first, and keeps the longer one).
 AT_THE_LIMIT = {"infinite loop at import", "loop that ignores exceptions", "floods stdout forever"}
 
 
@@ -265,3 +267,15 @@ def test_a_diagram_that_never_finishes_costs_only_the_diagram(toy: ToyCourse,
     assert result.full_marks
     assert result.diagrams == []
     assert result.notes and says(result.notes[0], "your code ran more than|your code used more than")
+
+
+def test_a_wait_at_import_is_told_as_a_wait_at_its_line(toy: ToyCourse) -> None:
+    """A sleep at the top level spends no CPU: the import's share of the clock (half of ex42's
+    3 s, twice over) stops it, and every test is told where the import waited, not that the
+    exercise ran out of time."""
+    source = "import time\ntime.sleep(60)\n" + GOOD
+    result = toy.grade("ex42", toy.write("sleeps/ex42_hostile.py", source))
+    assert [t.status for t in result.tests] == ["timeout"] * 3
+    said = result.tests[0].feedback
+    assert "ex42_hostile.py was still being imported after 3 s (line 2), having used at most" in said, said
+    assert said.endswith("s of CPU time: it waited for the rest of that time"), said

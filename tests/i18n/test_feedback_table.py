@@ -102,11 +102,15 @@ def test_an_error_several_tests_met_is_quoted_once_and_referred_to_after(monkeyp
 
 
 def test_a_time_limit_several_tests_reached_is_referred_to_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A later test that timed out where an earlier one did is told it timed out as that one
-    did, not that it met "the same error": a time limit reached is no error of the code's."""
+    """A later test that timed out where an earlier one did, and the diagram's note, are told it
+    timed out as that one did, not that it met "the same error": a time limit reached is no error
+    of the code's."""
     monkeypatch.setenv("COLUMNS", "200")
     timeout = "timed out after 2.45 s (in double_until, line 66)"
     tests = [TestResult("the loop", True, 0, 1, "timeout", timeout), TestResult("the loop again", False, 0, 2, "timeout", timeout)]
-    text = exercise(ExerciseResult("ex10", "dynamic graph", tests), "ex10_dynamic_graph.py")
+    result = ExerciseResult("ex10", "dynamic graph", tests)
+    result.notes = [f"no diagram: {timeout}"]
+    text = exercise(result, "ex10_dynamic_graph.py")
     assert text.count("timed out after") == 1 and 'timed out as in "the loop" above, at the same place.' in text, text
+    assert 'no diagram: timed out as in "the loop" above, at the same place.' in text, text
     assert "the same error" not in text, text

@@ -1,5 +1,6 @@
-"""Time limits inside the sandboxed child: each probe gets its share of the exercise's time, and
-an alarm that raises in whatever the submission runs when the share is spent.
+"""Time limits inside the sandboxed child: the import of the submission and each probe get their
+share of the exercise's time, and an alarm that raises in whatever the submission runs when the
+share is spent.
 
 A share is counted in CPU seconds, so a probe's verdict does not depend on how busy the machine
 is; a wall-clock share, ``Limits.wall_factor`` times longer, stops a probe that waits instead of
@@ -20,7 +21,7 @@ MIN_PROBE_SECONDS = 1.0
 class Overrun(BaseException):
     """Raised by SIGALRM when a probe overruns its share of the time limit: a BaseException, so
     the submission's ``except Exception`` does not swallow it.  ``kind`` is the wire's name
-    for it (``wire.PROBE_TIMEOUT`` or ``wire.DIAGRAM_TIMEOUT``)."""
+    for it (``wire.PROBE_TIMEOUT``, ``wire.DIAGRAM_TIMEOUT`` or ``wire.IMPORT_TIMEOUT``)."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(message)

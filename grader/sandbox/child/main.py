@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
+import math
 import os
 import pkgutil
 import sys
@@ -294,13 +295,7 @@ class Work:
     def _do(self, number: int) -> Record:
         kind, name = self.steps[number]
         if kind == "import":
-            self.cpu_started = time.process_time()  # this process's CPU since its fork, import included
-            sys.dont_write_bytecode = True
-            try:
-                self.module = guard.import_submission(self.submission, self.exercise.module, repeat.imported)
-            except BaseException as exc:  # noqa: BLE001 - whatever happens at import is reported
-                return {"kind": "import", "error": _error(exc, self.submission)}
-            return {"kind": "import", "error": None}
+            return self._import()
         assert self.module is not None
         if not self.exercise.own_engine:  # a build-track stage runs its own engine's grad mode
             _fresh_mode()
@@ -308,6 +303,28 @@ class Work:
             return _diagram_record(self.exercise, self.module, self.submission, self.diagram_share())
         probes_left = len(self.names) - self.names.index(name)  # type: ignore[arg-type]
         return _test_record(self.exercise.get(name), self.module, self.submission, self.share(probes_left))
+
+    def _import(self) -> Record:
+        """Import the submission under its share of the time (``Limits.import_share``): a top
+        level that loops or waits is stopped there, at the line it ran, not by the parent's kill
+        at the end of the exercise's time.  Stopped by the clock, the error says how much CPU the
+        import used, rounded up to 0.01 s: the rest of that time it waited."""
+        self.cpu_started = time.process_time()  # this process's CPU since its fork, import included
+        sys.dont_write_bytecode = True
+        cpu = self.limits.import_seconds
+        wall = cpu * self.limits.wall_factor
+        share = Share(cpu, wall, Overrun(wire.IMPORT_TIMEOUT, f"the import used more than {cpu:g} s of CPU time"),
+                      Overrun(wire.IMPORT_TIMEOUT, f"the import ran more than {wall:g} s"))
+        try:
+            with alarm(share):
+                self.module = guard.import_submission(self.submission, self.exercise.module, repeat.imported)
+        except BaseException as exc:  # noqa: BLE001 - whatever happens at import is reported
+            error = _error(exc, self.submission)
+            if exc is share.wall_overrun:
+                used = math.ceil((time.process_time() - self.cpu_started) * 100) / 100
+                error["message"] += f", at most {used:g} s of it on the CPU"
+            return {"kind": "import", "error": error}
+        return {"kind": "import", "error": None}
 
     def diagram_share(self) -> Share:
         """The diagram probe's time: its fixed part of the exercise's, of CPU and of the clock."""

@@ -31,9 +31,10 @@ MAX_LAYERS = 16
 # or one of these, which the child reports for its own reasons:
 PROBE_TIMEOUT: Final = "ProbeTimeout"  # a test's probe overran its share of the time limit
 DIAGRAM_TIMEOUT: Final = "DiagramTimeout"  # the diagram probe overran its share
+IMPORT_TIMEOUT: Final = "ImportTimeout"  # importing the submission overran its share
 PROBE_ERROR: Final = "ProbeError"  # the probe (not the submission) failed: it returned non-JSON
 NOT_DRAWN: Final = "NotDrawn"  # what the diagram probe was to draw holds no Value (message: its type)
-TIMEOUTS: Final = frozenset({PROBE_TIMEOUT, DIAGRAM_TIMEOUT})
+TIMEOUTS: Final = frozenset({PROBE_TIMEOUT, DIAGRAM_TIMEOUT})  # a probe's: the import's is told apart
 
 
 class Touch(str, enum.Enum):

@@ -1,0 +1,36 @@
+"""The import's share of the time (``Limits.import_share``), as the grader tells it: of CPU, or
+of the clock, said to have waited only when the import used at most 1% of that time on the CPU
+(a sleep); a loop on a busy machine that reached the clock first is told only the numbers.  The
+child's own stopping is test_hostile.py's."""
+
+from __future__ import annotations
+
+from grader.judge import explain
+from grader.sandbox.child import wire
+from grader.sandbox.child.wire import ErrorRecord
+from grader.spec.limits import Limits
+
+
+def _stopped(message: str, function: str | None = "<module>", line: int | None = 4) -> ErrorRecord:
+    return ErrorRecord(type=wire.IMPORT_TIMEOUT, message=message, function=function, caller=None,
+                       line=line, step=None)
+
+
+def test_a_loop_at_import_is_told_its_cpu_share_and_line() -> None:
+    said = explain.import_error(_stopped("the import used more than 5 s of CPU time"), "ex01.py", Limits())
+    assert said == "ex01.py used more than 5 s of CPU time while being imported (line 4)"
+
+
+def test_an_import_that_used_next_to_no_cpu_waited() -> None:
+    said = explain.import_error(_stopped("the import ran more than 20 s, at most 0.01 s of it on the CPU",
+                                         function="demo"), "ex01.py", Limits())
+    assert said == ("ex01.py was still being imported after 20 s (in demo, line 4), having used at most "
+                    "0.01 s of CPU time: it waited for the rest of that time")
+
+
+def test_an_import_that_computed_on_a_busy_machine_is_not_said_to_wait() -> None:
+    said = explain.import_error(_stopped("the import ran more than 20 s, at most 2.58 s of it on the CPU"),
+                                "ex01.py", Limits())
+    assert said == ("ex01.py was still being imported after 20 s (line 4), having used at most 2.58 s of CPU "
+                    "time by then")
+
