@@ -64,10 +64,11 @@ ANOMALY_HINT = (
 
 
 def modified_inplace_error(owner: str | None, output_nr: int, version: int, expected: int) -> RuntimeError:
-    """torch's text; it names the op as its kernel is named: ``MulBackward0`` -> ``Mul``, ``PowBackward1`` -> ``Pow1``."""
+    """torch's text; it names the op as its kernel is named: ``MulBackward0`` -> ``Mul``, ``PowBackward1`` -> ``Pow1``,
+    and a name with no number after "Backward" as it is (``CopyBackwards``: ``Node::forward_op_name``)."""
     if owner:
         op, _, nr = owner.rpartition("Backward")
-        owner = (op + ("" if nr in ("", "0") else nr)) if op else owner
+        owner = (op + ("" if nr in ("", "0") else nr)) if op and (nr == "" or nr.isdigit()) else owner
     which = f", which is output {output_nr} of {owner}," if owner else ""
     hint = ANOMALY_HINT if anomaly.state.enabled else ENABLE_ANOMALY_HINT
     return RuntimeError(f"{MODIFIED_INPLACE}{which} is at version {version}; expected version {expected} instead. Hint: {hint}")
