@@ -27,11 +27,11 @@ make that work:
 
 In micrograph a matrix is a nested list of Values (rows), ``micrograph.mm(x, y)`` multiplies
 two of them, and ``micrograph.backward(loss, [[1, 0]], retain_graph=True)`` backpropagates
-from every entry of loss at once, the gradient given in loss's shape.  Always pass it: torch's
-``loss.backward()`` on a 1 x 2 tensor raises "grad can be implicitly created only for scalar
-outputs", but micrograph has no matrix type, so without a gradient it takes each entry as a
-scalar output of its own and seeds every one with 1 (v all ones, as
-``torch.autograd.backward`` does for a list of scalars).
+from every entry of loss at once, the gradient given in loss's shape.  Always pass it: without
+one, ``micrograph.backward(loss)`` raises "grad can be implicitly created only for scalar
+outputs", as torch's ``loss.backward()`` does on a 1 x 2 tensor.  (A flat list of Values, such
+as ``loss[0]``, is a list of scalar outputs: each is seeded with 1, v all ones, as
+``torch.autograd.backward`` does for a list of scalars.)
 
 A small example on other numbers: x = [[2, -1]], y = [[1, 0, 2], [3, 1, -1]] give
 loss = [[-1, -1, 5]].  Backward with [[1, 0, 0]], [[0, 1, 0]], [[0, 0, 1]] (zeroing in
