@@ -250,8 +250,9 @@ def three_steps(sub):
 
 
 def _fresh_step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> tuple[Value, Any]:
-    """One sgd_step on a new leaf, with grad mode on (a fresh import may have left it off: its own
-    fact tells that): the leaf and the loss returned."""
+    """One sgd_step on a new leaf, with grad mode on, as a program calls it (an earlier step that
+    left it off is told by that step's own fact, not again by this call): the leaf and the loss
+    returned."""
     w = Value(start, requires_grad=True)
     with micrograph.enable_grad():
         return w, sub.sgd_step(w, loss_fn, lr)

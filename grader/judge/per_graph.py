@@ -6,8 +6,9 @@ grad_fn_chain(y)"), or call it several times, each call's inputs named by a lett
 of them, and on every entry, and one sentence per graph or entry said the same thing again and
 again, crowding out the rest.  Differences of one kind whose fields are the same but for the
 graph their label names, or for its call letters and entry indices, or for the call a label ends
-with (``x.grad in f(w, x, 2)``), or, for what a call read of .grad, for the arguments of the call
-(``grad_warning(w)``, ``grad_warning(x)``), are told once, whole for the first, then naming the others.
+with (``x.grad in f(w, x, 2)``), or, for what a call read of .grad and the grad mode a call left, for
+the call of one function (``grad_warning(w)``, ``grad_warning(x)``; ``sgd_step on a new w`` and
+``sgd_step``), are told once, whole for the first, then naming the others.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from grader.judge.causes import told_once
 from grader.judge.explained import Difference, ToldOnce
 from grader.judge.labels import shown_graph, shown_label
 from grader.judge.read_sentences import SayRead
+from grader.judge.sentences import Say
 
 _FOR_GRAPH = re.compile(r"for (y = .+), ([A-Za-z_][\w.]*\(.*)$")  # "for y = <graph>, <call>"
 _CALL_LETTER = re.compile(r"(?<=[a-z])_[a-g]\b")  # x_a, loss_b, diamond_c: which call or graph
@@ -27,6 +29,8 @@ _INDEX = re.compile(r"\[\d+\]")  # [0][1]: which entry
 _IN_CALL = re.compile(r"(?P<value>\S+) in [A-Za-z_]\w*\(.*\)")  # "x.grad in f(w, x, 2)": which call (``probe.in_call``)
 _A_CALL = re.compile(r"(?P<function>[A-Za-z_]\w*)\(.*\)")  # "grad_warning(w)": one call of a function, by its arguments
 _OF_A_CALL = frozenset(SayRead)  # what a call read: the same of each call of one function, told once naming them
+_MODE_LEFT = frozenset({Say.LEFT_OFF, Say.LEFT_ON})  # the grad mode calls of one function left: one slip of its code
+_OF_FUNCTION = re.compile(r"(?P<function>[A-Za-z_]\w*)(?:\(.*\)| on .*)?")  # "sgd_step on a new w (...)", "forward(w, x, True)"
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,9 @@ def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
         return (d.say, found.group(2), rest), found.group(1)
     if told_once(d.say):
         return None, None
+    of_function = _OF_FUNCTION.fullmatch(label) if d.say in _MODE_LEFT else None
+    if of_function is not None:
+        return (d.say, of_function.group("function"), rest), label
     in_call = _IN_CALL.fullmatch(label)
     if in_call is not None:
         return (d.say, in_call.group("value"), rest), label

@@ -487,3 +487,12 @@ CASES += [
                  "        Value(w.item(), requires_grad=True).sub_(lr * w.grad)\n"},
           names=("step_without_no_grad", "another leaf than the w it was given")),
 ]
+
+# sgd_step switches grad mode off by hand and never back: one slip of its code, which the first call (on a new w) and
+# the later ones (on a w with a gradient) both show: told once, naming both calls, not once per call.
+CASES += [
+    Wrong("mode_left_off_in_step", fails={STEP: "returned with grad mode still off"},
+          edits={UPDATE: "    micrograph.set_grad_enabled(False)\n    w -= lr * w.grad\n"},
+          names=("sgd_step", "returned with grad mode still off", "the same holds for sgd_step"),
+          unsaid=("sgd_step returned with grad mode still off",)),
+]
