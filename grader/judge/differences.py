@@ -309,7 +309,7 @@ def find(want: Any, got: Any) -> list[Difference]:
             and not follows_from_exchange(d, unique)
             and not follows(d.say, _label(d), labelled)]
     judged_labels = {_label(d) for d in kept if d.say in JUDGED}
-    return cases_merged([d for d in kept if not judged(d.say, _label(d), judged_labels)])
+    return cases_merged([d for d in kept if not judged(d.say, _label(d), judged_labels)], want, got)
 
 
 def _label(d: Difference) -> str:

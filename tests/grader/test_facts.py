@@ -677,7 +677,21 @@ def test_a_difference_is_told_for_the_first_entry_of_a_list_whatever_names_it():
     want = [value_of(Value(1.0, requires_grad=True), label) for label in labels]
     got = [value_of(Value(1.0), label) for label in labels]
     told = [d.fields for d in find(want, got)]
-    assert [dict(fields)["label"] for fields in told] == ["vjp(x1, loss1, v1)[0]", "x[0][0]", "losses[0]"]
+    assert [dict(fields)["label"] for fields in told] == ["vjp(x1, loss1, v1)[0]", "each entry of x", "losses[0]"]
+
+
+def test_a_difference_of_a_matrix_is_told_of_every_entry_it_holds_for_not_of_each_row_s_first():
+    """Every entry of a matrix alike is told of the matrix; some entries, each by name: the first
+    entry of each row alone ("x[0][0]; the same holds for x[1][0]") read as if the others agreed.
+    A label two calls share is told of the whole only where both calls' entries differ."""
+    labels = [f"x[{i}][{j}]" for i in range(2) for j in range(3)]
+    want = [value_of(Value(1.0, requires_grad=True), label) for label in labels]
+    every = find(want, [value_of(Value(1.0), label) for label in labels])
+    assert [dict(d.fields)["label"] for d in every] == ["each entry of x"]
+    first_row = find(want, [value_of(Value(1.0, requires_grad=label >= "x[1]"), label) for label in labels])
+    assert [dict(d.fields)["label"] for d in first_row] == ["x[0][0]", "x[0][1]", "x[0][2]"]
+    one_call = find(want + want, [value_of(Value(1.0), label) for label in labels] + want)
+    assert [dict(d.fields)["label"] for d in one_call] == labels
 
 
 def test_a_sentence_about_a_value_names_it_once():

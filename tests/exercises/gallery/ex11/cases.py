@@ -24,7 +24,7 @@ CASES = [
           fails={"one Jacobian row per backward": "jacobian_rows reads zero_between the other way round",
                  "rows without zeroing": "jacobian_rows reads zero_between the other way round"},
           edits={"        if zero_between:\n": "        if not zero_between:\n"}),
-    Wrong("hardcoded", fails={BUILD: "y[0][0] has requires_grad=True"}),
+    Wrong("hardcoded", fails={BUILD: "each entry of y has requires_grad=True"}),
     Wrong("no_retain_graph", names=('RuntimeError', 'in jacobian_rows', 'Trying to backward through the graph a second time'), fails={ROWS: "RuntimeError"},  # every backward frees the graph
           edits={"retain_graph=j < m - 1)": ")"}),
     Wrong("no_zeroing", names=('x_a[0][0].grad is still exactly what backward wrote',), fails={ROWS: "x_a[0][0].grad"},  # the records accumulate
@@ -45,9 +45,9 @@ CASES = [
           edits={ROW_BACKWARD: "        found = micrograph.grad(loss, x[0], [one_hot], retain_graph=True)\n",
                  "        rows.append(x_grads(x))\n": "        rows.append([g.item() for g in found])\n",
                  ZERO: "                pass\n"}),
-    # every entry of y alike: told once, naming the other rows, not once a row
-    Wrong("y_requires_grad", names=('y[0][0] has requires_grad=True',),
-          fails={BUILD: "y[0][0] has requires_grad=True, unlike the statement's; the same holds for y[1][0]"},
+    # every entry of y alike: told once of the whole matrix, not of each row's first entry
+    Wrong("y_requires_grad", names=('each entry of y has requires_grad=True',),
+          fails={BUILD: "each entry of y has requires_grad=True, unlike the statement's"}, unsaid=("the same holds for y[1][0]",),
           edits={Y: "    y = [[Value(v, requires_grad=True) for v in row] for row in y_rows]\n"}),
     Wrong("build_runs_backward", names=('build started a backward pass',), fails={BUILD: "build started a backward pass"},
           edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n':

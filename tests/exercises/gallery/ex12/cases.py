@@ -23,7 +23,7 @@ CASES = [
           edits={"    return inputs, output, loss\n":
                  "    return inputs, [v for row in output for v in row], loss\n"}),
     Wrong("always_retain", fails={RAISES: "the error returned is None"}),
-    Wrong("fake_doubling", names=('input[0][0] has requires_grad=False', 'grads_twice ran backward fewer times'), fails={FORWARD: "input[0][0] has requires_grad=False",
+    Wrong("fake_doubling", names=('each entry of input has requires_grad=False', 'grads_twice ran backward fewer times'), fails={FORWARD: "each entry of input has requires_grad=False",
                                   TWICE: "grads_twice ran backward fewer times"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[Value(v) for v in row] for row in rows]\n",
@@ -109,10 +109,18 @@ CASES += [
 # (a default argument, a module-level or class-level store), generic list and generator bugs,
 # off-by-one, a wrong operand or flag; and correct answers written another way.
 CASES += [
-    Wrong('inputs_without_grad', fails={'forward gives input leaves, output rows, summed loss': 'input[0][0] has requires_grad=False'},
+    # every entry of every input row made without grad: told of the whole matrix, not of each row's first entry
+    Wrong('inputs_without_grad', fails={'forward gives input leaves, output rows, summed loss': 'each entry of input has requires_grad=False'},
           edits={'    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n': '    inputs = [[Value(v) for v in row] for row in rows]\n'},
-          names=('input[0][0]', 'requires_grad=False'),
-          unsaid=("is missing a leaf",)),  # every input leaf is missing, not one
+          names=('each entry of input', 'requires_grad=False'),
+          unsaid=("is missing a leaf", "the same holds for input[1][0]")),  # every input leaf is missing, not one
+    # the first row alone made without grad: each of its entries is named, not its first alone
+    Wrong('first_row_without_grad',
+          fails={'forward gives input leaves, output rows, summed loss':
+                 'input[0][0] has requires_grad=False, unlike the statement\'s; the same holds for input[0][1], input[0][2]'},
+          edits={'    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n':
+                 '    inputs = [[Value(v, requires_grad=i > 0) for v in row] for i, row in enumerate(rows)]\n'},
+          names=('input[0][1]', 'requires_grad=False'), unsaid=("each entry of input",)),
     Wrong('first_as_values', fails={'the gradients after each call': 'grads_twice(net, rows)[0] holds the very numbers'},
           edits={'    first = [p.grad.item() for p in net.parameters()]\n': '    first = [p.grad for p in net.parameters()]\n', '    return first, second': '    return [g.item() for g in first], second'},
           names=('grads_twice(net, rows)[0]', 'read after that pass'),
@@ -456,7 +464,7 @@ CASES += [
           fails={TWICE: "your graph has MulBackward0 there"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[Value(v, requires_grad=True) * 1.0 for v in row] for row in rows]\n"},
-          names=("input[0][0] is not a leaf", "MulBackward0"),
+          names=("each entry of input is not a leaf", "MulBackward0"),
           unsaid=("takes its inputs in the other order", "printed")),
     Wrong("lists_returned_swapped",
           fails={TWICE: "the two lists are returned in the other order"},
