@@ -126,9 +126,10 @@ def _one_cause(result: ExerciseResult) -> str | None:
 
 def told_once_notes(result: ExerciseResult) -> list[str]:
     """The notes under a sentence told once (``told_once``): those that do not say its cause
-    again ("no diagram: <the same cause>")."""
+    again ("no diagram: <the same cause>"), begun with a capital there or not ("This notebook
+    raised ..." in the table, "no diagram: this notebook raised ..." in the note)."""
     cause = None if result.outcome == UNTOUCHED else _one_cause(result)
-    return [n for n in result.notes if cause and cause not in n]
+    return [n for n in result.notes if cause and cause not in n and cause[:1].lower() + cause[1:] not in n]
 
 
 SAME_ERROR = N_("the same error as in \"{test}\" above.")

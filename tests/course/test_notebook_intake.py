@@ -254,3 +254,16 @@ def test_a_notebook_that_needs_ipython_is_told_its_cells_ran_without_it(
     assert "raised NameError when its cells ran as plain Python, without IPython, as the grader runs them " \
            "(cell 4 (In [4]), line 1): name 'get_ipython' is not defined" in graded["tests"][0]["feedback"]
     assert "not there when graded: get_ipython() (cell 4 (In [4]), line 1)" in " ".join(graded["notes"])
+
+
+def test_a_cause_told_once_is_not_said_again_under_no_diagram_with_or_without_its_capital() -> None:
+    """grader.check names the file "this notebook": the table's sentence begins "This notebook
+    raised ...", the diagram's note "no diagram: this notebook raised ...", the same cause."""
+    from grader.judge.grading import IMPORT_ERROR, ExerciseResult, TestResult
+    from grader.report.terminal import told_once_notes
+
+    cause = "this notebook raised NameError when its cells ran (In [4], line 1): name 'x' is not defined"
+    tests = [TestResult(name, True, 0, 1, "error", cause[:1].upper() + cause[1:]) for name in ("a", "b")]
+    result = ExerciseResult("ex03", "t", tests, outcome=IMPORT_ERROR,
+                            notes=[f"no diagram: {cause}", "this notebook: not graded: grader.check"])
+    assert told_once_notes(result) == ["this notebook: not graded: grader.check"]
