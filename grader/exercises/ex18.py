@@ -68,7 +68,9 @@ NODES = ("w", "x", "a", "b", "y")
 # A warning given once and never again is told by that rule, not by the rule of when to warn.
 CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "handed_itself"),
              "kept": ("retained", "own_node", "handed_itself"), "warned": ("warn_again",), "retained": ("own_node", "handed_itself"),
-             "freed_id": ("warned",),  # a getter that never warns: not ids kept, told by the rule of warning
+             # a getter that never warns, or gives a non-retained non-leaf a .grad anyway (Value(0)), is not
+             # ids kept: told by the rule of warning, or of that .grad staying None
+             "freed_id": ("warned", "not_retained", "before"),
              "own_grad": ("grad",), "again": ("applied", "ran")}  # a wrong gradient or order anywhere: not state kept
 TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
 # whether retain_grad() told the node the Value itself (the track's grad_fn.retained; torch's node has

@@ -237,3 +237,12 @@ CASES += [
           fails={HIDDEN: "y.backward(), y = (d + d) + w, d = w + x, a second time (after a first y.backward()) raised KeyError"},
           names=("a second time", "dependencies keeps nothing between calls")),
 ]
+
+# A getter that gives a non-retained non-leaf Value(0) for its missing gradient: a new non-leaf at a
+# freed retained node's id reads 0 too, told by the rule that such a .grad stays None, not by ids
+# kept between calls (the getter keeps none).
+CASES += [
+    Wrong("zero_for_a_non_retained_grad", edits={WARNS: WARNS + "\n            return Value(0.0)"},
+          fails={HIDDEN: "b.grad after a = w * 3; a.retain_grad(); del a, w; b = v * 3; b.backward() is not None"},
+          names=("is not None", "keeps .grad None"), unsaid=("retained nodes' ids kept between calls",)),
+]
