@@ -376,13 +376,15 @@ def leaf_grads_hidden(sub_module):
 def untouched_leaf(sub_module):
     """The graph's own leaves after a backward: the one without grad was never written.  Each
     label names the call's flags (``w.grad (w without grad)``): the two calls say opposite
-    things of one leaf, and each is true of its own flags."""
+    things of one leaf, and each is true of its own flags.  Leaves an earlier call returned
+    (kept in a global) hold its gradient too: told as kept, not only as numbers that differ."""
     runs = []
     for flags in (W_OFF, X_OFF):
         g = dict_of(sub_module.build_graph(1.25, -0.5, *flags), NODES, "build_graph")
         g["y"].backward()
         note = FLAGS_NOTE[flags]
-        runs.append([grad_of(g["w"], f"w.grad ({note})"), grad_of(g["x"], f"x.grad ({note})")])
+        runs.append([grad_of(g["w"], f"w.grad ({note})"), grad_of(g["x"], f"x.grad ({note})"),
+                     *(returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items())])
     return runs
 
 
