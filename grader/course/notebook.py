@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.course.notebook_lines import by_logical_line, timed_statement
 from grader.i18n import _
 from grader.spec.limits import size
 
@@ -209,7 +210,8 @@ def _not_stood_in(line: str) -> str | None:
 
 def _clean(lines: list[str], dropped: set[str], stood_in: dict[str, str]) -> list[str]:
     """The cell's lines with IPython-only lines turned into ``pass`` (same indentation), the
-    names of IPython's whose import was dropped put in ``stood_in``."""
+    names of IPython's whose import was dropped put in ``stood_in``; only a line that starts a
+    logical line can be IPython's (``notebook_lines``)."""
     if lines and lines[0].lstrip().startswith("%%"):
         magic = lines[0].lstrip()[2:].split(maxsplit=1)
         name = magic[0] if magic else ""
@@ -218,22 +220,29 @@ def _clean(lines: list[str], dropped: set[str], stood_in: dict[str, str]) -> lis
         if name not in _PYTHON_CELL_MAGICS:
             return ["pass" for _ in lines]
         lines = ["pass"] + lines[1:]
-    cleaned = []
-    for line in lines:
-        magic, check, asked = _MAGIC.match(line), _CHECK.match(line), _HELP.match(line)
-        if magic:
-            dropped.add(_("magics (%)") if magic.group(2) == "%" else _("shell lines (!)"))
-        elif check:
-            dropped.add("grader.check")
-        elif asked:
-            dropped.add(_("help lines (?)"))
-        names = None if magic or check or asked else _stood_in(line)
-        if names is not None:
-            dropped.add(_("imports from IPython"))
-            stood_in.update({bound: name for name, bound in names})
-        match = magic or check or asked or (_IPYTHON_FROM.match(line) if names is not None else None)
-        cleaned.append(match.group(1) + "pass" if match else line)
-    return cleaned
+    return by_logical_line(lines, lambda line: _rewritten(line, dropped, stood_in))
+
+
+def _rewritten(line: str, dropped: set[str], stood_in: dict[str, str]) -> str | None:
+    """What a line that starts a logical line becomes when it is IPython's (None: it is kept):
+    a timing magic its statement, any other magic, shell line, help line or check ``pass``."""
+    timed = timed_statement(line)
+    if timed is not None:
+        dropped.add(_("%{name} (its statement runs once, untimed)", name=timed[0]))
+        return timed[1]
+    magic, check, asked = _MAGIC.match(line), _CHECK.match(line), _HELP.match(line)
+    if magic:
+        dropped.add(_("magics (%)") if magic.group(2) == "%" else _("shell lines (!)"))
+    elif check:
+        dropped.add("grader.check")
+    elif asked:
+        dropped.add(_("help lines (?)"))
+    names = None if magic or check or asked else _stood_in(line)
+    if names is not None:
+        dropped.add(_("imports from IPython"))
+        stood_in.update({bound: name for name, bound in names})
+    match = magic or check or asked or (_IPYTHON_FROM.match(line) if names is not None else None)
+    return match.group(1) + "pass" if match else None
 
 
 def convert(data: bytes, shown: str) -> Converted:
