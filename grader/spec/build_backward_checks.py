@@ -16,7 +16,7 @@ from grader.spec.build_reads import grad_quiet
 from grader.spec.held import held
 from grader.spec.nesting import NESTED, deepest
 from grader.spec.probe import default_recursion_limit
-from grader.spec.raised import error
+from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error
 from grader.spec.repeat import fresh_copy
 
 FROM_LEAF = N_("v.backward(), v a leaf that requires grad, raises an error or leaves v.grad None, where backward may "
@@ -30,17 +30,22 @@ RECURSIVE = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations,
 NESTS = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations, nests its calls one inside another, about "
            "one per node: dependencies walks the graph with a loop over a stack, never by calling itself, whatever "
            "recursion limit the file sets")
+AGAIN = N_("a second y.backward() through y = (d + d) + w, d = w + x, a graph of additions, which save nothing, "
+           "raises an error, where PyTorch's runs every node again: each backward counts the edges of its own graph "
+           "anew, keeping nothing from an earlier call (a set of the nodes walked, counts cached)")
 FAULT_IN = {FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
             NESTS: "dependencies"}
 CHAIN = 300  # a recursive walk nests a call per node: three times NESTED
+LATER_ERRORS = (SECOND_BACKWARD, MODIFIED, LEAF_IN_PLACE, HOOK_ON_CONSTANT)  # PyTorch's errors a later stage raises
 
 
 def backward_rest(sub: Any) -> str | None:
     """The checks in order, each on a fresh copy of the file where it can be made: a backward
-    from a leaf, a 0 sent, the order gradients are added in, dependencies on a long chain.  What
+    from a leaf, a 0 sent, the order gradients are added in, dependencies on a long chain, a second
+    backward through one graph.  What
     one leaves in an engine that keeps state between calls (one .grad Value shared by every
     leaf, ex19's slip) reaches no other, so a check that passes alone passes here."""
-    for check in (_from_leaf, _zero_sent, _summed, _by_loop):
+    for check in (_from_leaf, _zero_sent, _summed, _by_loop, _again):
         finding = check(fresh_copy(sub) or sub)
         if finding is not None:
             return finding
@@ -69,6 +74,24 @@ def _summed(sub: Any) -> str | None:
     held(y)
     y.backward()
     return None if grad_quiet(w) == 0.0 else SUMMED
+
+
+def _again(sub: Any) -> str | None:
+    """A second backward through one graph of additions (nothing saved, so nothing freed in any
+    stage): a walk that keeps the nodes it met between calls (a module-level set), or counts
+    kept from the first pass, meets a node it never counted the second time.  Only whether it
+    raises: the gradients it leaves are each stage's own (ex19's add up).  PyTorch's error of a
+    later stage (ex20's refusal of a freed node) is that stage's slip, told by its own programs."""
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
+    d = w + x
+    y = (d + d) + w
+    held(y)
+    y.backward()
+    try:
+        y.backward()
+    except Exception as exc:  # noqa: BLE001 - any error of the second pass is told so, or left to its stage
+        return None if any(phrase in str(exc) for phrase in LATER_ERRORS) else AGAIN
+    return None
 
 
 def _chain(sub: Any, ops: int) -> Any:

@@ -429,3 +429,18 @@ CASES += [
           names=("ex20", "changes v.grad", "the step of backward that releases", "The fault is in backward"),
           unsaid=("Node.release",)),  # release frees right: backward calls it too late
 ]
+
+# ex17's dependencies keeping the nodes it walked in a module-level set, carried: the second
+# backward of an earlier stage's program raised in backward, a function ex22 rewrote, and was told
+# as ex22's error; ex17's gate runs a second backward through a graph of additions and names ex17.
+CASES += [
+    Wrong("nodes_walked_kept_between_calls_since_ex17", edits={
+        "            if child not in counts:\n                counts[child] = 0\n                stack.append(child)\n"
+        "            counts[child] += 1\n":
+        "            if child not in _WALKED:\n                _WALKED.add(child)\n                stack.append(child)\n"
+        "            counts[child] = counts.get(child, 0) + 1\n",
+        "\ndef dependencies(": "\n_WALKED: set = set()\n\n\ndef dependencies("},
+          fails={"no_grad and hooks on the documents' graph": "this stage builds on ex17"},
+          names=("ex17", "a second y.backward()", "keeping nothing from an earlier call"),
+          unsaid=("an error of ex22's part of the engine",)),
+]
