@@ -117,6 +117,7 @@ def first_difference(student: schema.Graph, ours: schema.Graph) -> int | None:
     return None if len(student.nodes) == len(ours.nodes) else len(student.nodes) - 1
 
 
+ENTRIES = ("bare", "unpaired", "value_entry")  # entries of next_functions drawn as what they are, not values
 ROLE = {"output": N_("the output"), "leaf": N_("a leaf that requires grad"),
         "retained": N_("a non-leaf that retains its grad"),
         "intermediate": N_("a non-leaf that does not retain its grad"), "const": N_("a value that requires no grad")}
@@ -129,7 +130,7 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
     where)."""
     node = student.nodes[position]
     other = ours.nodes[position] if position < len(ours.nodes) else None
-    if isinstance(node, schema.ValueNode) and node.role in ("bare", "unpaired"):
+    if isinstance(node, schema.ValueNode) and node.role in ENTRIES:
         return _unpaired(student, node)
     if isinstance(node, schema.OpNode) and isinstance(other, schema.OpNode) and node.op == other.op:
         op = _op_named(student, node)
@@ -159,17 +160,21 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
 def _op_named(graph: schema.Graph, node: schema.OpNode) -> str:
     """An op node as the student finds it: ``b.grad_fn (AddBackward0)`` where the value it made is
     named, else its op's name."""
-    made = {n.id: n.name for n in graph.nodes if isinstance(n, schema.ValueNode) and n.role not in ("bare", "unpaired")}
+    made = {n.id: n.name for n in graph.nodes if isinstance(n, schema.ValueNode) and n.role not in ENTRIES}
     name = next((made[target] for source, target in graph.edges if source == node.id and made.get(target)), None)
     return f"{name}.grad_fn ({node.op})" if name else node.op
 
 
 def _unpaired(student: schema.Graph, node: schema.ValueNode) -> str:
-    """The marked entry of a ``next_functions`` that is no (node, input_nr) pair, said as what it
-    is: a node given without its input number, None, or another object."""
+    """The marked entry of a ``next_functions`` that is no (node, input_nr) pair, or a pair whose
+    node is a Value, said as what it is: a node given without its input number, None, a Value,
+    or another object."""
     ops = {n.id: n for n in student.nodes if isinstance(n, schema.OpNode)}
     taker = next((ops[target] for source, target in student.edges if source == node.id and target in ops), None)
     op = "?" if taker is None else _op_named(student, taker)
+    if node.role == "value_entry":
+        return _("{op} holds the Value {entry} itself in its next_functions, not a node: PyTorch's graph has a node "
+                 "there (a leaf's AccumulateGrad, or the grad_fn that made a non-leaf)", op=op, entry=node.name or "?")
     if node.role == "bare":
         return _("{op} holds the node {entry} in its next_functions without its input number, where PyTorch's "
                  "graph has a (node, input_nr) pair", op=op, entry=(node.name or "?").rsplit("::", 1)[-1])

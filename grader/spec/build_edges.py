@@ -11,6 +11,7 @@ from micrograph.i18n import N_
 
 from grader.spec.build import claim
 from grader.spec.build_reads import edge_node, edges
+from grader.spec.facts import NOT_PLAIN
 
 
 def apart(made: Any) -> bool:
@@ -62,10 +63,16 @@ LEAF_EDGE = {"b": N_("b.grad_fn.next_functions holds (w's AccumulateGrad, 0)"),
 def leaf_edge(program: str, *made: Any) -> dict[str, Any]:
     """Whether each node of ``made``, operations of the leaf w and an input that requires no grad,
     holds an entry (node, 0) with a node, as w's (its AccumulateGrad, 0) is in PyTorch: with
-    none, w was given (None, 0), or its node under another number, which the rule of the
+    none, w was given (None, 0), or its node under another number, or w itself, which the rule of the
     constant's (None, 0) does not explain.  Looked for anywhere among the entries, so entries
     in another order are told by that rule alone; no node, or entries in no tuple or list, by
     their own rules.  One claim for ``program``'s nodes: each node's entries are told apart."""
     found = [edges(getattr(v, "grad_fn", None)) for v in made]
-    return claim(all(type(entries) is not list or any(type(entry) is list and entry[0] is not None and entry[1] == 0
+    return claim(all(type(entries) is not list or any(type(entry) is list and _a_node(entry[0]) and entry[1] == 0
                                                       for entry in entries) for entries in found), LEAF_EDGE[program])
+
+
+def _a_node(name: object) -> bool:
+    """Whether an entry's first item, as ``edges`` reads it, is a node: not None, nor an object
+    with no ``name()`` (a Value where its node belongs: a leaf's edge to the leaf itself)."""
+    return name is not None and not (type(name) is str and name.startswith(NOT_PLAIN))

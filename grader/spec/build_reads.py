@@ -41,11 +41,14 @@ def flag(x: object) -> bool | str:
 
 
 def node_name(fn: object) -> str | None:
-    """None, or ``fn.name()`` when it is a str."""
+    """None, or ``fn.name()`` when it is a str; an object with no ``name()`` (a Value where a
+    node belongs) as its type, told as the student's type, not as a node."""
     if fn is None:
         return None
     name = getattr(fn, "name", None)
-    got = name() if callable(name) else None
+    if not callable(name):
+        return NOT_PLAIN + type_name(fn)
+    got = name()
     return got[:MAX_TEXT] if type(got) is str else f"a node whose name() is not a str: {type_name(fn)}"
 
 

@@ -32,6 +32,9 @@ NO_REFLECTED = (N_("2 + w raises TypeError: your Value has no __radd__ that take
                 N_("3 * w raises TypeError: your Value has no __rmul__ that takes a Python number on the left of *"))
 NUMBER_FIRST = N_("3 * w has the entry of the number 3 first in its next_functions, where PyTorch's 3 * w is w * 3 "
                   "(its __rmul__ is __mul__): the entry of w first, then (None, 0)")
+LEAF_ITSELF = N_("(w * x).grad_fn.next_functions[0][0] is the leaf w itself, where a leaf that requires grad has the "
+                 "entry (its AccumulateGrad, 0) in every operation: gradient_edge gives a leaf its AccumulateGrad node, "
+                 "not the leaf")
 CONSTANT_NOT_LEAF = N_("(c * 3).is_leaf, c = Value(2) that requires no grad, is not True, where a value is a leaf "
                        "exactly when no recorded operation made it")
 CONSTANT_RECORDED = N_("c * 3, c = Value(2) that requires no grad, records a node, where an operation none of whose "
@@ -41,14 +44,14 @@ RECORDING_CONSTANT = N_("recording(c), c = Value(2) that requires no grad, is Tr
 
 
 FAULT_IN = {SAVES_SELF_TOO: "Value.__mul__", EDGES_NOT_TUPLES: "record", ADD_SAVES: "Value.__add__",
-            NUMBER_FIRST: "Value.__mul__", EDGE_NOT_ZERO: "gradient_edge", NUMBER_EDGES[0]: "Value.__mul__",
+            NUMBER_FIRST: "Value.__mul__", EDGE_NOT_ZERO: "gradient_edge", LEAF_ITSELF: "gradient_edge", NUMBER_EDGES[0]: "Value.__mul__",
             NUMBER_EDGES[1]: "Value.__add__", NO_REFLECTED[0]: "Value.__add__", NO_REFLECTED[1]: "Value.__mul__",
             CONSTANT_NOT_LEAF: "Value.is_leaf", CONSTANT_RECORDED: "record", RECORDING_CONSTANT: "recording"}
 
 
 def recorded_as_torch(w: Any, y: Any, product: Any, three: Any) -> str | None:
     """What w * 3's node (``three``) saved (3 alone), the edges of w * x's node (``product``: a
-    tuple of (node, 0) tuples), the (None, 0) of the numbers of y = w * 2 + 1, and what its
+    tuple of (node, 0) tuples, w's a node, not w), the (None, 0) of the numbers of y = w * 2 + 1, and what its
     AddBackward0 saved (nothing): each read, none made anew."""
     if saved_as(three, "self") is not None:
         return SAVES_SELF_TOO
@@ -57,6 +60,8 @@ def recorded_as_torch(w: Any, y: Any, product: Any, three: Any) -> str | None:
         return EDGES_NOT_TUPLES
     if any(pair[1] != 0 for pair in pairs):
         return EDGE_NOT_ZERO
+    if pairs and pairs[0][0] is w:  # an edge to the leaf, not to its node: every leaf's, whenever it was made
+        return LEAF_ITSELF
     top = getattr(y, "grad_fn", None)
     for fn, finding in zip((edge_node(top, 0), top), NUMBER_EDGES):  # an AccumulateGrad of another value than w
         if getattr(edge_node(fn, 1), "variable", w) is not w:  # (edges in another order: told by their own check)

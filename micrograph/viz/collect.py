@@ -308,14 +308,17 @@ class _Collector:
 
     def _unpaired(self, entry: Unpaired) -> str | None:
         """An entry of a student's ``next_functions`` that is no (node, input_nr) pair, drawn as
-        what it is (role ``bare`` for a node given without its input number, else ``unpaired``),
-        with nothing below it: the walk goes on only through pairs, as PyTorch's does."""
+        what it is (role ``bare`` for a node given without its input number, ``value_entry`` for
+        a pair holding a Value where its node belongs, named as the caller named that Value, else
+        ``unpaired``), with nothing below it: the walk goes on only through nodes, as PyTorch's does."""
         if not self._fits(1):
             self.left_out_numbers += 1
             return None
         vid = self._new_id("v")
-        self.nodes.append({"id": vid, "kind": "value", "role": "bare" if entry.node else "unpaired",
-                           "name": _cut(entry.shown), "data": None, "grad": None})
+        named = None if entry.value is None else self.labels.get(entry.value)
+        role = "bare" if entry.node else "unpaired" if entry.value is None else "value_entry"
+        self.nodes.append({"id": vid, "kind": "value", "role": role,
+                           "name": _cut(named or entry.shown), "data": None, "grad": None})
         return vid
 
     # -- counting what was left out -------------------------------------------------------

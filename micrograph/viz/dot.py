@@ -36,6 +36,7 @@ VALUE_FILL = {
     "const": "grey95",
     "bare": "lavenderblush",  # an entry of next_functions that is no pair: no value, so no value's fill
     "unpaired": "lavenderblush",
+    "value_entry": "lavenderblush",
 }
 OP_FILL = "lightgrey"
 FREED_FILL = "mistyrose"
@@ -53,8 +54,10 @@ LEGEND = {
     "const": N_("requires_grad=False: no gradient flows to it"),
     "bare": N_("a node in next_functions given without its input number: not a (node, input_nr) pair"),
     "unpaired": N_("an entry of next_functions that is not a (node, input_nr) pair"),
+    "value_entry": N_("a Value in next_functions where a node belongs: the Value itself, not a node"),
 }
-UNPAIRED = {"bare": N_("given without its input number"), "unpaired": N_("not a (node, input_nr) pair")}
+UNPAIRED = {"bare": N_("given without its input number"), "unpaired": N_("not a (node, input_nr) pair"),
+            "value_entry": N_("the Value itself, not a node")}
 LEGEND_ID = LEGEND_TITLE  # a graph's own ids cannot start with _ (see schema)
 _NOT_XML = re.compile("[\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 

@@ -55,11 +55,13 @@ def speaks_protocol(x: object) -> bool:
 
 
 class Unpaired(NamedTuple):
-    """An entry of a student's ``next_functions`` that is not a (node, input_nr) pair: drawn in
-    its input's place as what it is, never as a constant PyTorch's ``(None, 0)`` stands for."""
+    """An entry of a student's ``next_functions`` that is not a (node, input_nr) pair, or a pair
+    whose node is a Value itself: drawn in its input's place as what it is, never as a constant
+    PyTorch's ``(None, 0)`` stands for, nor as an op."""
 
     shown: str  # the node's name(), "None", or the entry's type
     node: bool  # a node given without its input number
+    value: Any = None  # the Value a pair holds where a node belongs (a leaf's edge to itself)
 
 
 class ProtocolReader:
@@ -105,9 +107,11 @@ class ProtocolReader:
     @classmethod
     def node_edges(cls, n: Any) -> list[tuple[Any, int]]:
         """Per input, its node and which output of it (0 where the pair gives no small int); an
-        entry that is no pair as ``Unpaired``, drawn as what it is rather than as a constant."""
+        entry that is no pair, or a pair holding a Value where its node belongs, as ``Unpaired``:
+        drawn as what it is rather than as a constant or an op."""
         pairs = _guarded(lambda: tuple(n.next_functions)[:MAX_EDGES], ())
-        return [(p[0], p[1] if type(p[1]) is int and 0 <= p[1] < MAX_OUTPUTS else 0)
+        return [((Unpaired(type(p[0]).__name__[:60], node=False, value=p[0]) if speaks_protocol(p[0]) else p[0]),
+                 p[1] if type(p[1]) is int and 0 <= p[1] < MAX_OUTPUTS else 0)
                 if type(p) in (tuple, list) and len(p) == 2 else (cls.unpaired(p), 0) for p in pairs]
 
     @classmethod

@@ -16,10 +16,12 @@ from typing import Any, Callable, NamedTuple, TypeVar
 
 from micrograph.viz.graph_format import FORMAT, MAX_SAVED
 
-ROLES = ("output", "leaf", "retained", "intermediate", "const", "bare", "unpaired")
+ROLES = ("output", "leaf", "retained", "intermediate", "const", "bare", "unpaired", "value_entry")
 """``bare`` and ``unpaired``: an entry of a node's ``next_functions`` that is no (node, input_nr)
 pair (a student's engine), a node given without its input number or anything else; ``name`` is
-then what the entry is (the node's name, ``None`` or a type), never a name the caller gave."""
+then what the entry is (the node's name, ``None`` or a type), never a name the caller gave.
+``value_entry``: a pair whose node is a Value itself (a leaf's edge to the leaf, not to a node);
+``name`` is the name the caller gave that Value, else its type."""
 MAX_NODES = 20_000
 MAX_EDGES = 100_000
 MAX_TEXT = 200

@@ -245,3 +245,14 @@ CASES += [
           fails={DOCS: 'y.grad_fn saved a itself as "other" in your engine, but not in PyTorch'},
           names=('saved a itself as "other"', "under its own name"), unsaid=("not its number",)),
 ]
+
+# gradient_edge gives a leaf that requires grad (the leaf itself, 0): an edge to the Value, not to a
+# node. The diagram draws the entry as what it is (no op box named "Value" under a non-leaf x), and
+# the rows tell its type, not a node's name.
+CASES += [
+    Wrong("leaf_edge_to_the_value_itself", edits={ACCUMULATOR: "    return v, 0"},
+          fails={DOCS: "b.grad_fn.next_functions[0][0] is not the kind of result PyTorch's is: yours is of type Value"},
+          names=("gradient_edge", "(its AccumulateGrad, 0)"),
+          unsaid=("is a non-leaf that does not retain its grad", "a node whose name() is not a str",
+                  "(a Python number too) as well")),
+]

@@ -338,3 +338,13 @@ CASES += [
           names=("through two edges", "dependency count is one for each edge"),
           unsaid=("the grader watches the order nodes run through apply",)),
 ]
+
+# ex16's slip carried: gradient_edge gives a leaf that requires grad (the leaf itself, 0), for every
+# leaf: the gate names that entry of w * x, not only a leaf set to require grad after it was made.
+CASES += [
+    Wrong("leaf_edge_to_the_value_itself_since_ex16",
+          edits={"    if v._accumulator is None:\n        v._accumulator = AccumulateGrad(v)\n    return v._accumulator, 0":
+                 "    return v, 0"},
+          fails={DOCS: "this stage builds on ex16"}, names=("ex16", "is the leaf w itself", "gradient_edge"),
+          unsaid=("set to require grad after it was made", "is a non-leaf that does not retain its grad")),
+]
