@@ -19,6 +19,7 @@ from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.entry_sentences import SayEntries
 from grader.judge.function_sentences import SayFunction
+from grader.judge.given_sentences import SayGiven
 from grader.judge.shape_sentences import SayShape
 from grader.judge.step_sentences import SayStep
 from grader.judge.torch_sentences import SayTorch
@@ -100,8 +101,15 @@ def _list_of(label: str) -> str:
     return "" if entry is None else entry.group("list")
 
 
+# A given function's edit that still builds the given graph (retain_grad() on a node of it) costs
+# nothing alone: it is told beside any other difference of the test, which the retained node may cause.
+_BESIDE_ANY = {SayGiven.RETAINED}
+
+
 def explains(context: Sentence, said: set[Sentence]) -> bool:
     """Whether the context sentence ``context`` accounts for one of the differences ``said``."""
+    if context in _BESIDE_ANY:
+        return bool(said - {context})
     return bool(said & _EXPLAINED_BY.get(context, set()))
 
 

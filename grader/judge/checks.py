@@ -18,6 +18,7 @@ from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.entry_sentences import SayEntries
 from grader.judge.function_sentences import SayFunction
+from grader.judge.given_sentences import SayGiven
 from grader.judge.shape_sentences import SayShape
 from grader.judge.step_sentences import SayStep
 from grader.judge.explained import difference as _diff
@@ -244,9 +245,29 @@ def _left_out(got: dict[str, Any], label: str) -> list[Difference]:
     return []
 
 
+def _given_retained(got: dict[str, Any], label: str) -> list[Difference]:
+    """A given function the student edited that still builds the given graph (its GIVEN_KEPT
+    holds): the node it called retain_grad() on (``~retained``), as context."""
+    retained = got.get(CONTEXT + "retained")
+    return [_diff(SayGiven.RETAINED, label=label, where=retained, context=True)] if type(retained) is str else []
+
+
+def _given_edited(got: dict[str, Any], label: str) -> list[Difference]:
+    """The sentence of a given function the student edited: the result it returned differs
+    (``~returned``), or the first named Value where its graph differs."""
+    if got.get(CONTEXT + "returned") is True:  # numbers, no graph
+        return [_diff(Say.GIVEN_RETURNED, label=label)]
+    where = got.get(CONTEXT + "where")
+    say = (Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True
+           else Say.GIVEN_NAMES if got.get(CONTEXT + "only_names") is True else Say.GIVEN_EDITED)
+    return [_diff(say, label=label, where=where if type(where) is str else "y")]
+
+
 def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     """The sentence of a CHECK fact the statement's run holds and the student's does not."""
     say = _CHECKS.get(str(want.get("check")))
+    if say is Say.GIVEN_EDITED and want.get("holds") is True and got.get("holds") is True:
+        return _given_retained(got, label)
     if say is None or want.get("holds") is not True or got.get("holds") is not False:
         return []
     if got.get(CONTEXT + "earlier_call") is True:
@@ -269,19 +290,14 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(missing) is str and type(kept) is str:
             return [_diff(say, label=label, name=missing, leaf=kept)]
         return []
+    if say is Say.GIVEN_EDITED:
+        return _given_edited(got, label)
     if say is SayState.OTHER_AFTER_LATER:  # the later call, and the class attribute its forward set
         later, on_class = got.get(CONTEXT + "later"), got.get(CONTEXT + "on_class")
         later = later if type(later) is str else "?"
         if type(on_class) is str:
             return [_diff(SayState.NOTES_ON_CLASS, label=label, function=later, name=on_class)]
         return [_diff(say, label=label, function=later)]
-    if say is Say.GIVEN_EDITED and got.get(CONTEXT + "returned") is True:  # numbers, no graph
-        return [_diff(Say.GIVEN_RETURNED, label=label)]
-    if say is Say.GIVEN_EDITED:  # the first named Value where the edited function's graph differs
-        where = got.get(CONTEXT + "where")
-        say = (Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True
-               else Say.GIVEN_NAMES if got.get(CONTEXT + "only_names") is True else say)
-        return [_diff(say, label=label, where=where if type(where) is str else "y")]
     if say is Say.FLAGS_IGNORED:  # the leaf whose .grad went against its flag, where it is told
         for key, recorded in (("wrote", True), ("missed", False)):
             if got.get(CONTEXT + key) in _LEAVES:

@@ -15,6 +15,7 @@ from typing import Any
 
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
+from grader.spec.facts import CONTEXT
 from grader.spec.given import NODES
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
@@ -68,8 +69,19 @@ def graph_facts(sub, w: float, x: float, note: str = "") -> dict:
     run = _built(sub, w, x)
     g = run["g"]
     _BUILT.again(g, ())
-    return {**built(g, "y", NODES, "build_graph", note), "new": _RETURNED.new(g["w"]),
+    shape = built(g, "y", NODES, "build_graph", note)
+    return {**shape, "nodes": [_retains_as_context(fact) for fact in shape["nodes"]], "new": _RETURNED.new(g["w"]),
             "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
+
+
+def _retains_as_context(fact: dict[str, Any]) -> dict[str, Any]:
+    """A Value's fact with whether it retains its gradient as context only: the documents call
+    ``a.retain_grad()`` where they build this graph, which changes neither the graph nor anything
+    the statement asks of it (backprop's gradients, the paths), so it costs nothing here."""
+    if "retains_grad" not in fact:
+        return fact
+    kept = {k: v for k, v in fact.items() if k != "retains_grad"}
+    return {**kept, CONTEXT + "retains_grad": fact["retains_grad"]}
 
 
 _BACKPROP = Results("backprop")

@@ -127,15 +127,37 @@ class GivenCalls:
 
     @property
     def fact(self) -> dict[str, Any]:
-        """The GIVEN_KEPT fact: every graph the student's copy returned is the given one."""
+        """The GIVEN_KEPT fact: every graph the student's copy returned is the given one.  A
+        copy that only calls retain_grad() on a node (as the documents do) built the given graph:
+        it holds, and the node retained is context (``~retained``), told beside a difference of
+        the test, which it may explain (that node's .grad kept), never costing points alone."""
+        retained: list[str] = []
         for args, kwargs, mine in self.seen:
             given = _given_snapshot(self.given, args, kwargs)
-            where = _differs_at(mine, given)
+            retained += [n for n in _retained(mine, given) if n not in retained]
+            where = _differs_at(_unretained(mine, retained), given)
             if where is not None:
                 return {**check(Check.GIVEN_KEPT, False, self.name), CONTEXT + "where": where,
                         CONTEXT + "held_grad": _held_grad(mine, given, where),
                         CONTEXT + "only_names": only_names(mine, given)}
-        return check(Check.GIVEN_KEPT, True, self.name)
+        return {**check(Check.GIVEN_KEPT, True, self.name), **({CONTEXT + "retained": retained[0]} if retained else {})}
+
+
+def _retained(mine: Snapshot, given: Snapshot) -> list[str]:
+    """The named Values of the student's graph that retain their gradient (retain_grad() was
+    called on them) where the given graph's do not."""
+    if mine is None or given is None:
+        return []
+    return [n for n in NODES if mine["nodes"][n].get("retains_grad") is True
+            and given["nodes"][n].get("retains_grad") is False]
+
+
+def _unretained(mine: Snapshot, names: list[str]) -> Snapshot:
+    """``mine`` as it would be without retain_grad() on ``names``: what else differs then."""
+    if mine is None or not names:
+        return mine
+    return {**mine, "nodes": {n: {**fact, "retains_grad": False} if n in names else fact
+                              for n, fact in mine["nodes"].items()}}
 
 
 @contextmanager

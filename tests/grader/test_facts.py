@@ -27,6 +27,7 @@ from grader.judge.step_sentences import SayStep
 from grader.judge.entry_sentences import SayEntries
 from grader.judge.pass_sentences import SayPass
 from grader.judge.function_sentences import SayFunction
+from grader.judge.given_sentences import SayGiven
 from grader.judge.shape_sentences import SayShape
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
@@ -332,7 +333,7 @@ def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
     for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead, *SayWalk, *SayClear, *SayStep, *SayEntries,
-                *SayFunction, *SayShape, *SayPass]:
+                *SayFunction, *SayShape, *SayPass, *SayGiven]:
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say

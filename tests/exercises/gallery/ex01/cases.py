@@ -394,4 +394,11 @@ CASES += [
     Wrong("double_precision_copy", edits={"    y = micrograph.mul(a, b)\n": "    y = micrograph.mul(a, b.double())\n"},
           fails={GRAPH: "AttributeError at line 60 (in build_graph): 'Tensor' object has no attribute 'double'"},
           names=("no attribute 'double'",)),  # torch's conversions are not modelled: the error names the one called
+    # the documents call a.retain_grad() where they build this graph: the graph and everything the
+    # statement asks of it are the same, so it costs nothing
+    Correct("retain_grad_on_a", edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.add(x_leaf, w_leaf)\n    a.retain_grad()  # as the documents do\n'}),
+    # ... and beside a slip, the slip alone is told
+    Wrong("retain_grad_on_a_and_b_as_product", names=("b was made by MulBackward0",), unsaid=("retain_grad() was called",),
+          fails={GRAPH: "b was made by MulBackward0"},
+          edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.add(x_leaf, w_leaf)\n    a.retain_grad()  # as the documents do\n', "    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.mul(w_leaf, 1)\n"}),
 ]

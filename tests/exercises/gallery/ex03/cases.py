@@ -447,4 +447,10 @@ CASES += [
           edits={RETAIN_LOOP: '    wanted = [g[name] for name in names]\n    for name in ("a", "b", "y"):\n'
                               '        if g[name] in wanted:\n            g[name].retain_grad()\n'},
           names=("same number as b", "equal (==)")),
+    # the given build_graph edited to call a.retain_grad(), as the documents do: it returns the very
+    # a it built, retained; the tests whose results that changes fail, each naming the edit
+    Wrong("given_build_graph_retains_a", names=("build_graph was edited", "calls retain_grad() on a"),
+          unsaid=("returned another Value",), passes=("a.grad after retain_grad",),
+          fails={"non-leaf grads are None after backward": "calls retain_grad() on a"},
+          edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.add(x_leaf, w_leaf)\n    a.retain_grad()  # as the documents do\n'}),
 ]

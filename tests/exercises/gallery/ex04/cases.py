@@ -406,3 +406,9 @@ CASES += [
 CASES += [
     Wrong("grad_off_at_import_decorated", fails={RAISES: "switched grad mode off at line"}),
 ]
+
+# The given build_graph edited to call a.retain_grad(), as the documents do: nothing backward_twice
+# returns changes, so it costs nothing.
+CASES += [
+    Correct("given_build_graph_retains_a", edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.add(x_leaf, w_leaf)\n    a.retain_grad()  # as the documents do\n'}),
+]
