@@ -10,6 +10,7 @@ clear sentence and a zero instead of a crash or a confusing traceback from the s
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
@@ -121,7 +122,38 @@ def text_problem(path: Path, shown: str) -> str | None:
         return _("{file} is not UTF-8 text (byte {byte} on line {line}): save it as UTF-8, the "
                  "encoding Python reads source files in", file=shown, byte=f"0x{data[exc.start]:02X}",
                  line=data.count(b"\n", 0, exc.start) + 1)
-    return _("{file} declares an encoding Python cannot use: remove the coding line", file=shown)
+    return _coding_problem(data, shown)
+
+
+_CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.ASCII)
+"""A coding line (PEP 263), as ``tokenize`` finds it on the first or second line."""
+
+
+def _declared(data: bytes) -> str | None:
+    """The encoding the file's coding line names, as written there, or None."""
+    for line in data.removeprefix(codecs.BOM_UTF8).splitlines()[:2]:
+        match = _CODING.match(line)
+        if match:
+            return match.group(1).decode("ascii")
+    return None
+
+
+def _coding_problem(data: bytes, shown: str) -> str:
+    """Why a file whose bytes are UTF-8 cannot be read as its coding line declares: Python knows
+    no such encoding, or a UTF-8 byte order mark (which says UTF-8) begins the file, or the bytes
+    are not text in the encoding named (a coding line copied from a template onto a file saved as
+    UTF-8).  Removing the line lets Python read the file as the UTF-8 it is, in each case."""
+    declared = _declared(data)
+    try:
+        codecs.lookup(declared or "")
+    except LookupError:
+        return _("{file} declares an encoding Python does not know ({encoding}): remove the coding line",
+                 file=shown, encoding=declared or "?")
+    if data.startswith(codecs.BOM_UTF8):
+        return _("{file} starts with a UTF-8 byte order mark, which says it is UTF-8, but its coding line "
+                 "declares {encoding}: remove the coding line", file=shown, encoding=declared)
+    return _("{file} declares {encoding} in its coding line, but its bytes are not {encoding} text: they are "
+             "UTF-8. Remove the coding line", file=shown, encoding=declared)
 
 
 def _cap(name: str) -> int:

@@ -3,6 +3,7 @@ sentence (nothing here runs student code)."""
 
 from __future__ import annotations
 
+import codecs
 import os
 import zipfile
 from pathlib import Path
@@ -184,6 +185,26 @@ def test_a_foreign_encoding_is_a_clear_problem_for_that_file_only(tmp_path: Path
     assert "ex03" in found.files  # declared encodings are Python's own business
     (entry / "ex03_retain_grad.py").write_bytes("\ufeffx = 1\n".encode("utf-16"))
     assert "not UTF-8 text" in take(entry, tmp_path).problems["ex03"]
+
+
+def test_a_coding_line_that_does_not_fit_the_bytes_is_told_by_what_is_wrong(tmp_path: Path) -> None:
+    """gbk is an encoding Python uses: a template's gbk coding line on a file saved as UTF-8 is
+    told as bytes that are not gbk, one beside a UTF-8 byte order mark as the mark contradicting it."""
+    entry = tmp_path / "hu"
+    entry.mkdir()
+    chinese = "# -*- coding: gbk -*-\n# 计算图\nx = 1\n"
+    said = {}
+    for name, data in (("utf8", chinese.encode("utf-8")), ("bom", codecs.BOM_UTF8 + chinese.encode("utf-8")),
+                       ("unknown", b"# -*- coding: utf8mb4 -*-\nx = 1\n"), ("gbk", chinese.encode("gbk"))):
+        (entry / "ex01_graph.py").write_bytes(data)
+        said[name] = take(entry, tmp_path).problems.get("ex01")
+    assert said == {"utf8": "hu/ex01_graph.py declares gbk in its coding line, but its bytes are not gbk text: "
+                            "they are UTF-8. Remove the coding line",
+                    "bom": "hu/ex01_graph.py starts with a UTF-8 byte order mark, which says it is UTF-8, but its "
+                           "coding line declares gbk: remove the coding line",
+                    "unknown": "hu/ex01_graph.py declares an encoding Python does not know (utf8mb4): remove the "
+                               "coding line",
+                    "gbk": None}  # gbk text under a gbk coding line is read
 
 
 def test_a_symbolic_link_is_not_followed(tmp_path: Path) -> None:
