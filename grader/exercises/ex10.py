@@ -53,7 +53,9 @@ def _backward(y: object, w: Value) -> float | None | str:
 def _other_graphs() -> list[tuple[str, Value]]:
     """Graphs to read with grad_fn_chain, none of them from the exercise; in two of them a
     node's first input is data (a None edge) and its second leads on: the walk must skip the
-    None, not stop at it.  In two others a node's first input is a leaf and its second an
+    None, not stop at it.  In one a clamp's three inputs are data twice (its number and its min,
+    None edges, as in torch) and an operation (its max): the walk must skip every None, not
+    only the first.  In two others a node's first input is a leaf and its second an
     operation: the walk stops at the leaf, not going on down the operation.  The last eight are
     four pairs of graphs whose roots take the same two input nodes in the two orders: a set
     orders two nodes by their ids, the same way in both graphs of a pair (bar a rare clash of
@@ -75,7 +77,7 @@ def _both_ways(w: Value) -> list[tuple[str, Value]]:
 
 
 def _one_way(w: Value, c: Value) -> list[tuple[str, Value]]:
-    """The first nine graphs of ``_other_graphs``."""
+    """The first ten graphs of ``_other_graphs``."""
     return [
         ("((w * 2).exp() + 1).tanh()", ((w * 2).exp() + 1).tanh()),
         ("c - w", c - w),
@@ -85,6 +87,7 @@ def _one_way(w: Value, c: Value) -> list[tuple[str, Value]]:
         ("(c - w.tanh()).sin()", (c - w.tanh()).sin()),
         ("w * (w + 1)", w * (w + 1)),
         ("(w + (c * w).exp()).tanh()", (w + (c * w).exp()).tanh()),
+        ("c.clamp(c, w * 2).exp()", c.clamp(c, w * 2).exp()),
         ("w", w),
     ]
 

@@ -277,3 +277,12 @@ CASES += [
                  IF + "        y = x_value * w\n    else:\n        y = (x_value - w).exp()\n        return y\n"},
           names=("returned None in its place",), unsaid=("returned another Value", "of type NoneType")),
 ]
+
+# The walk looks at the first two entries of next_functions only: on a node of three inputs whose
+# first two are data (a clamp's number and its min), it stops where the third leads on.
+CASES += [
+    Wrong("first_two_entries_only", fails={"grad_fn_chain on other graphs": "ends at ClampBackward0"},
+          edits={FIRST: "        nf = node.next_functions\n"
+                        "        node = nf[0][0] if nf[0][0] is not None else (nf[1][0] if len(nf) > 1 else None)\n"},
+          names=("grad_fn_chain(y) ends at ClampBackward0", "first entry that is not None")),
+]
