@@ -137,7 +137,7 @@ def _cleared_alike(sub, call: Call, w: Value, x: Value, given: list[list[Any]]) 
     the leaf it cleared and the one it never cleared, and ``by_zero_grad`` where the loop gave the
     student's zero_grad (``given``: each call's arguments) both leaves in one list: the slip is
     then zero_grad's (an id it kept from an earlier call), not the loop's, and ``equal`` where
-    zero_grad skipped the leaf as equal (==) to the other.  A loop that clears nothing holds."""
+    zero_grad skipped the leaf as equal (==) to the other (which of them it keeps).  A loop that clears nothing holds."""
     leaves = {"w": w, "x": x}
     both = any(type(a) is list and any(v is w for v in a) and any(v is x for v in a)
                for args in given for a in args[:1])
@@ -257,7 +257,7 @@ def _zero_grad(sub, values: tuple[float, float, float], set_to_none: bool, note:
             if set_to_none else {"same_value": same_object(leaves[0].grad, before, "p.grad after zero_grad",
                                                            "p.grad before zero_grad")})
     return {"grads": [{**grad_of(v, f"{n}.grad ({note})" if note else f"{n}.grad"),
-                       **({CONTEXT + "skipped_as": skipped[n]} if n in skipped else {})} for v, n in zip(leaves, "pqr")],
+                       **skipped.get(n, {})} for v, n in zip(leaves, "pqr")],
             **same, "backward": call.fact, "list": list_kept(given, leaves, "zero_grad", "leaves")}
 
 

@@ -263,6 +263,10 @@ def _given_edited(got: dict[str, Any], label: str) -> list[Difference]:
     return [_diff(say, label=label, where=where if type(where) is str else "y")]
 
 
+_EQUAL_KEPT = {"first": SayClear.ONE_LEAF_EQUAL_BY_ZERO_GRAD, "last": SayClear.ONE_LEAF_EQUAL_LAST_BY_ZERO_GRAD}
+"""A loop's zero_grad that skipped a leaf as equal (==) to the other: by which of equal leaves it keeps."""
+
+
 def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     """The sentence of a CHECK fact the statement's run holds and the student's does not."""
     say = _CHECKS.get(str(want.get("check")))
@@ -305,7 +309,7 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if say is SayClear.ONE_LEAF_CLEARED:  # the leaf the loop cleared, and the one it never cleared
         cleared, never = got.get(CONTEXT + "cleared"), got.get(CONTEXT + "never")
         if got.get(CONTEXT + "by_zero_grad") is True:  # given both; one skipped as equal (==) to the other
-            say = SayClear.ONE_LEAF_EQUAL_BY_ZERO_GRAD if got.get(CONTEXT + "equal") is True else SayClear.ONE_LEAF_BY_ZERO_GRAD
+            say = _EQUAL_KEPT.get(str(got.get(CONTEXT + "equal")), SayClear.ONE_LEAF_BY_ZERO_GRAD)
         return [_diff(say, label=label, name=cleared, leaf=never)] if cleared in _LEAVES and never in _LEAVES else []
     if say in (Say.OTHER_LEAF_GRAD, SayRead.EQUAL_LEAF_GRAD):  # the first entry read from another leaf's .grad
         entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))  # (or its place in a

@@ -23,6 +23,10 @@ class SayClear(Sentence):
                           "holds the same number as {name}, an earlier leaf of the list that it cleared, and it clears "
                           "every leaf given leaves whose numbers differ: a leaf equal (==) to an earlier one was skipped "
                           "as if it were that leaf (a list's `in` finds an equal entry, not only the entry itself).")
+    SKIPPED_AS_LATER = N_("{label} is still exactly what backward wrote: your zero_grad left that leaf alone, which "
+                          "holds the same number as {name}, a later leaf of the list that it cleared, and it clears "
+                          "every leaf given leaves whose numbers differ: of leaves equal (==) to one another it cleared "
+                          "one only, as if they were one leaf (a dict keyed by the number keeps the last of them).")
 
     RECORDED_CLEARED = N_("{label} recorded w.grad after clearing it: each record is of a cleared "
                           "gradient, not of what that step's backward wrote.")
@@ -52,6 +56,11 @@ class SayClear(Sentence):
                                      "{name}, and your zero_grad, which clears every leaf of a list whose numbers "
                                      "differ, skipped {leaf} as if it were {name} (`in` on a list compares with ==: "
                                      "it finds an equal entry, not only the entry itself).")
+    ONE_LEAF_EQUAL_LAST_BY_ZERO_GRAD = N_("{label} gave your zero_grad both leaves between its backward passes, yet "
+                                          "{name}.grad was cleared and {leaf}.grad never: {leaf} holds the same number "
+                                          "as {name}, and your zero_grad, which clears every leaf of a list whose "
+                                          "numbers differ, skipped {leaf} as if it were {name} (a dict keyed by the "
+                                          "number keeps the last of equal leaves).")
     START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
                        "where the statement's loop adds to them and clears only after recording a step.")
     START_CLEARED_AGAIN = N_("{label} cleared x.grad before its backward pass: called a second time on the same leaf "
@@ -73,3 +82,7 @@ class SayClear(Sentence):
     HOOK_CLEARED = N_("{label} differs because a hook your code registered cleared {leaf}.grad while backward ran, "
                       "before the engine added that pass's gradient to it: such a pass leaves {leaf}.grad holding its "
                       "own gradient alone, not added to what {leaf}.grad held before.")
+
+
+SKIPPED_AS = (SayClear.SKIPPED_AS_EQUAL, SayClear.SKIPPED_AS_LATER)
+"""A leaf zero_grad skipped as equal (==) to another it cleared: by whether that one comes later in the list."""

@@ -28,7 +28,7 @@ from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.read_sentences import SayRead
 from grader.judge.function_sentences import SayFunction
 from grader.judge.state_sentences import SayState
-from grader.judge.clear_sentences import SayClear
+from grader.judge.clear_sentences import SKIPPED_AS, SayClear
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.explained import difference as _diff
@@ -78,8 +78,8 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if "changed" in want and "changed" in got and want["changed"] != got["changed"]:
         say = Say.GRAD_CHANGED if got["changed"] else Say.GRAD_NOT_CHANGED
         helper = got.get(CONTEXT + "changed_by")  # a given function the code called changed it
-        if say is Say.GRAD_NOT_CHANGED and type(got.get(CONTEXT + "skipped_as")) is str:  # as an equal leaf
-            return [_diff(SayClear.SKIPPED_AS_EQUAL, label=label, name=got[CONTEXT + "skipped_as"])]
+        if say is Say.GRAD_NOT_CHANGED and type(got.get(CONTEXT + "skipped_as")) is str:  # as an equal leaf, earlier or later
+            return [_diff(SKIPPED_AS[got.get(CONTEXT + "skipped_later") is True], label=label, name=got[CONTEXT + "skipped_as"])]
         if say is Say.GRAD_CHANGED and type(helper) is str:
             return [_diff(Say.GRAD_CHANGED_BY_GIVEN, label=label, function=helper)]
         return [_diff(before_only if say is Say.GRAD_NOT_CHANGED and cleared_before else say, label=label)]
