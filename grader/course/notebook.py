@@ -6,8 +6,7 @@ notebook format (version 4) gives it, and anything else is one clear sentence.
 
 Why line by line: the graded file must keep one line per notebook line, so that an error at
 line N of the joined file can be named back as "cell C, line L" (``Converted.where``).  IPython
-syntax that is not Python (``%magic``, ``!shell``, ``%%cell`` magics) and calls of
-``grader.check`` (which would grade the notebook again inside the sandbox) become ``pass`` at the
+syntax that is not Python (``%magic``, ``!shell``, ``%%cell`` magics) becomes ``pass`` at the
 same indentation, and each kind dropped is said in the feedback; so do IPython's help lines
 (``x?``, ``x??``, ``?x``), which run in Jupyter and are no Python.  IPython is not installed where
 the file is graded, yet a cell that ran in the notebook should run when graded: ``display``, a
@@ -16,7 +15,7 @@ calls it (it prints the repr of each object it is given), and so are the common 
 ``IPython.display`` a cell imports (``STAND_INS``: ``Markdown`` and its kin hold their text,
 ``clear_output`` does nothing), their import dropped.  Any other IPython name (``get_ipython()``,
 ``Audio``) is left to fail, and the notes say which name it is and that the cells run without
-IPython.  ``from __future__`` imports
+IPython.  The course's ``grader.check`` stands in too (``GRADER_STAND_INS``): it does nothing.  ``from __future__`` imports
 (allowed at the top of any cell) move to one first line of their own.  Cells are counted from the top
 of the notebook, Markdown cells included, as a student counts them when scrolling, and named
 with the execution count Jupyter and Colab show beside a cell that ran (``cell 3 (In [7])``);
@@ -63,9 +62,19 @@ given, its repr where the object has no richer form (a Value, a dict of them), w
 to the output the grade shows; a Markdown (HTML, Latex, Math) is shown as its text; clearing the
 output of a cell has nothing to clear in a grade."""
 _FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
-_CHECK = re.compile(r"^(\s*)(?:(?:\w+\s*=\s*)?grader\.check\(.*\)|import grader"
-                    r"|from grader import check)"
-                    r"\s*(?:#.*)?$")
+_GRADER_IMPORT = re.compile(r"^(\s*)(?:import grader(?:\.notebook_check)?(?:\s+as\s+(?P<grader>\w+))?"
+                            r"|from grader(?:\.notebook_check)? import \(?\s*check(?:\s+as\s+(?P<check>\w+))?\s*\)?)"
+                            r"\s*(?:#.*)?$")
+_GRADER_CALL = re.compile(r"\bgrader\.check\s*\(")
+GRADER_STAND_INS = {
+    "grader": "class {name}: check = staticmethod(lambda *args, **options: None)",
+    "check": "def {name}(*args, **options): return None",
+}
+"""The course's ``grader`` and its ``check``, bound to the names a cell imported them as (or
+``grader`` where a cell calls ``grader.check`` without importing it): checking is what the
+notebook did for itself while the student worked; when graded, the cells are what is graded, so
+every spelling of the call (``print(grader.check(...))``, ``result = check(...)``, ``g.check``)
+runs and does nothing, and its import, which a submission may not make, is no longer there."""
 
 
 class NotebookError(Exception):
@@ -96,6 +105,8 @@ class Converted:
         notes += [_("{names}, from IPython.display, hold their text when graded: display() prints it",
                     names=_(", ").join(texts))] if texts else []
         notes += [_("clear_output(), from IPython.display, does nothing when graded")] if "clear_output" in used else []
+        notes += [_("grader.check() does nothing when graded: the cells are what is graded")
+                  ] if used & set(GRADER_STAND_INS) else []
         if self.missing:
             said = _(", ").join(_("{names} ({where})", names=names, where=self.where(line)) for line, names in self.missing)
             notes.append(_("the grader runs your cells as plain Python, without IPython, standing in only for "
@@ -230,11 +241,12 @@ def _rewritten(line: str, dropped: set[str], stood_in: dict[str, str]) -> str | 
     if timed is not None:
         dropped.add(_("%{name} (its statement runs once, untimed)", name=timed[0]))
         return timed[1]
-    magic, check, asked = _MAGIC.match(line), _CHECK.match(line), _HELP.match(line)
+    magic, check, asked = _MAGIC.match(line), _GRADER_IMPORT.match(line), _HELP.match(line)
     if magic:
         dropped.add(_("magics (%)") if magic.group(2) == "%" else _("shell lines (!)"))
     elif check:
-        dropped.add("grader.check")
+        kind = "check" if line.lstrip().startswith("from") else "grader"
+        stood_in[check.group(kind) or kind] = kind
     elif asked:
         dropped.add(_("help lines (?)"))
     names = None if magic or check or asked else _stood_in(line)
@@ -264,7 +276,9 @@ def convert(data: bytes, shown: str) -> Converted:
     if (any(_DISPLAY_CALL.search(line) for line in out) and not any(_DISPLAY_OWN.match(line) for line in out)
             and "display" not in converted.stood_in):
         converted.stood_in["display"] = "display"
-    prelude = [STAND_INS[name].format(name=bound) for bound, name in converted.stood_in.items()]
+    if any(_GRADER_CALL.search(line) for line in out):
+        converted.stood_in.setdefault("grader", "grader")
+    prelude = [(STAND_INS | GRADER_STAND_INS)[name].format(name=bound) for bound, name in converted.stood_in.items()]
     if futures:  # each cell may start with one; the joined file only on its first line
         prelude.insert(0, "; ".join(dict.fromkeys(f.split("#")[0].strip() for f in futures)))
     converted.missing = [(number + len(prelude), names) for number, names in

@@ -134,8 +134,8 @@ Hand in your `exercises/exNN_<topic>.py` files, or notebooks named `exNN_<topic>
 your course asks (upload the files, a zip, or your repository: the autograder finds them by
 name, in any folder). In a notebook handed in, the code cells are graded from the top; a
 statement starting with `%` or `!` (not a line inside brackets or a string: that is Python),
-IPython's help lines (`Value?`, `node_info??`) and `grader.check` lines are not, but the statement
-after `%time`, `%timeit` or `%prun` runs once. The cells run as plain Python, without IPython:
+and IPython's help lines (`Value?`, `node_info??`) are not, but the statement after `%time`,
+`%timeit` or `%prun` runs once, and `grader.check(...)` does nothing. The cells run as plain Python, without IPython:
 `display(...)` prints the repr of what it is given, `Markdown`, `HTML`, `Latex` and `Math` from
 `IPython.display` hold their text and `clear_output()` does nothing; any other IPython name
 (`get_ipython()`, `Audio`) is not there, and the feedback names it. Feedback names a line as

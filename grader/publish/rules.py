@@ -20,7 +20,7 @@ or `inspect`), `operator.attrgetter` or `methodcaller` other than with attribute
 that do not start with `_`, or a write through `__dict__` or `vars()` (but a method's
 `self.__dict__['name'] = ...`).
 No exercise needs any of them: take out a `pdb` or `doctest` import left from debugging before
-you hand in (a notebook's `import grader` and `grader.check` lines are not graded). `getattr`,
+you hand in (a notebook may import `grader`: `grader.check` does nothing when graded). `getattr`,
 `hasattr`, reading `vars(x)`, `print` and `traceback.print_exc()` are fine, and a
 `breakpoint()` left in does nothing while graded.
 
