@@ -90,9 +90,10 @@ def backprop(root: Value) -> dict[Value, float]:
 
     Seed ``root.grad_fn`` with the gradient 1.0, then visit the nodes in topological order:
     a node's gradient is the sum of everything that reached it; at an AccumulateGrad node it
-    is the leaf's answer (``node.variable``), elsewhere pass it on with ``local_grads``, once
-    per node.  Skip a node that no gradient reached.  Values hash by identity, so a leaf can
-    be a dict key.  Do not call backward or micrograph.grad: no ``.grad`` may change.
+    is the leaf's answer (``node.variable``), elsewhere pass it on by calling ``local_grads``
+    (not a copy of its body: the tests follow your walk through its calls), once per node.
+    Skip a node that no gradient reached.  Values hash by identity, so a leaf can be a dict
+    key.  Do not call backward or micrograph.grad: no ``.grad`` may change.
     """
     # TODO: a dict node -> gradient so far, filled in topological order
     raise NotImplementedError("ex13: backprop")

@@ -45,7 +45,8 @@ class SayWalk(Sentence):
     LEAVES_SHARED = N_("{label} gives {name} and {leaf}, two leaves of the same number, one gradient, the sum of "
                        "the gradients sent to both: the two were added up as one leaf (tell leaves apart by "
                        "identity, is, not by == or number).")
-    NO_LOCAL_GRADS = N_("{label} never called local_grads: your code ran none of the graph's nodes itself.")
+    NO_LOCAL_GRADS = N_("{label} never called local_grads, which the statement asks it to pass each node's gradient "
+                        "on with: the tests follow the walk through its calls, and see no node run any other way.")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     RAN_AS_LISTED = N_("{label} ran local_grads on a node once for each time the order your topological_order "
                        "returned lists it: that order lists a node more than once.")

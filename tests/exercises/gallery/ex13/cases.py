@@ -646,3 +646,15 @@ CASES += [
           fails={RANDOM: "two leaves of the same number, one gradient, the sum of the gradients sent to both"},
           unsaid=("is a different number from the statement's",)),
 ]
+
+# local_grads' body copied into backprop instead of the call the statement asks for: every gradient right,
+# the "runs once" tests see no node run; told as local_grads never called, not as no node run at all.
+CASES += [
+    Wrong("local_grads_body_inlined",
+          fails={ONCE: "never called local_grads, which the statement asks it to pass each node's gradient on with"},
+          edits={"        for (child, _), child_grad in zip(node.next_functions, local_grads(node, g)):\n":
+                 "        with micrograph.no_grad():\n            sent = tuple(node.apply([g]))\n"
+                 "        for (child, _), child_grad in zip(node.next_functions, sent):\n"},
+          names=("never called local_grads",),
+          unsaid=("ran none of the graph's nodes itself",)),
+]
