@@ -337,7 +337,7 @@ def _came_with(sub, seed: int, data: Data, lr: float, steps: int) -> dict[str, A
     nn.mse_loss(model(inputs), targets).backward()
     with watching(sub, "train", grad_mode=None, leaves=parameters) as call:
         sub.train(model, *data, lr, steps)
-    return cleared_first(call, "train")
+    return cleared_first(call, parameters, "train")
 
 
 @EXERCISE.test("gradients are cleared every step", points=2, public=True, feedback=TRAIN_FEEDBACK,

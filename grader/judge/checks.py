@@ -130,7 +130,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
     Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
     SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),  # a second call on the leaf the first left a .grad in
-    SayClear.FIRST_ADDED: (("later", SayClear.CLEARED_AFTER_BACKWARD),),  # the later passes found them cleared
+    SayClear.FIRST_ADDED: (("later", SayClear.CLEARED_AFTER_BACKWARD),  # the later passes found them cleared ...
+                           ("but_first", SayClear.CLEARED_BUT_FIRST)),  # ... and the last pass's gradients were left
     SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),
     # a list given, changed by the first call: the later calls got other inputs, no state was kept
     SayState.NOT_SAME_AGAIN: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),

@@ -46,6 +46,11 @@ class SayClear(Sentence):
                                 "gradients the model came with, and every later pass from cleared ones: your code "
                                 "clears the gradients after each step's backward, not at the start of the step as "
                                 "the statement's loop does, so the first step added the model's old gradients to its own.")
+    CLEARED_BUT_FIRST = N_("{label} ran its first backward pass while the parameters' .grad still held the "
+                           "gradients the model came with, and every later pass from cleared ones, and it left the "
+                           "last pass's gradients in .grad: your code clears the gradients at the start of every step "
+                           "but the first, where the statement's loop clears them at the start of the first step too, "
+                           "so the first step added the model's old gradients to its own.")
     ONE_LEAF_CLEARED = N_("{label} cleared {name}.grad between its backward passes but never {leaf}.grad: the "
                           "statement clears the gradients of both leaves after each step.")
     ONE_LEAF_BY_ZERO_GRAD = N_("{label} gave your zero_grad both leaves between its backward passes, yet "

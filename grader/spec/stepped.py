@@ -133,16 +133,20 @@ def each_step(seen: list[Seen], after: Sequence[Any], lr: float, label: str) -> 
     return fact
 
 
-def cleared_first(call: Call, label: str) -> dict[str, Any]:
-    """The CLEARED_FIRST fact of a loop ``call`` watched with the parameters of a model that came
-    with gradients in their .grad: its first backward pass found every .grad cleared (None or
-    zero), as the statement's loop clears at the start of each step.  ``~later``: every later
-    pass found them cleared (the loop clears after a step's backward, not before it).  It holds
-    where no pass ran, or the first was no backward reaching every parameter (other facts tell
-    those: such a pass added nothing to them)."""
+def cleared_first(call: Call, parameters: Sequence[Any], label: str) -> dict[str, Any]:
+    """The CLEARED_FIRST fact of a loop ``call`` watched with the ``parameters`` of a model that
+    came with gradients in their .grad: its first backward pass found every .grad cleared (None or
+    zero), as the statement's loop clears at the start of each step.  Where every later pass found
+    them cleared: ``~later``, the loop cleared them after its last pass too (it clears after a
+    step's backward, not before it); ``~but_first``, the last pass's gradients are left in every
+    .grad (it clears at the start of every step but the first).  It holds where no pass ran, or the
+    first was no backward reaching every parameter (other facts tell those: such a pass added
+    nothing to them)."""
     added = bool(call.cleared) and call.reached[0] and call.by_backward[0]
     fact = check(Check.CLEARED_FIRST, not added or call.cleared[0], label)
-    fact[CONTEXT + "later"] = len(call.cleared) > 1 and all(call.cleared[1:])
+    later = len(call.cleared) > 1 and all(call.cleared[1:])
+    left = all(_as_backward_wrote(p) for p in parameters)
+    fact[CONTEXT + "later"], fact[CONTEXT + "but_first"] = later and not left, later and left
     return fact
 
 

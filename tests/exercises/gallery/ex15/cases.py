@@ -95,6 +95,13 @@ CASES += [
     Wrong("zero_grad_after_step", fails={CLEARED: "not at the start of the step"},
           edits={ZERO: "", STEP: STEP + "        optimizer.zero_grad()  # clean up for the next step\n"},
           names=("the gradients the model came with", "not at the start of the step")),
+    # cleared at the start of every step but the first: the last pass's gradients stay in .grad
+    Wrong("zero_grad_from_the_second_step", fails={CLEARED: "at the start of every step but the first"},
+          edits={LOOP: "    for step in range(steps):\n",
+                 ZERO: "        if step > 0:  # the first step has no gradients yet\n"
+                       "            optimizer.zero_grad()\n"},
+          names=("the gradients the model came with", "every step but the first"),
+          unsaid=("after each step's backward",)),
 ]
 
 # Another loss function, and one spelled differently that is the same.
