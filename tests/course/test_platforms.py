@@ -116,20 +116,35 @@ def test_grade_grades_and_reports_the_mode(tmp_path: Path, site: str, system: st
     assert (tmp_path / "g" / "ex03" / "graph.svg").is_file()
 
 
-@pytest.mark.usefixtures("answered")
+# ex01 under a one-second limit (its module, its solution): a wait is stopped at the import's
+# share of the clock, 2 s here, not ex01's 20 s.
+SHORT_EX01 = '''
+from grader.spec import Exercise, Limits
+
+EXERCISE = Exercise("ex01", "The graph, in a second", module="ex01_graph", limits=Limits(time=1))
+
+
+@EXERCISE.test("build_graph is a function", points=1, public=True, feedback="define build_graph")
+def defined(sub):
+    return callable(sub.build_graph)
+'''
+
+
 def test_a_waiting_submission_is_stopped_on_the_windows_path(tmp_path: Path) -> None:
     """A wait is stopped through the threads: the submission prints past the output cap, then
     waits for ever at import, which the import's share of the clock stops and tells at its line
-    (a flood that never ends, through the threads, is tests/grader/test_pipes.py's, under a toy
-    exercise's short limit, not ex01's 10 s)."""
-    work = tmp_path / "work"
+    (a flood that never ends, through the threads, is tests/grader/test_pipes.py's)."""
+    work, tests = tmp_path / "work", tmp_path / "tests"
     work.mkdir()
+    tests.mkdir()
+    (tests / "ex01.py").write_text(SHORT_EX01)
     (work / "ex01_graph.py").write_text("import time\nprint('x' * 100_000)\nwhile True:\n    time.sleep(1)\n")
     done = simulated(tmp_path, WINDOWS, "from grader.cli.app import main\n"
                      f"main(['ex01', '--submission', {str(work / 'ex01_graph.py')!r}, "
-                     f"'--out', {str(tmp_path / 'g')!r}])")
-    assert "total: 0/" in done.stdout, done.stderr
-    assert "was still being imported after 20 s (line 4)" in " ".join(done.stdout.split())
+                     f"'--out', {str(tmp_path / 'g')!r}])", GRADE_TESTS_DIR=str(tests))
+    assert "total: 0/1" in done.stdout, done.stdout + done.stderr
+    assert "was still being imported after 2 s (line 4)" in " ".join(done.stdout.split()), done.stdout
+    assert "the grader kept the first 10000 bytes" in done.stdout, done.stdout
 
 
 @pytest.mark.usefixtures("answered")
