@@ -292,7 +292,8 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
         for node, _, _ in calls:
             per_node[node] = per_node.get(node, 0) + 1
         once = max(per_node.values(), default=0) <= 1
-        runs.append([result_of(len(per_node), f"the number of nodes backprop({g.label}) ran local_grads on"),
+        runs.append([{**result_of(len(per_node), f"the number of nodes backprop({g.label}) ran local_grads on"),
+                      CONTEXT + "nodes_run": True},  # told as fewer or more
                      {**check(Check.RUNS_ONCE, once, f"backprop({g.label})"),
                       CONTEXT + "listed_twice": not once and lists_twice(orders)}, check(Check.CALLS_LOCAL_GRADS, bool(per_node), "backprop"),
                      past_the_root(calls, g.root, answer, "backprop", orders)])

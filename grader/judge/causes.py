@@ -164,7 +164,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
     Say.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row
-    SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER},  # the leaves after it, and the nodes run
+    SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},  # the leaves after it, and the nodes run
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
                     {Say.RESULT_NUMBER, Say.RESULT_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it
     SayRead.PASS_ERROR_CAUGHT: {Say.GRAD_NUMBER},  # the pass that raised added nothing: every .grad is short of it
@@ -186,7 +186,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # a leaf kept from earlier calls, its gradient added to: every record of the call, and the call made again, differs
     SayState.LEAF_KEPT_GRAD: {Say.RESULT_NUMBER, SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH},
     SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
-    SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER},
+    SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
     **dict.fromkeys((Say.GRADIENT_CUT, Say.GRADIENT_CUT_SAVED), {Say.RESULT_NUMBER, Say.RESULT_NONE}),
     # grad mode off while it ran (its own no_grad, or @once_differentiable's): every second derivative too
@@ -256,7 +256,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((Say.NOT_V, Say.NOT_SEEDED_Y), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # the gradients of another vector
     SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},
     # the root's node ran alone: no other node ran, no leaf has an entry
-    SayWalk.ROOT_ALONE: {Say.RESULT_NUMBER, Say.NO_ENTRY},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
+    SayWalk.ROOT_ALONE: {Say.RESULT_NUMBER, Say.NO_ENTRY, SayWalk.RAN_FEWER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     # the entry's type told once: "is not the kind of result the statement's is" says it again
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_TYPE, SayClear.ROWS_RECORDED_CLEARED,
@@ -341,7 +341,7 @@ to tell ("loss is of type float")."""
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place.
-_ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
+_ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayState.FROM_EARLIER_CALL,
          Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
          SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,

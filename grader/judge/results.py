@@ -16,6 +16,7 @@ from grader.judge.clear_sentences import SayClear
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
 from grader.judge.torch_sentences import SayTorch
+from grader.judge.walk_sentences import SayWalk
 from grader.judge.explained import difference as _diff
 from grader.spec.warned import OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
@@ -143,6 +144,9 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return [_diff(SayTorch.LEAF_WITH_NODE, label=label)]  # a flag set once, where grad_fn changed since
     if found is not None and found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "bypassed") is True:
         return [_diff(SayTorch.WRITTEN_BESIDE, label=label)]  # AccumulateGrad.apply wrote it, not store_grad
+    if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "nodes_run") is True \
+            and type(want.get("value")) is int and type(got.get("value")) is int:  # a count of nodes run: fewer or more
+        return [_diff(SayWalk.RAN_FEWER if got["value"] < want["value"] else SayWalk.RAN_MORE, label=label)]
     if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "gradient_agrees") is True:
         return [_diff(Say.DERIVATIVE_OTHER, label=label)]  # a derivative of a gradient that has the right number
     return [found] if found is not None else []

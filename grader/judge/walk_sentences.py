@@ -47,6 +47,10 @@ class SayWalk(Sentence):
                        "identity, is, not by == or number).")
     NO_LOCAL_GRADS = N_("{label} never called local_grads, which the statement asks it to pass each node's gradient "
                         "on with: the tests follow the walk through its calls, and see no node run any other way.")
+    RAN_FEWER = N_("{label} is smaller than the statement's: your backprop never ran some node that the "
+                   "statement's runs (one a gradient reaches).")
+    RAN_MORE = N_("{label} is larger than the statement's: your backprop ran some node that the statement's never "
+                  "runs (one no gradient reaches in its walk).")
     RAN_TWICE = N_("{label} ran some node more than once (once per path, not once per node).")
     RAN_AS_LISTED = N_("{label} ran local_grads on a node once for each time the order your topological_order "
                        "returned lists it: that order lists a node more than once.")
@@ -54,6 +58,10 @@ class SayWalk(Sentence):
                  "next_functions: local_grads returns one gradient per entry, None entries included, so pairing "
                  "its gradients with the nodes left once the None entries are dropped hands each gradient after a "
                  "None to the wrong node.")
+    REVERSED = N_("{label} gave each node's inputs the gradients local_grads returned for them in reverse order: "
+                  "local_grads returns one gradient per entry of next_functions, in the same order, but your code "
+                  "handed each one to the input at the mirrored position (next_functions read from its end), not to "
+                  "the input at its own position.")
     AS_LISTED = N_("{label} used a node once for each time the order your topological_order returned lists it, "
                    "each time with the gradients that had reached it by then, not once with their sum: that order "
                    "lists a node more than once.")

@@ -114,8 +114,9 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     first_only = _first_only(reached, along_first, went_on, senders, orders)
     dropped = first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders) and not _last_kept(
         reached, went_on)
-    fact = {**check(Check.ARRIVALS_SUMMED, not wrong and not first_only and not dropped and by_name is None, label),
-            CONTEXT + "first_only": first_only, CONTEXT + "first_dropped": dropped,
+    turned = _reversed(calls, reached, went_on)
+    fact = {**check(Check.ARRIVALS_SUMMED, not wrong and not first_only and not dropped and not turned and by_name is None,
+                    label), CONTEXT + "first_only": first_only, CONTEXT + "first_dropped": dropped, CONTEXT + "reversed": turned,
             **({} if by_name is None else {CONTEXT + "by_name": True, CONTEXT + "op": by_name})}
     if wrong:
         fact[CONTEXT + "late"] = any(first_run.get(node, len(calls)) < sent_at[node] for node in wrong)
@@ -156,6 +157,29 @@ def _shifted(calls: list[Call], went_on: dict[Any, float]) -> bool:
             if sent is not None:
                 paired.setdefault(child, []).append(float(sent))
     return moved and all(_close(went_on[node], math.fsum(paired[node])) for node in went_on if node in paired)
+
+
+def _reversed(calls: list[Call], reached: dict[Any, list[float]], went_on: dict[Any, float]) -> bool:
+    """Whether the gradients local_grads returned do not fit what the walk did (``_fits``) where each
+    goes to the input at its own entry of next_functions, and do where each call's gradients are
+    paired with its node's next_functions in reverse order (``zip(next_functions[::-1], ...)``):
+    each gradient went to the input at the mirrored position, not to the one at its own."""
+    if not calls or _fits(reached, went_on, calls[0][0]):
+        return False
+    paired: dict[Any, list[float]] = {}
+    for node, _, out in calls:
+        for child, sent in zip([child for child, _ in node.next_functions][::-1], out):
+            if child is not None and sent is not None:
+                paired.setdefault(child, []).append(float(sent))
+    return _fits(paired, went_on, calls[0][0]) and all(node in paired for node in went_on if node is not calls[0][0])
+
+
+def _fits(sent: dict[Any, list[float]], went_on: dict[Any, float], root: Any) -> bool:
+    """Whether every node the walk went on at went on with the sum of what ``sent`` gives it, and
+    every op node sent a sum other than 0 ran (a leaf's node is judged by the answer alone)."""
+    return (all(_close(went_on[node], math.fsum(sent[node])) for node in went_on if node in sent and node is not root)
+            and all(node in went_on for node, grads in sent.items()
+                    if not isinstance(node, micrograph.AccumulateGrad) and math.fsum(grads) != 0))
 
 
 def lists_twice(orders: Sequence[Any]) -> bool:

@@ -658,3 +658,15 @@ CASES += [
           names=("never called local_grads",),
           unsaid=("ran none of the graph's nodes itself",)),
 ]
+
+# local_grads' gradients paired with next_functions read from its end: each gradient goes to the input at the
+# mirrored position, told as such (the grader sees which entry each gradient belongs to), and the nodes run as
+# fewer than the statement's, not only as "a different number".
+CASES += [
+    Wrong("gradients_paired_in_reverse",
+          fails={DIAMOND: "gave each node's inputs the gradients local_grads returned for them in reverse order",
+                 ONCE: "is smaller than the statement's: your backprop never ran some node"},
+          edits={"        for (child, _), child_grad in zip(node.next_functions, local_grads(node, g)):\n":
+                 "        for (child, _), child_grad in zip(node.next_functions[::-1], local_grads(node, g)):\n"},
+          names=("in reverse order",)),
+]
