@@ -214,6 +214,7 @@ TRAIN_KEYS = {
 }
 
 
+ODD_LR = 0.137  # no lr a loop writes in its code: one that does is told as not following lr, not as keeping one
 LOSS_KEYS = ("losses", "first_loss", "count", "moved", "hooked", "left", "from_loss")  # what the losses tests judge
 NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named by its arguments
 
@@ -221,7 +222,7 @@ NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named b
 @EXERCISE.test("train returns one loss per step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
-    runs = [_trained(sub, 2, DATA, 0.1, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
+    runs = [_trained(sub, 2, DATA, ODD_LR, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
     return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"],
             "same_model": _train_on_one_model(sub),
             "no_step": {**runs[1]["call"], LABEL: NO_STEP},  # what a loop that runs once before its test did
@@ -292,14 +293,14 @@ def _train_on_one_model(sub) -> dict[str, Any]:
     on): the ANEW_ON_OBJECT fact of the second call, which fails where it returned the first
     call's list again (the very list, or its numbers, the first not the loss of the model as the
     first call left it: a loop that never changes the model computes them afresh), or the losses
-    the statement's loop gives with the first call's lr (``~first_lr``: a kept optimizer)."""
+    the statement's loop gives with the first call's lr, ``ODD_LR`` (``~first_lr``: a kept optimizer)."""
     model = models.model(23)
-    first = sub.train(model, *DATA, 0.1, 2)
+    first = sub.train(model, *DATA, ODD_LR, 2)
     seen, copied = _numbers(first), copy.deepcopy(model)
     now = losses_of(copy.deepcopy(copied), DATA, 0.3, 1)[0]  # the statement's second call's first loss
     second = sub.train(model, *DATA, 0.3, 2)
     again = second is first or (_numbers(second) == seen and not close(first_number(second), now))
-    first_lr = not again and _numbers(second) == losses_of(copy.deepcopy(copied), DATA, 0.1, 2) != losses_of(
+    first_lr = not again and _numbers(second) == losses_of(copy.deepcopy(copied), DATA, ODD_LR, 2) != losses_of(
         copied, DATA, 0.3, 2)
     return {**check(Check.ANEW_ON_OBJECT, not (again or first_lr), "train"), CONTEXT + "object": "model",
             CONTEXT + "first_lr": first_lr}

@@ -431,6 +431,10 @@ CASES += [
                             "        model.optimizer = optim.SGD(model.parameters(), lr=lr)\n"
                             "    optimizer = model.optimizer\n"},
           names=("train", "that call's lr")),
+    # a new optimizer in every call, its lr written in the code: nothing is kept, the step ignores lr
+    Wrong("lr_written_in_the_code", fails={LOSSES: "does not follow the lr train was given"},
+          edits={OPTIMIZER: "    optimizer = optim.SGD(model.parameters(), lr=0.1)\n"},
+          names=("train", "does not follow the lr"), unsaid=("stepped with that call's lr",)),
 ]
 
 # The tutorials' evaluation idiom around the training step's forward: the prediction is recorded
