@@ -188,7 +188,8 @@ def first_loss(losses: object, first: float, last_updated: float, rows: Sequence
     before any update (None: no loss returned, which ``count`` tells).  Beside it, which other
     loss it is, where it is one the probe can name: the sum of the squared errors (as many times
     the mean as there are ``rows``), losses taken after each update (the last one is the loss of
-    the model as train left it, ``last_updated``), that loss rounded to fewer digits, or the loss
+    the model as train left it, ``last_updated``; ``~after_one_update`` where it is the only one, of
+    which "each" would say more than was seen), that loss rounded to fewer digits, or the loss
     of one row of the batch alone (``rows``: each row's mse_loss before any update)."""
     if type(losses) is not list or not losses:
         return check(Check.FIRST_LOSS, None, "losses[0]")
@@ -196,7 +197,8 @@ def first_loss(losses: object, first: float, last_updated: float, rows: Sequence
     other = not close(number, first)
     return {**check(Check.FIRST_LOSS, not other, "losses[0]"),
             CONTEXT + "summed": close(number, first * len(rows)),
-            CONTEXT + "after_update": close(last, last_updated) and other,
+            CONTEXT + "after_update": close(last, last_updated) and other and len(losses) > 1,
+            CONTEXT + "after_one_update": close(last, last_updated) and other and len(losses) == 1,
             CONTEXT + "rounded": other and any(number == round(first, digits) for digits in range(1, 16)),
             CONTEXT + "one_row": other and one_row(number, rows) is not None}
 
