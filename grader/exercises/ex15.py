@@ -222,8 +222,8 @@ NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named b
 @EXERCISE.test("train returns one loss per step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
-    runs = [_trained(sub, 2, DATA, ODD_LR, 3), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
-    return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"],
+    runs = [_trained(sub, 2, DATA, ODD_LR, 3, steps_watched=True), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
+    return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"], "each_step": runs[0]["each_step"],
             "same_model": _train_on_one_model(sub),
             "no_step": {**runs[1]["call"], LABEL: NO_STEP},  # what a loop that runs once before its test did
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
@@ -233,18 +233,16 @@ def losses_recorded(sub):
 @EXERCISE.test("losses on other data and step counts", points=1, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def losses_hidden(sub):
-    runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
+    runs = [_trained(sub, 7, _dataset(29, 4), 0.3, 4, steps_watched=True), _trained(sub, 12, _dataset(17, 5), 0.2, 1)]
     each = all(run["count"].get("holds") for run in runs)  # an early stop is told as such only where it stops alone
-    return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"], "converged": on_fitted_data(
+    return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"], "each_step": runs[0]["each_step"],
+            "converged": on_fitted_data(
                 lambda model, inputs, targets, lr: sub.train(model, inputs, targets, lr, 5), lambda: models.model(14),
                 _dataset(43, 4)[0], 5, each),
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _dataset(3, 4), 0.1, 2), (8, _dataset(5, 3), 0.15, 1),
                                  "train"), "freed_id": _at_a_freed_id(sub),
             "rows_at_freed_id": _rows_at_a_freed_id(sub)}
-
-
-AT_A_FREED_ID = N_("a parameter of a new model given to train after a trained model was freed (it took its id)")
 
 
 def _at_a_freed_id(sub) -> list[dict[str, Any]]:
@@ -265,7 +263,7 @@ def _at_a_freed_id(sub) -> list[dict[str, Any]]:
     before, start = marked(earlier), [p.item() for p in models.parameters(model, "the probe")]
     sub.train(model, inputs, targets, 0.1, 2)
     return [check(Check.EARLIER_KEPT, state(earlier) == before, "train"),
-            *(_parameter(p, was, AT_A_FREED_ID) for p, was in zip(models.parameters(model, "the probe"), start))]
+            *(_parameter(p, was, models.AT_A_FREED_ID) for p, was in zip(models.parameters(model, "the probe"), start))]
 
 
 def _rows_at_a_freed_id(sub) -> dict[str, Any]:

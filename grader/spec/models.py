@@ -58,6 +58,10 @@ def parameters(made: object, function: str) -> list[Any]:
 # One label for every parameter: a difference in all of them (unseeded, never updated) is
 # told once.  Code, so that it reads the same in every language.
 PARAMETER = "p in model.parameters()"
+AT_A_FREED_ID = N_("a parameter of a new model given to train after a trained model was freed (it took its id)")
+"""The label of a parameter of the model ex15 gives train at a freed trained model's id (a state kept by
+id(model) leaves it as it was): read by the judge, which leaves its number unsaid where a number of the
+test's other calls differs too."""
 
 
 LAYERS = "list(make_model(seed).children())"  # its layers, told by the first that differs
