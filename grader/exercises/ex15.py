@@ -65,9 +65,12 @@ def _dataset(seed: int, n: int, scale: float = 1.0) -> Data:
     return inputs, targets
 
 
-# The public tests' data; hidden tests draw theirs in their own bodies, which a student
-# release does not ship.
-DATA = _dataset(5, 6)
+def _data() -> Data:
+    """The public tests' data (hidden tests draw theirs in their own bodies, which a student release
+    does not ship), new lists at every call: a train that changes the lists it is given is told by
+    the call that changed them, and by the same lists given again (``calls_apart``), not by every
+    later call."""
+    return _dataset(5, 6)
 
 
 MAKE_FEEDBACK = "Call micrograph.manual_seed(seed) first, then return nn.MLP([2, 8, 1])."
@@ -222,12 +225,12 @@ NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named b
 @EXERCISE.test("train returns one loss per step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
-    runs = [_trained(sub, 2, DATA, ODD_LR, 3, steps_watched=True), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
+    runs = [_trained(sub, 2, _data(), ODD_LR, 3, steps_watched=True), _trained(sub, 6, _dataset(7, 3), 0.05, 0)]
     return {**_keys(runs, *LOSS_KEYS), "step": runs[0]["step"], "each_step": runs[0]["each_step"],
             "same_model": _train_on_one_model(sub),
             "no_step": {**runs[1]["call"], LABEL: NO_STEP},  # what a loop that runs once before its test did
             "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
-                                 _numbers, (4, DATA, 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
+                                 _numbers, (4, _data(), 0.1, 1), (8, _dataset(5, 3), 0.15, 2), "train")}
 
 
 @EXERCISE.test("losses on other data and step counts", points=1, feedback=TRAIN_FEEDBACK,
@@ -249,7 +252,6 @@ def _at_a_freed_id(sub) -> list[dict[str, Any]]:
     """Two steps of train on a new model put where an earlier one was, with its id, once that
     one had been trained and let go of (its parameters kept): a train that keeps its optimizer
     by id(model) steps the freed model's parameters, and leaves this one's as they were."""
-    inputs, targets = _dataset(41, 4)
     earlier: list[Any] = []
 
     def make() -> nn.MLP:
@@ -257,11 +259,11 @@ def _at_a_freed_id(sub) -> list[dict[str, Any]]:
         return nn.MLP(models.SIZES)
 
     def trained(model: nn.MLP) -> None:
-        sub.train(model, inputs, targets, 0.1, 1)
+        sub.train(model, *_dataset(41, 4), 0.1, 1)  # new lists: a call that changes them leaves the next its own
         earlier.extend(model.parameters())
     model = at_a_freed_id(make, trained)
     before, start = marked(earlier), [p.item() for p in models.parameters(model, "the probe")]
-    sub.train(model, inputs, targets, 0.1, 2)
+    sub.train(model, *_dataset(41, 4), 0.1, 2)
     return [check(Check.EARLIER_KEPT, state(earlier) == before, "train"),
             *(_parameter(p, was, models.AT_A_FREED_ID) for p, was in zip(models.parameters(model, "the probe"), start))]
 
@@ -293,13 +295,13 @@ def _train_on_one_model(sub) -> dict[str, Any]:
     first call left it: a loop that never changes the model computes them afresh), or the losses
     the statement's loop gives with the first call's lr, ``ODD_LR`` (``~first_lr``: a kept optimizer)."""
     model = models.model(23)
-    first = sub.train(model, *DATA, ODD_LR, 2)
+    first = sub.train(model, *_data(), ODD_LR, 2)
     seen, copied = _numbers(first), copy.deepcopy(model)
-    now = losses_of(copy.deepcopy(copied), DATA, 0.3, 1)[0]  # the statement's second call's first loss
-    second = sub.train(model, *DATA, 0.3, 2)
+    now = losses_of(copy.deepcopy(copied), _data(), 0.3, 1)[0]  # the statement's second call's first loss
+    second = sub.train(model, *_data(), 0.3, 2)
     again = second is first or (_numbers(second) == seen and not close(first_number(second), now))
-    first_lr = not again and _numbers(second) == losses_of(copy.deepcopy(copied), DATA, ODD_LR, 2) != losses_of(
-        copied, DATA, 0.3, 2)
+    first_lr = not again and _numbers(second) == losses_of(copy.deepcopy(copied), _data(), ODD_LR, 2) != losses_of(
+        copied, _data(), 0.3, 2)
     return {**check(Check.ANEW_ON_OBJECT, not (again or first_lr), "train"), CONTEXT + "object": "model",
             CONTEXT + "first_lr": first_lr}
 
@@ -315,7 +317,7 @@ STEP_KEYS = ("call", "earlier", "hooked", "stepped", "same_objects", "step", "pa
 @EXERCISE.test("one step is one SGD update", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def one_step(sub):
-    return _keys([_trained(sub, 4, DATA, 0.1, 1, kept=True, steps_watched=True)], *STEP_KEYS)
+    return _keys([_trained(sub, 4, _data(), 0.1, 1, kept=True, steps_watched=True)], *STEP_KEYS)
 
 
 @EXERCISE.test("one step on other data", points=2, feedback=TRAIN_FEEDBACK,
@@ -342,8 +344,8 @@ def _came_with(sub, seed: int, data: Data, lr: float, steps: int) -> dict[str, A
 @EXERCISE.test("gradients are cleared every step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def zeroed(sub):
-    return {**_keys([_trained(sub, 4, DATA, 0.1, 3, steps_watched=True)], "call", "earlier", "hooked", "stepped",
-                    "each_step", "step", "parameters", "left"), "came_with": _came_with(sub, 10, DATA, 0.1, 2)}
+    return {**_keys([_trained(sub, 4, _data(), 0.1, 3, steps_watched=True)], "call", "earlier", "hooked", "stepped",
+                    "each_step", "step", "parameters", "left"), "came_with": _came_with(sub, 10, _data(), 0.1, 2)}
 
 
 @EXERCISE.test("gradients cleared over more steps", points=2, feedback=TRAIN_FEEDBACK,
@@ -373,7 +375,7 @@ def loss_falls(sub):
     # The longest runs of the exercise: the solution's loss falls under a sixth and under a third of
     # its first value.  Every step of training is one more forward and backward of each
     # submission's grading (ex15's probes were a third of them).
-    return _keys([_trained(sub, 21, DATA, 0.2, LONG_STEPS[0]),
+    return _keys([_trained(sub, 21, _data(), 0.2, LONG_STEPS[0]),
                   _trained(sub, 34, _dataset(17, 5), 0.2, LONG_STEPS[1])],
                  "call", "earlier", "hooked", "step", "parameters", "left", "loss_after")
 
@@ -385,7 +387,7 @@ def draw(sub):
     # A model that is none is told here; one make_model returns again, by the tests.
     models.RETURNED.new(models.first_parameter(models.parameters(model, "make_model")))
     models.MADE.append(model)  # drawn before the tests run: an optimizer this call keeps steps it later
-    sub.train(model, *DATA, 0.2, DIAGRAM_STEPS)
+    sub.train(model, *_data(), 0.2, DIAGRAM_STEPS)
     layer = model[0]
     x = [Value(0.5), Value(-1.0)]
     h = layer(x)[0].tanh()  # the first of the layer's 8 units; the other 7 are not drawn

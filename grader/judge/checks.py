@@ -134,7 +134,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                            ("but_first", SayClear.CLEARED_BUT_FIRST)),  # ... and the last pass's gradients were left
     SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),
     # a list given, changed by the first call: the later calls got other inputs, no state was kept
-    SayState.NOT_SAME_AGAIN: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
+    SayState.NOT_SAME_AGAIN: (("changed_raised", SayState.INPUT_CHANGED_RAISED), ("emptied", SayState.INPUT_EMPTIED),
+                              ("changed_input", SayState.INPUT_CHANGED),
                               ("raised", SayState.RAISED_AGAIN), ("same_object", SayState.KEPT_RESULT),
                               ("error_inside", SayState.ERROR_KEPT_AGAIN)),
     SayState.NOT_SAME_FRESH: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),

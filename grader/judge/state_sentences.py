@@ -87,6 +87,9 @@ class SayState(Sentence):
     INPUT_CHANGED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "
                        "statement's only reads: called again with that list, it got other entries, and returned "
                        "something else.")
+    INPUT_CHANGED_RAISED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "
+                              "statement's only reads: called again with that list, it got other entries, and raised an "
+                              "error.")
     ANSWER_KEPT_ON_VALUE = N_("{label}, called again once {function} had changed that Value, returned what its first "
                               "call returned, where a new Value so changed gets another answer: your code keeps its "
                               "answer between calls, tied to the Value.")

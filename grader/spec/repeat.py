@@ -197,9 +197,12 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
         again, handed = repr(seen(returned)), handed_again(kept, returned, first)
     except Exception:  # noqa: BLE001 - the first call on these inputs returned: this one is told
         again, handed = None, None
-    fresh_first, fresh_kept = _first_of_fresh(sub, call, seen, first, second, before)
+    # inputs the first call changed, on which a later call raised: a fresh copy's call on them is no first call
+    fresh_first, fresh_kept = (None, None) if again is None and changed else _first_of_fresh(
+        sub, call, seen, first, second, before)
     return [check(Check.FIRST_KEPT, settled == after and fresh_kept is not False, label),
             {**check(Check.SAME_AGAIN, before == again and handed is None, label), RAISED: again is None,
+             CONTEXT + "changed_raised": again is None and bool(changed),
              SAME_OBJECT: handed == "whole", ERROR_INSIDE: handed == "error", **changed},
             {**check(Check.SAME_FRESH, fresh_first and _as_if_first(sub, call, seen, [(second, later)]), label),
              **changed}]

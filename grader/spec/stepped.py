@@ -322,8 +322,8 @@ def on_fitted_data(train: Callable[[nn.Module, list[list[float]], list[list[floa
     once it stops changing or once it has fallen far stops on one of them, whatever threshold it
     picked, where the statement's still returns ``steps`` losses.  ``~converged`` where it returned
     fewer there and one per step on the test's other data (``elsewhere``)."""
-    return [_on_fitted(train, model(), inputs, steps, elsewhere, 0.0),
-            _on_fitted(train, model(), inputs[:1], steps, elsewhere, FIT_SHIFT)]
+    return [_on_fitted(train, model(), [list(row) for row in inputs], steps, elsewhere, 0.0),
+            _on_fitted(train, model(), [list(inputs[0])], steps, elsewhere, FIT_SHIFT)]  # rows the first call never had
 
 
 FIT_SHIFT = 0.01

@@ -46,6 +46,12 @@ CASES = [
                                        "            losses[-1] = nn.mse_loss(model(inputs), targets).item()\n"
                                        "    return losses\n"},
           unsaid=("each loss was taken after its step's update",)),
+    # the caller's rows converted to Values in place: the same lists given again raise (Value of a Value)
+    Wrong("rows_converted_in_place", names=("train changed a list it was given", "raised an error"),
+          fails={LOSSES: "called again with that list, it got other entries, and raised an error"},
+          edits={OPTIMIZER: "    for i, row in enumerate(inputs):\n"
+                            "        inputs[i] = [micrograph.Value(v) for v in row]\n" + OPTIMIZER},
+          unsaid=("your code raised TypeError",)),
     Wrong("no_grad_skipped", names=('your code raised RuntimeError', 'in train', 'in-place operation'), fails={ONE_STEP: "RuntimeError at line"},
           edits={STEP: "        for p in model.parameters():\n"
                        "            p -= lr * p.grad\n"}),
