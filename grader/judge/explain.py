@@ -53,6 +53,14 @@ _SOFT_LIMITS = (  # the child's message for each share of time (``child.main``),
 )
 
 
+TOP_LEVEL = "<module>"  # the caller of a function a file's top level called (``child.located``)
+# A probe's time spent in a call the file's top level made: the grader imports a file again (a fresh
+# copy, to tell state kept between calls), and its top level runs again there.
+_AT_TOP_LEVEL = N_(": {function} was called by your file's top level, which runs again each time the grader imports "
+                   "the file (more than once): a call kept at the top level, such as a demo, belongs under "
+                   "if __name__ == \"__main__\":")
+
+
 _IMPORT_CPU = re.compile(r"the import used more than (\S+) s of CPU time")  # the import's share (``child.main``)
 _IMPORT_CLOCK = re.compile(r"the import ran more than (?P<seconds>\d+(?:\.\d+)?) s, "
                            r"at most (?P<cpu>\d+(?:\.\d+)?) s of it on the CPU")
@@ -124,7 +132,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("raised {call}{where}: return a value instead of exiting", call=message,
                  where=_where(error, names))
     if kind in wire.TIMEOUTS:  # the child's soft limits on one probe
-        return f"{_soft_limit(message)}{_where(error, names)}"
+        said = f"{_soft_limit(message)}{_where(error, names)}"
+        return said + _(_AT_TOP_LEVEL, function=error["function"]) if error["caller"] == TOP_LEVEL else said
     if kind == "RecursionError":
         return f"RecursionError: {message}{_where(error, names)}"
     if kind == wire.PROBE_ERROR:

@@ -34,3 +34,15 @@ def test_an_import_that_computed_on_a_busy_machine_is_not_said_to_wait() -> None
     assert said == ("ex01.py was still being imported after 20 s (line 4), having used at most 2.58 s of CPU "
                     "time by then")
 
+
+
+def test_a_probe_timed_out_in_a_call_of_the_top_level_names_it() -> None:
+    # the grader's fresh copy of the file ran its demo again: the time went to the top level's call
+    stopped = ErrorRecord(type=wire.PROBE_TIMEOUT, message="timed out after 7.12 s", function="train",
+                          caller="<module>", line=18, step=None)
+    said = explain.test_error(stopped, "ex15_train.py", Limits())
+    assert said.startswith("timed out after 7.12 s (in train, line 18): train was called by your file's top level")
+    assert 'if __name__ == "__main__":' in said
+    stopped = ErrorRecord(type=wire.PROBE_TIMEOUT, message="timed out after 7.12 s", function="train",
+                          caller="fit", line=18, step=None)
+    assert explain.test_error(stopped, "ex15_train.py", Limits()) == "timed out after 7.12 s (in train, line 18)"
