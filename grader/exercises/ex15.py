@@ -357,7 +357,7 @@ def zeroed_hidden(sub):
             "came_with": _came_with(sub, 19, _dataset(23, 4), 0.2, 3)}
 
 
-@EXERCISE.test("no step leaves the model as it was", points=1, feedback=TRAIN_FEEDBACK,
+@EXERCISE.test("zero steps leave the model as it was", points=1, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def no_step(sub):
     return _keys([_trained(sub, 13, _dataset(29, 4), 0.1, 0)], *STEP_KEYS)
