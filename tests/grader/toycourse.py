@@ -5,7 +5,8 @@ ex41 ("fine") is always submitted correctly, so it shows that grading carries on
 small memory limit so that loops and bombs stay cheap (3 s: each of its three probes gets 1 s,
 the least a probe gets, and the limit leaves room to report them all).  A second toy course
 (``stopping_toy``) is the same but for ex42's limit, 1.5 s: for the attacks that nothing but
-the limit stops, which the grader kills when it is reached, so a shorter one shows the same.
+the limit stops (the import's share of it, or the grader's kill when it is reached), so a
+shorter one shows the same.
 """
 
 from __future__ import annotations
