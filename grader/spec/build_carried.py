@@ -55,4 +55,7 @@ def freed_after_apply(sub: Any) -> str | None:
 FREED_LATE = N_("a second z.backward() after u.backward(); z.backward(), z = y * v, u = y * 2, y = w * x, changes "
                 "v.grad, where PyTorch's raises at z's node at once: the step of backward that releases frees each "
                 "node right after its apply, z's too in a pass that then raised")
-FAULT_IN = {FREED_LATE: "backward"}  # when backward calls release, not what release does
+ONLY_ROOT_FREED = N_("y.backward() after z.backward(), z = y * 2, y = w * x, does not raise PyTorch's error: backward "
+                     "frees the saved values of every node it ran, not only the root's")
+# when backward releases and which nodes: not what release does
+FAULT_IN = {FREED_LATE: "backward", ONLY_ROOT_FREED: "backward"}

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, backward_rest
-from grader.spec.build_carried import FAULT_IN as CARRIED_FAULT_IN, counts_every_edge, freed_after_apply
+from grader.spec.build_carried import FAULT_IN as CARRIED_FAULT_IN, ONLY_ROOT_FREED, counts_every_edge, freed_after_apply
 from grader.spec.build_order import run_order, too_early
 from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN, constant, recorded_as_torch, reflected
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
@@ -277,8 +277,7 @@ def _stage5(sub: Any) -> str | None:
     held(top)
     top.backward()
     if error(y.backward) != "RuntimeError: second backward":
-        return N_("y.backward() after z.backward(), z = y * 2, y = w * x, does not raise PyTorch's error: backward "
-                  "frees the saved values of every node it ran, not only the root's")
+        return ONLY_ROOT_FREED
     engine = fresh_copy(sub) or sub
     return _left_behind(engine) or _retained_released(engine) or _retained_refused(engine) or freed_after_apply(engine)
 
