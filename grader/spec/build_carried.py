@@ -10,6 +10,7 @@ from typing import Any
 
 from micrograph.i18n import N_  # a check's finding, translated where told
 
+from grader.spec.build_order import run_order, ties_in_name_order, too_early
 from grader.spec.build_reads import grad_quiet
 from grader.spec.held import held
 from grader.spec.raised import error
@@ -52,10 +53,55 @@ def freed_after_apply(sub: Any) -> str | None:
     return None if grad_quiet(v) == first else FREED_LATE
 
 
+LEAVES_WHEN_READY = ["z.grad_fn", "n.grad_fn", "AccumulateGrad(k)", "m.grad_fn", "AccumulateGrad(v)"]  # PyTorch's
+
+
+def leaves_when_ready(sub: Any) -> str | None:
+    """ex17's order with the leaves' AccumulateGrad nodes: through z = n * m, m = v + 1, n = k + v,
+    k's node is ready once n's ran, beside m's, and runs first (AccumulateGrad has the highest
+    sequence_nr); a backward that runs every AccumulateGrad after the other nodes (all sorted
+    once) passes the check of the order of the other nodes, and every later stage's programs.
+    A walk that runs a node twice, too early or unseen is told by ex17's own tests; an engine
+    that releases (a second backward through the graph refused: ex20 on) by that stage's, where
+    a backward that fails midway shows a leaf's gradient written late.  On a fresh copy of the
+    file, as ex17's other programs."""
+    engine = fresh_copy(sub) or sub
+    v, k = engine.Value(1.25, requires_grad=True), engine.Value(-0.75, requires_grad=True)
+    m = v + 1
+    n = k + v
+    z = n * m
+    held(z)
+    order, feeders, unseen = run_order(z, {"v": v, "k": k, "m": m, "n": n, "z": z}, z.backward)
+    if unseen or sorted(order) != sorted(LEAVES_WHEN_READY) or too_early(order, feeders) is not None \
+            or error(z.backward) is not None:
+        return None
+    return None if ties_in_name_order(order) == LEAVES_WHEN_READY else LEAVES_LATE
+
+
+LEAVES_LATE = N_("one backward through z = n * m, m = v + 1, n = k + v runs AccumulateGrad(k) after m.grad_fn, where "
+                 "PyTorch runs it as soon as it is ready, before m.grad_fn: of the nodes ready to run, backward runs the "
+                 "one with the highest sequence_nr first, and an AccumulateGrad has the highest")
+
+
+def not_retained_none(sub: Any) -> str | None:
+    """ex18's .grad of a non-leaf that did not call retain_grad(), after a backward through it:
+    None, as PyTorch's (a getter that gives such a value 0 instead, or a backward that writes
+    every node's gradient, passes every later stage's programs, which read retained gradients
+    only)."""
+    w = sub.Value(1.5, requires_grad=True)
+    a = w * 3
+    y = a * 2
+    held(y)
+    y.backward()
+    return None if grad_quiet(a) is None else N_(
+        "a.grad after y.backward(), y = a * 2, a = w * 3, a non-leaf that did not call retain_grad(), is not None: "
+        "a non-leaf that does not retain its grad keeps .grad None")
+
+
 FREED_LATE = N_("a second z.backward() after u.backward(); z.backward(), z = y * v, u = y * 2, y = w * x, changes "
                 "v.grad, where PyTorch's raises at z's node at once: the step of backward that releases frees each "
                 "node right after its apply, z's too in a pass that then raised")
 ONLY_ROOT_FREED = N_("y.backward() after z.backward(), z = y * 2, y = w * x, does not raise PyTorch's error: backward "
                      "frees the saved values of every node it ran, not only the root's")
-# when backward releases and which nodes: not what release does
-FAULT_IN = {FREED_LATE: "backward", ONLY_ROOT_FREED: "backward"}
+# when backward releases and which nodes, the order it runs them in: not what release does
+FAULT_IN = {FREED_LATE: "backward", ONLY_ROOT_FREED: "backward", LEAVES_LATE: "backward"}

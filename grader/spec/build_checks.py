@@ -14,7 +14,8 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, backward_rest
-from grader.spec.build_carried import FAULT_IN as CARRIED_FAULT_IN, ONLY_ROOT_FREED, counts_every_edge, freed_after_apply
+from grader.spec.build_carried import (FAULT_IN as CARRIED_FAULT_IN, ONLY_ROOT_FREED, counts_every_edge, freed_after_apply,
+                                       leaves_when_ready, not_retained_none)
 from grader.spec.build_order import run_order, too_early
 from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN, constant, recorded_as_torch, reflected
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
@@ -108,7 +109,7 @@ def _stage2(sub: Any) -> str | None:
     got = grad_quiet(w)
     if got == 4.0:
         plain = GRAD_REQUIRES_GRAD if getattr(w.grad, "requires_grad", None) is True else None
-        return plain or _ran_in_order(sub) or backward_rest(sub) or counts_every_edge(sub)
+        return plain or _ran_in_order(sub) or leaves_when_ready(sub) or backward_rest(sub) or counts_every_edge(sub)
     if got is None:
         return N_("backward through w * w + w leaves w.grad None")
     return N_("backward through w * w + w gives w.grad a different number from PyTorch's") if type(got) is float \
@@ -178,7 +179,7 @@ def _stage3(sub: Any) -> str | None:
         return N_("y.grad after y.retain_grad(); y.backward() is not the gradient backward starts from at y, its root")
     fresh = w * 4
     fresh.retain_grad()
-    return RETAINED_WARNS if _warns(fresh) else None
+    return RETAINED_WARNS if _warns(fresh) else not_retained_none(sub)
 
 
 def _warns(v: Any) -> bool:
@@ -390,8 +391,8 @@ CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
     ("ex20", _stage5), ("ex21", _stage6),
 )
 PROGRAMS = {  # what each check runs, as a student reads it
-    "ex16": "w * 2 + 1", "ex17": N_("one backward through each of w * w + w, (x + w) * (w + 1) and w * 3 + (w * w) * 2 + 2"),
-    "ex18": N_("a.retain_grad() then one backward; reading r.grad after r.retain_grad()"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf, then zero_() and one more"),
+    "ex16": "w * 2 + 1", "ex17": N_("one backward through each of w * w + w, (x + w) * (w + 1), z = n * m, m = v + 1, n = k + v, and w * 3 + (w * w) * 2 + 2"),
+    "ex18": N_("a.retain_grad() then one backward; reading r.grad after r.retain_grad(); a.grad of an a that did not call it, after a backward"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf, then zero_() and one more"),
     "ex20": N_("two backward calls through w * 3, and through c * w; y.backward() after z.backward(), z = y * 2; "
                "two through a retained y = w + 2 and y = w * w; z.backward() twice after u.backward(), z = y * v, "
                "u = y * 2"), "ex21": N_("in-place changes of w through detach() and .data"),

@@ -35,6 +35,8 @@ NUMBER_FIRST = N_("3 * w has the entry of the number 3 first in its next_functio
 LEAF_ITSELF = N_("(w * x).grad_fn.next_functions[0][0] is the leaf w itself, where a leaf that requires grad has the "
                  "entry (its AccumulateGrad, 0) in every operation: gradient_edge gives a leaf its AccumulateGrad node, "
                  "not the leaf")
+NUMBER_FIRST_ADD = N_("2 + w has the entry of the number 2 first in its next_functions, where PyTorch's 2 + w is "
+                      "w + 2 (its __radd__ is __add__): the entry of w first, then (None, 0)")
 CONSTANT_NOT_LEAF = N_("(c * 3).is_leaf, c = Value(2) that requires no grad, is not True, where a value is a leaf "
                        "exactly when no recorded operation made it")
 CONSTANT_RECORDED = N_("c * 3, c = Value(2) that requires no grad, records a node, where an operation none of whose "
@@ -44,7 +46,7 @@ RECORDING_CONSTANT = N_("recording(c), c = Value(2) that requires no grad, is Tr
 
 
 FAULT_IN = {SAVES_SELF_TOO: "Value.__mul__", EDGES_NOT_TUPLES: "record", ADD_SAVES: "Value.__add__",
-            NUMBER_FIRST: "Value.__mul__", EDGE_NOT_ZERO: "gradient_edge", LEAF_ITSELF: "gradient_edge", NUMBER_EDGES[0]: "Value.__mul__",
+            NUMBER_FIRST: "Value.__mul__", NUMBER_FIRST_ADD: "Value.__add__", EDGE_NOT_ZERO: "gradient_edge", LEAF_ITSELF: "gradient_edge", NUMBER_EDGES[0]: "Value.__mul__",
             NUMBER_EDGES[1]: "Value.__add__", NO_REFLECTED[0]: "Value.__add__", NO_REFLECTED[1]: "Value.__mul__",
             CONSTANT_NOT_LEAF: "Value.is_leaf", CONSTANT_RECORDED: "record", RECORDING_CONSTANT: "recording"}
 
@@ -71,14 +73,22 @@ def recorded_as_torch(w: Any, y: Any, product: Any, three: Any) -> str | None:
 
 def reflected(w: Any, three: Any) -> str | None:
     """A number on the left, ``2 + w`` and ``3 * w``: Python calls w's ``__radd__``/``__rmul__``,
-    which PyTorch's are ``__add__``/``__mul__``, so the entry of w comes first, as in ``w * 3``
-    (``three``, its node: edges in another order there too are told by their own check)."""
+    which PyTorch's are ``__add__``/``__mul__``, so the entry of w comes first, as in ``w + 2``
+    and ``w * 3`` (``three``, its node: edges in another order there too are told by their own
+    check)."""
     for method, finding in zip(("__radd__", "__rmul__"), NO_REFLECTED):
         if getattr(type(w), method, None) is None:
             return finding
-    if getattr(edge_node(three, 0), "variable", None) is not w:
+    if _first_is(getattr(w + 2, "grad_fn", None), w) and not _first_is(getattr(2 + w, "grad_fn", None), w):
+        return NUMBER_FIRST_ADD
+    if not _first_is(three, w):
         return None
-    return None if getattr(edge_node(getattr(3 * w, "grad_fn", None), 0), "variable", None) is w else NUMBER_FIRST
+    return None if _first_is(getattr(3 * w, "grad_fn", None), w) else NUMBER_FIRST
+
+
+def _first_is(fn: Any, leaf: Any) -> bool:
+    """Whether the first edge of ``fn`` leads to ``leaf``'s AccumulateGrad (its ``variable``)."""
+    return getattr(edge_node(fn, 0), "variable", None) is leaf
 
 
 def _requires_grad_without_node(v: Any) -> bool:

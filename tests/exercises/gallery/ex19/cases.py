@@ -316,3 +316,22 @@ CASES += [
                  "        for child in {c for c, _ in node.next_functions if c is not None}:\n"},
           fails={LOOP: "this stage builds on ex17"}, names=("ex17", "w * 3 + (w * w) * 2 + 2", "all three edges")),
 ]
+
+# ex18's slip carried: a getter that gives a non-leaf that does not retain its grad Value(0) for its
+# missing gradient; this stage's programs read retained gradients only, ex18's gate tells it.
+CASES += [
+    Wrong("zero_for_a_non_retained_grad_since_ex18",
+          edits={"            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n        return self._grad\n":
+                 "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n            return Value(0.0)\n"
+                 "        return self._grad\n"},
+          fails={LOOP: "this stage builds on ex18"}, names=("ex18", "a non-leaf that does not retain its grad keeps .grad None")),
+]
+
+# ex16's slip carried: __radd__ written as as_value(other) + self, so 2 + w has the number's entry
+# first; this stage's programs never look at the edges of a number added on the left, ex16's gate does.
+CASES += [
+    Wrong("radd_number_first_since_ex16",
+          edits={"    __radd__ = __add__\n": "    def __radd__(self, other):\n        return as_value(other) + self\n"},
+          fails={LOOP: "this stage builds on ex16"}, names=("ex16", "2 + w has the entry of the number 2 first"),
+          unsaid=("Value.__mul__",)),
+]
