@@ -64,7 +64,7 @@ KEYS = {
 CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad"),
              "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand", "grads"),
              "zeroed": ("one_grad",), "leaf_root": ("operand",), "retained_zeroed": ("retained", "rerun"),
-             "renewed": ("dropped",), "retained": ("rerun",), "retained_leaf": ("grads",),
+             "renewed": ("dropped", "retained"), "retained": ("rerun",), "retained_leaf": ("grads",),
              "rerun": ("grads", "operand")}  # a sum made wrong: a second backward's gradient differs too
 
 
@@ -322,28 +322,34 @@ def dropped(sub):
     needs(sub, 4)
     engine = fresh_copy(sub) or sub  # ``_retained``'s reason: ids kept from the gates' programs meet none here
     seen = _joined(_loop(engine, 0.75, -4.0, 4, "None"), _loop(engine, 3.0, 1.0, 3, "None"))
-    return {**seen, "renewed": [*seen.get("renewed", []), *_renewed(engine, 0.75, -4.0), *_renewed(engine, -2.5, 1.5),
-                                *_retained_dropped(engine, -1.25, 2.5)]}
+    retained = _retained_dropped(engine, -1.25, 2.5)
+    return {**seen, "retained": retained["retained"],
+            "renewed": [*seen.get("renewed", []), *_renewed(engine, 0.75, -4.0), *_renewed(engine, -2.5, 1.5),
+                        *retained["renewed"]]}
 
 
 RETAINED = "a = w + x; a.retain_grad()"
 
 
-def _retained_dropped(sub: Any, w0: float, x0: float) -> list[Any]:
+def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     """A retained non-leaf's .grad dropped between two pairs of backward calls: the second pair's
     sum starts again from nothing, as a leaf's does, so a sum kept apart from .grad (on the Value
     or its node) and added to after .grad = None shows here; the leaf programs never retain.
+    The first pair's sum is read too (``retained``): a backward that overwrites a retained
+    gradient instead of adding to it is told by that rule, not as a dropped gradient kept.
     Each backward is a step of its own, so an error is told as that step's."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     a = w + x
     a.retain_grad()
     ran = [raised((a * x).backward, f"(a * x).backward() after {RETAINED}"),
            raised((a * w).backward, f"(a * w).backward() after {RETAINED}; (a * x).backward()")]
+    summed = fact(grad_quiet(a), f"a.grad after {RETAINED}; (a * x).backward(); (a * w).backward()")
     a.grad = None
     dropped = f"{RETAINED}; (a * x).backward(); (a * w).backward(); a.grad = None"
     ran += [raised((a * x).backward, f"(a * x).backward() after {dropped}"),
             raised((a * w).backward, f"(a * w).backward() after {dropped}; (a * x).backward()")]
-    return [*ran, fact(grad_quiet(a), f"a.grad after {dropped}; (a * x).backward(); (a * w).backward()")]
+    return {"retained": [summed],
+            "renewed": [*ran, fact(grad_quiet(a), f"a.grad after {dropped}; (a * x).backward(); (a * w).backward()")]}
 
 
 @EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS,

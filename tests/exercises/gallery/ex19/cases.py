@@ -111,7 +111,8 @@ CASES = [
     Wrong("retained_new_without_the_sum", edits={"        v._grad = Value(v._grad.item() + grad)": "        v._grad = Value(grad)"},
           fails={LOOP: "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward() "
                        "is a different number from PyTorch's"},
-          names=("a.grad after", "holds the sum")),  # a new Value, as PyTorch's, but the earlier gradient dropped
+          names=("a.grad after", "holds the sum"),  # a new Value, as PyTorch's, but the earlier gradient dropped
+          unsaid=("nothing of the dropped gradient is kept",)),  # an overwrite keeps nothing: the sum's rule tells it
     Wrong("adds_into_the_leaf_itself", edits={"        v._grad._box[0] += grad": "        v._box[0] += grad"},
           fails={LOOP: "w after the third backward of w * x + w is a different number from PyTorch's"},
           names=("w.item()", "never into the leaf itself")),
