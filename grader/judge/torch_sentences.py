@@ -26,6 +26,9 @@ class SayTorch(Sentence):
     LEAF_WITH_NODE = N_("{label} is True in your engine, though that value's grad_fn is not None: is_leaf must follow "
                         "grad_fn (a value is a leaf exactly when its grad_fn is None), not what the value was when it "
                         "was made.")
+    # a node's class where a node belongs (``build_reads.node_name``): its name() needs an object of it
+    TORCH_CLASS = N_("{label} is the class {name} itself, not a node made from it ({name}(...)), where PyTorch's is "
+                     "a node.")
     TORCH_TEXT = N_("{label} is \"{text}\" here, which differs from PyTorch's.")
     TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")
     TORCH_MORE = N_("{label} has more entries than PyTorch's.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from grader.spec.facts import NOT_PLAIN, PYTORCH, REFERENCE
+from grader.spec.facts import A_CLASS, NOT_PLAIN, PYTORCH, REFERENCE
 from grader.spec.probe import MAX_TEXT, type_name
 from grader.spec.provenance import result_of
 
@@ -42,9 +42,12 @@ def flag(x: object) -> bool | str:
 
 def node_name(fn: object) -> str | None:
     """None, or ``fn.name()`` when it is a str; an object with no ``name()`` (a Value where a
-    node belongs) as its type, told as the student's type, not as a node."""
+    node belongs) as its type, told as the student's type, not as a node; a class (a node's
+    class set as grad_fn, not a node made from it) as that, by its name."""
     if fn is None:
         return None
+    if isinstance(fn, type):  # the node's class itself, whose name() would need an object of it
+        return A_CLASS + fn.__name__[:MAX_TEXT]
     name = getattr(fn, "name", None)
     if not callable(name):
         return NOT_PLAIN + type_name(fn)

@@ -256,3 +256,20 @@ CASES += [
           unsaid=("is a non-leaf that does not retain its grad", "a node whose name() is not a str",
                   "(a Python number too) as well")),
 ]
+
+SAVES_NOTHING = {"        out = record(MulBackward0, self.item() * other.item(), self, other)\n        if out.grad_fn is not None:\n"
+                 "            if self.requires_grad:\n                out.grad_fn.save(\"other\", other)\n"
+                 "            if other.requires_grad:\n                out.grad_fn.save(\"self\", self)\n        return out":
+                 "        return record(MulBackward0, self.item() * other.item(), self, other)"}
+
+# record sets the node's class as grad_fn, not a node made from it: the tests read the class's
+# name() (which needs an object) and are told what grad_fn holds, not the error their read met.
+CASES += [
+    Wrong("grad_fn_the_node_class", edits={"        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+                                           "        out.grad_fn = op\n"
+                                           "        out.grad_fn.next_functions = tuple(gradient_edge(v) for v in inputs)",
+                                           **SAVES_NOTHING},  # as the node's class has no save to call
+          fails={DOCS: "a.grad_fn is the class AddBackward0 itself, not a node made from it"},
+          names=("is the class AddBackward0 itself", "records a node"),
+          unsaid=("raised while the test used what your code returned",)),
+]
