@@ -33,6 +33,8 @@ KEYS = {
                "tensor: through store_grad, as a leaf's",
     "handed_itself": "retain_grad() tells its grad_fn which Value to write the gradient into: the value itself "
                      "(self.grad_fn.retained = self), not a copy, so that backward writes into that value's .grad",
+    "read_back": "the grad property returns the Value .grad holds, as it is, as PyTorch's returns the tensor: "
+                 "reading .grad gives that Value, not its number",
     "not_retained": "a non-leaf that did not call retain_grad() keeps .grad None: backward writes "
                     "no gradient there",
     "before": "before any backward, .grad is None on every value",
@@ -71,7 +73,8 @@ CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "han
              # a getter that never warns, or gives a non-retained non-leaf a .grad anyway (Value(0)), is not
              # ids kept: told by the rule of warning, or of that .grad staying None
              "freed_id": ("warned", "not_retained", "before"),
-             "own_grad": ("grad",), "again": ("applied", "ran")}  # a wrong gradient or order anywhere: not state kept
+             "own_grad": ("grad",), "again": ("applied", "ran"),
+             "a_value": ("read_back",)}  # a getter that gives the number: not what store_grad wrote  # a wrong gradient or order anywhere: not state kept
 TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
 # whether retain_grad() told the node the Value itself (the track's grad_fn.retained; torch's node has
 # no such attribute, nor an engine that keeps it elsewhere: the claim holds there)
@@ -143,6 +146,8 @@ def _runs(sub: Any, cases: list[tuple[float, float, tuple[str, ...]]]) -> dict[s
     for run in (_documents(sub, *case) for case in cases):
         for key, seen in run.items():
             out.setdefault(key, []).extend(seen)
+    if "a_value" in out:  # what a retained .grad is, beside what the getter gives back
+        out["read_back"] = [_read_back(sub)]
     return out
 
 
@@ -150,6 +155,18 @@ def _runs(sub: Any, cases: list[tuple[float, float, tuple[str, ...]]]) -> dict[s
                caused_by=CAUSED_BY)
 def retained_public(sub):
     return {**_runs(sub, [(0.5, -3.0, ("a",)), (2.0, 4.0, ())]), "warn_again": _warns_again(sub)}
+
+
+def _read_back(sub: Any) -> dict[str, Any]:
+    """Whether reading a leaf's .grad gives the Value set there (w.grad = g, as PyTorch's gives
+    the tensor): a getter that returns the number (``item()``) makes every .grad a float, which
+    store_grad never wrote."""
+    w, g = sub.Value(1.5, requires_grad=True), sub.Value(2.0)
+    w.grad = g
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = w.grad
+    return claim(got is g, N_("after w.grad = g, g = Value(2), w.grad is g"))
 
 
 @EXERCISE.test("retain_grad on other nodes", points=2, feedback=FEEDBACK, key_feedback=KEYS,

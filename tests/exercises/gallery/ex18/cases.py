@@ -260,3 +260,12 @@ CASES += [
                  "                heapq.heappush(ready, (last, next(pushed), child))"},
           fails={RETAINED: "this stage builds on ex17"}, names=("ex17", "runs AccumulateGrad(k) after m.grad_fn")),
 ]
+
+# The grad property gives the number .grad holds (item()), not the Value: store_grad writes a Value,
+# the getter hands back a float; told as the getter's, not as backward writing a float.
+CASES += [
+    Wrong("grad_getter_gives_the_number", edits={"        return self._grad\n":
+                                                 "        return None if self._grad is None else self._grad.item()\n"},
+          fails={RETAINED: "After w.grad = g, g = Value(2), w.grad is g in PyTorch, but not in your engine"},
+          names=("w.grad is g", "not its number"), unsaid=("through store_grad, as a leaf's",)),
+]
