@@ -16,6 +16,10 @@ class SayWalk(Sentence):
     """One way a hand-written order or backward pass differs, and the sentence that explains it."""
 
     NOT_NODES = N_("{label} is not a list of the graph's nodes.")
+    HOLDS_NONE = N_("{label} holds None, where the order holds the graph's nodes only: an entry (None, 0) of "
+                    "next_functions leads to no node, and the order leaves it out.")
+    HOLDS_VALUE = N_("{label} holds a Value, where the order holds the graph's nodes only: a leaf's place in it is its "
+                     "AccumulateGrad node, the node of its edge in next_functions, not the leaf itself.")
     NOT_FROM_ROOT = N_("{label} does not start at root.grad_fn.")
     TWICE = N_("{label} lists a node more than once.")
     INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")

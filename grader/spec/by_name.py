@@ -38,6 +38,8 @@ def kept_by_name(calls: list[Call], answer: object, orders: Sequence[Any]) -> By
     if len(orders) != 1 or not calls or not isinstance(answer, dict):
         return None
     order, items = list(orders[0]), list(dict.items(answer))
+    if not all(isinstance(node, micrograph.Node) for node in order):  # None or a Value in it: told by the order's rules
+        return None
     by_name: dict[str, float] = {_short(calls[0][0]): 1.0}
     by_node: dict[Any, float] = {calls[0][0]: 1.0}
     pending, merged, at_op = iter(calls), None, False

@@ -129,6 +129,9 @@ def order_report(order: object, root: Value, label: str, names_apart: bool | Non
     nodes = type(order) in (list, tuple) and all(isinstance(n, micrograph.Node) for n in order) and _by_identity(order)
     checks = [check(Check.LIST_OF_NODES, nodes, label)]
     if not nodes:
+        if type(order) in (list, tuple):  # context: what it held instead of a node, told beside the difference
+            checks[0].update({CONTEXT + "holds_none": any(n is None for n in order),
+                              CONTEXT + "holds_value": any(isinstance(n, Value) for n in order)})
         return checks + [check(c, None, label) for c in PROPERTIES]
     # each node's first position (pairs from the end: an earlier one overwrites a later one);
     # the edges read from each node's next_functions (thousands of them on a chain)

@@ -670,3 +670,16 @@ CASES += [
                  "        for (child, _), child_grad in zip(node.next_functions[::-1], local_grads(node, g)):\n"},
           names=("in reverse order",)),
 ]
+
+# topological_order keeping the None of a (None, 0) entry, or putting a leaf Value where its
+# AccumulateGrad node belongs: told by what the order holds, not by an error of the test's own reads.
+CASES += [
+    Wrong("order_holds_none", edits={"            if child is None:\n                continue\n            incoming[child] -= 1":
+                                     "            if child is None:\n                order.append(None)\n                continue\n"
+                                     "            incoming[child] -= 1"},
+          fails={"topological order of the diamond": "topological_order(documents) holds None"},
+          names=("holds None", "leads to no node"), unsaid=("raised while the test used what your code returned",)),
+    Wrong("order_holds_leaf_values", edits={"        order.append(node)\n": "        order.append(getattr(node, \"variable\", node))\n"},
+          fails={"topological order of the diamond": "topological_order(diamond) holds a Value"},
+          names=("holds a Value", "not the leaf itself"), unsaid=("raised while the test used what your code returned",)),
+]
