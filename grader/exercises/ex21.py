@@ -107,6 +107,18 @@ def _own_counter(sub: Any) -> dict[str, Any]:
     return {"errors": steps, "own_counter": own}
 
 
+DATA_A_NUMBER = N_(".data gave a Python number, not a Value: .data gives a Value sharing the number, not the number")
+
+
+def _data(v: Any) -> Any:
+    """``v.data``, which the tests go on to change in place and read the flags of: a plain number
+    there (micrograd's ``.data``) is told as what .data gave, not as the error a read of it meets."""
+    got = v.data
+    if type(got) in (int, float):
+        raise TypeError(DATA_A_NUMBER)
+    return got
+
+
 def _flagged(made: dict[str, Any]) -> dict[str, Any]:
     """A ``described`` Value made by detach() or .data, its requires_grad apart (``unflagged``):
     a Value that requires grad is the one mistake whose rule alone is told."""
@@ -139,7 +151,7 @@ def basics_public(sub):
     unflagged = [fact(flag(d.requires_grad), "w.detach().requires_grad")]  # why a change through it is refused
     steps.append(raised(d.add_, THROUGH_DETACH, 0.125))
     versions.append(fact(w._version, f"w._version after {THROUGH_DETACH}"))
-    d = w.data
+    d = _data(w)
     unflagged.append(fact(flag(d.requires_grad), "w.data.requires_grad"))
     steps.append(raised(d.add_, THEN_DATA, 0.125))
     versions.append(fact(w._version, f"w._version after {THEN_DATA}"))
@@ -204,17 +216,17 @@ def data(sub):
     needs(sub, 6)
     w = sub.Value(1.5, requires_grad=True)
     y = w * w
-    d = w.data
+    d = _data(w)
     made = fact(flag(d.requires_grad), "w.data.requires_grad")  # before d changes: why a refusal came
     changed = raised(d.add_, "w.data.add_(1)", 1.0)
     x = sub.Value(-0.25, requires_grad=True)
-    e = x.data  # d kept alive meanwhile: one Value pointed at x's number would be d too
+    e = _data(x)  # d kept alive meanwhile: one Value pointed at x's number would be d too
     c = sub.Value(2.0)  # changed in place before .data is read: .data's own counter starts anew
     bumped = [raised(c.add_, "c.add_(1), c = Value(2)", 1.0), raised(c.add_, "c.add_(1) after c.add_(1)", 1.0)]
     return {"detached": [claim(d is e, "w.data is x.data")], "unflagged": [made], "errors": [changed, *bumped],
             "numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(w._version, "w._version after w.data.add_(1)")],
-            "data_counter": [fact(c.data._version, "c.data._version after c.add_(1); c.add_(1), c = Value(2)")],
+            "data_counter": [fact(_data(c)._version, "c.data._version after c.add_(1); c.add_(1), c = Value(2)")],
             "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
             "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")]}
 
@@ -253,7 +265,7 @@ def _aliases(sub: Any) -> list[Any]:
     first = w.detach()
     return [claim(first is not w.detach(), N_("w.detach() gives a new Value at each call")),
             fact(grad_quiet(first), "w.detach().grad after (w * 3).backward()"),
-            fact(grad_quiet(w.data), "w.data.grad after (w * 3).backward()")]
+            fact(grad_quiet(_data(w)), "w.data.grad after (w * 3).backward()")]
 
 
 # an op left unrecorded (or recorded with other edges) changes what backward runs: its errors and gradients

@@ -350,3 +350,15 @@ CASES += [
           fails={BASICS: "this stage builds on ex20"},
           names=("ex20", "changes v.grad", "the step of backward that releases"), unsaid=("Node.release",)),
 ]
+
+# .data returning the number itself (micrograd's .data): told as what .data gave, not as the error
+# the tests' later reads of it meet.
+CASES += [
+    Wrong("data_gives_the_number", edits={
+        '        """A Value sharing this number, with a version counter of its own, requiring no grad."""\n'
+        "        alias = Value(0.0)\n        alias._box = self._box\n        return alias\n":
+        '        """A Value sharing this number, with a version counter of its own, requiring no grad."""\n'
+        "        return self.item()\n"},
+          fails={"in-place ops and the leaf error": ".data gave a Python number, not a Value"},
+          names=(".data gave a Python number", "a Value sharing the number")),
+]
