@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import click
@@ -15,6 +16,7 @@ from micrograph.i18n import LANGUAGES, LanguageError
 from grader.cli.translated import option
 from grader.course.catalog import CatalogError, LoadedExercise, parse_id, submission_candidates
 from grader.course.folder import Course, find_root
+from grader.course.intake import collect
 from grader.i18n import N_, _, choose
 from grader.judge.grading import ExerciseResult
 
@@ -128,12 +130,13 @@ def submissions(course: Course, exercises: list[LoadedExercise], submission: Pat
     if not folder.is_dir():
         raise click.UsageError(_("no exercises/ folder in {folder}: run grade from the "
                                  "course folder, or pass --submission PATH", folder=course.root))
-    found = [file_in(folder, ex) for ex in exercises]
+    chosen = _as_handed_in(course, submission, exercises) if submission is not None else {}
+    found = [chosen.get(ex.spec.id) or file_in(folder, ex) for ex in exercises]
     if explicit and len(exercises) == 1 and not found[0].is_file():
         why = misnamed(folder, exercises[0])
         raise click.UsageError(_("missing file {path}: {why}", path=course.display(found[0]), why=why) if why
                                else _("missing file {path}", path=course.display(found[0])))
-    for ex, path in zip(exercises, found):
+    for ex, path in zip(exercises, found) if submission is None else ():  # else the intake said it
         others = [p.name for p in submission_candidates(folder, ex.spec, every=True) if p != path]
         if path.is_file() and others:  # a notebook beside the .py, a second download: not what was graded
             click.echo(_("{id}: grading {name}; not graded: {others} (grade {id} --submission FILE grades "
@@ -142,6 +145,20 @@ def submissions(course: Course, exercises: list[LoadedExercise], submission: Pat
 
 
 SUBMITTED = (".py", ".ipynb")  # the kinds of file a student hands in
+
+
+def _as_handed_in(course: Course, folder: Path, exercises: list[LoadedExercise]) -> dict[str, Path]:
+    """The file of each exercise in a folder passed as ``--submission``, chosen as the course's
+    autograder chooses it in a hand-in (``intake.collect``: at any depth, a near-miss name such as
+    ``ex5_accumulation.py``, a notebook rather than the untouched stub beside it), so that the
+    grade here is the grade there; what it found besides is said.  An exercise it finds no
+    gradable file for is left out (the folder's own file names are then told, ``misnamed``)."""
+    workdir = click.get_current_context().with_resource(tempfile.TemporaryDirectory(prefix="grade-submission-"))
+    intake = collect(folder, {ex.spec.id: ex.spec.module for ex in exercises}, Path(workdir),
+                     shown=course.display(folder))
+    for note in intake.notes:
+        click.echo(note, err=True)
+    return intake.files
 
 
 def misnamed(folder: Path, ex: LoadedExercise) -> str:

@@ -36,7 +36,7 @@ from grader.sandbox import renderer
 @click.argument("targets", nargs=-1, shell_complete=complete_targets)
 @lang_option
 @option("--submission", type=click.Path(path_type=Path),
-              help=N_("A file, or a folder of exNN_*.py files, instead of exercises/."))
+              help=N_("A file, or a folder handed in (each exercise's file chosen as the course's autograder chooses it), instead of exercises/."))
 @option("--json", "as_json", is_flag=True, help=N_("One JSON object on stdout, nothing else."))
 @option("--out", type=FOLDER, default=None,
               help=N_("Where diagrams go: FOLDER/ex03/graph.svg (default: the course's grades/)."))
