@@ -40,7 +40,7 @@ from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
 from grader.spec.stepped import (Run, cleared_first, close, count, each_step, first_loss, first_number, from_the_loss,
-                                 losses_of, none_left, on_fitted_data, on_one_row,
+                                 last_loss, losses_of, none_left, on_fitted_data, on_one_row,
                                  not_a_list, one_row, replayed, step_size, steps_scaled, steps_seen, stepped,
                                  unhooked)
 
@@ -137,7 +137,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
     with micrograph.no_grad():
         loss_after = nn.mse_loss(model(inputs), targets)
     return {
-        "losses": _losses(losses),
+        "losses": _losses(losses), "last_loss": last_loss(losses, first, loss_after.item()),
         "first_loss": first_loss(losses, first, loss_after.item(), rows),
         "count": count(losses, steps, call.started),
         "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
@@ -218,7 +218,7 @@ TRAIN_KEYS = {
 
 
 ODD_LR = 0.137  # no lr a loop writes in its code: one that does is told as not following lr, not as keeping one
-LOSS_KEYS = ("losses", "first_loss", "count", "moved", "hooked", "left", "from_loss")  # what the losses tests judge
+LOSS_KEYS = ("losses", "first_loss", "last_loss", "count", "moved", "hooked", "left", "from_loss")  # the losses tests
 NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named by its arguments
 
 

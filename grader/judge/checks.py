@@ -38,7 +38,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST, Check.CHANGED_AFTER_BACKWARD.value: SayInPlace.CHANGED_BEFORE_BACKWARD,
            Check.CHANGE_NOT_DROPPED.value: SayInPlace.CHANGE_DROPPED, Check.ONES_IN_TURN.value: Say.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
            Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
-           Check.FIRST_LOSS.value: SayStep.OTHER_LOSS, Check.STEP_SIZE.value: SayStep.OTHER_STEP,
+           Check.FIRST_LOSS.value: SayStep.OTHER_LOSS, Check.LAST_LOSS.value: SayStep.LAST_LOSS_AFTER, Check.STEP_SIZE.value: SayStep.OTHER_STEP,
            Check.LOSSES_MOVE.value: SayStep.LOSSES_ALIKE, Check.LOSS_PER_STEP.value: SayStep.LOSSES_FEWER,
            Check.NONE_LEFT.value: SayStep.PARAMETER_LEFT, Check.SEED_USED.value: SayStep.SEED_UNUSED,
            Check.IMPORT_KEEPS_MODE.value: SayStep.IMPORT_LEFT_OFF, Check.IMPORT_KEEPS_WARNINGS.value: SayRead.IMPORT_SILENCED,

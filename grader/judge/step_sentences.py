@@ -28,6 +28,9 @@ class SayStep(Sentence):
     LOSS_AFTER_ONE_UPDATE = N_("{label} is not the loss of the model you were given: the one loss returned is that "
                                "of the model after the update, where the statement records each step's loss before "
                                "its update.")
+    LAST_LOSS_AFTER = N_("{label} is the loss of the model after the last update, as train left it, where the "
+                         "statement records each step's loss before its update (the first loss returned is that of "
+                         "the model you were given, as it should be).")
     LOSS_ROUNDED = N_("{label} is nn.mse_loss(model(inputs), targets) of the model you were given, before its first "
                       "update, rounded to fewer digits: the statement records loss.item() as it is.")
     LOSS_OF_ONE_ROW = N_("{label} is nn.mse_loss of one row of the batch alone (one prediction against its target), "

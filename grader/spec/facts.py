@@ -132,6 +132,7 @@ class Check(str, enum.Enum):
     PASSES_RAN_THROUGH = "passes_ran_through"  # no backward pass a call started raised (into code that went on)
     STEP_SIZE = "step_size"  # one training step moved each parameter by lr times its gradient of the loss
     FIRST_LOSS = "first_loss"  # a training loop's first loss is the statement's loss of the model given
+    LAST_LOSS = "last_loss"  # a loop whose first loss is right returned as its last no loss of the model it left
     SAME_AGAIN = "same_again"  # a second call with the same inputs returns what the first did
     FIRST_KEPT = "first_kept"  # a first call's result is unchanged by a later call
     SAME_FRESH = "same_fresh"  # a call returns what it returns in a fresh import of the file

@@ -203,6 +203,16 @@ def first_loss(losses: object, first: float, last_updated: float, rows: Sequence
             CONTEXT + "one_row": other and one_row(number, rows) is not None}
 
 
+def last_loss(losses: object, first: float, last_updated: float) -> dict[str, Any]:
+    """The LAST_LOSS fact of a loop whose first loss is the model's before any update (``first``):
+    its last is not ``last_updated``, the loss of the model as train left it (the statement records
+    each step's loss before its update; a loss computed once more after training is not one).  It
+    holds where there is one loss or none, or the first is another (``first_loss`` tells it)."""
+    shifted = type(losses) is list and len(losses) > 1 and close(num(losses[0]), first) and close(
+        num(losses[-1]), last_updated)
+    return check(Check.LAST_LOSS, not shifted, f"losses[{len(losses) - 1}]" if type(losses) is list else "losses")
+
+
 def one_row(number: object, rows: Sequence[float]) -> int | None:
     """The first of ``rows`` (each row's loss alone) that ``number`` is, or None."""
     return next((k for k, row in enumerate(rows) if close(number, row)), None)

@@ -40,8 +40,9 @@ CASES = [
     Wrong("loss_after_update", names=("losses[0] is not the loss of the model you were given", "after its step's update"), fails={LOSSES: "each loss was taken after its step's update, not before it."},
           edits={RECORD: "        losses.append(nn.mse_loss(model(inputs), targets).item())\n"}),
     # only the last loss replaced by the loss after training: "each loss" is said of no call of one step
-    Wrong("last_loss_after_training", names=("losses[",),  # the public test's 3 steps: losses[2] is another number
-          fails={"losses on other data and step counts": "the one loss returned is that of the model after the update"},
+    Wrong("last_loss_after_training", names=("of the model after the", "update"),
+          fails={"losses on other data and step counts": "the one loss returned is that of the model after the update",
+                 LOSSES: "losses[2] is the loss of the model after the last update"},
           edits={"    return losses\n": "    if losses:\n        with micrograph.no_grad():\n"
                                        "            losses[-1] = nn.mse_loss(model(inputs), targets).item()\n"
                                        "    return losses\n"},
