@@ -106,7 +106,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
     Say.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append
     Say.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
-    Say.NOT_APPLIED: (("two_edges", SayWalk.TWO_EDGES_WAITING),  # left waiting: two edges from one feeder
+    Say.NOT_APPLIED: (("short", SayWalk.FEWER_SENT),  # a feeder's apply returned no gradient for its edge into it
+                      ("two_edges", SayWalk.TWO_EDGES_WAITING),  # left waiting: two edges from one feeder
                       ("zero_sent", SayWalk.SKIPPED_ZERO)),  # a node left out for a 0, not run some other way
     SayWalk.NOT_SUMMED: (("by_name", SayWalk.BY_NAME), ("reversed", SayWalk.REVERSED), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("first_dropped", SayWalk.FIRST_DROPPED), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
     SayWalk.LEAVES_MERGED: (("shared", SayWalk.LEAVES_SHARED),),  # both leaves answered, each with the sum of both
@@ -228,6 +229,7 @@ _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (k
     SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")), SayWalk.COUNTED_ONCE_NAMESAKE: (("op", "op"),),
     SayState.VALUE_CHANGED: (("attribute", "name"), ("value", "leaf")),  # the first call that changed its Value, and what
     SayWalk.TWO_EDGES_WAITING: (("node", "name"), ("feeder", "feeder")),  # the node left waiting, its feeder of two edges
+    SayWalk.FEWER_SENT: (("node", "name"), ("feeder", "feeder")),  # the node never run, the feeder whose apply was short
     SayWalk.RECURSIVE: (("function", "function"),),  # the function of the student's that called itself  # the node placed early, and its double feeder
     SayShape.KEYS: (("keys", "text"), ("asked", "name")),  # the dict's own keys, and the statement's
     SayShape.EMPTY: (("asked", "name"),),

@@ -84,6 +84,10 @@ class SayWalk(Sentence):
                            "sends it a gradient ran, {feeder} through two edges: a node's dependency count is one for "
                            "each edge that reaches it, two for {feeder}'s, and backward takes one off it for each "
                            "gradient that arrives through an edge, so that the node runs once the count is down to 0.")
+    # a node one of whose feeders' apply returned no gradient for its edge into it (``order_facts``)
+    FEWER_SENT = N_("{label}: your engine never ran {name} (never called its apply): {feeder}'s apply returned "
+                    "fewer gradients than {feeder} has edges, so an edge of it into {name} got none, and a node "
+                    "runs only once a gradient has come through each edge that reaches it.")
     RAN_TWICE_IN_A_ROW = N_("{label} called the apply of {name} twice in a row: backward calls each node's apply "
                             "once, when every gradient for it has arrived, with their sum.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")

@@ -96,19 +96,26 @@ class _Watch:
         self.read = {label: _grad_of(v) for label, v in leaves.items()}
         self.events: list[tuple[bool, str]] = []  # (by apply, label)
         self.sent: dict[str, list[object]] = {}  # a node's label: the numbers applies returned for its edges
+        self.short: dict[str, str] = {}  # a node's label: a node whose apply returned no entry for its edge into it
 
     def returned(self, node: Any, result: object) -> None:
-        """Note the gradients an apply returned, by the node each edge of ``node`` leads to."""
+        """Note the gradients an apply returned, by the node each edge of ``node`` leads to, and
+        each node an edge leads to for which it returned no entry (fewer entries than edges)."""
         pairs = getattr(node, "next_functions", ())
         if type(result) not in (tuple, list) or type(pairs) not in (tuple, list):
             return
-        for pair, grad in zip(pairs, result):  # type: ignore[call-overload]
+        for i, pair in enumerate(pairs):  # type: ignore[arg-type]
             if type(pair) in (tuple, list) and len(pair) == 2 and id(pair[0]) in self.labels:
-                self.sent.setdefault(self.labels[id(pair[0])], []).append(_number_or_none(grad))
+                into = self.labels[id(pair[0])]
+                if i < len(result):  # type: ignore[arg-type]
+                    self.sent.setdefault(into, []).append(_number_or_none(result[i]))  # type: ignore[index]
+                elif id(node) in self.labels:
+                    self.short.setdefault(into, self.labels[id(node)])
 
-    def sent_zeros(self, label: str) -> bool:
-        """Whether every gradient the watched applies returned for the node ``label`` was 0 (some were)."""
-        return bool(self.sent.get(label)) and all(g == 0.0 for g in self.sent[label])
+    def sent_zeros(self, label: str, edges: int) -> bool:
+        """Whether the watched applies returned a gradient for each of the ``edges`` edges into the
+        node ``label``, every one 0: a node left out for its zeros, not one some gradient never reached."""
+        return len(self.sent.get(label, [])) == edges > 0 and all(g == 0.0 for g in self.sent[label])
 
     def ran(self, node: Any, *_: Any) -> None:  # the graph's nodes are held alive: their ids are theirs
         self.poll()
@@ -255,6 +262,22 @@ def _stuck(order: list[str], feeders: dict[str, list[str]], watch: _Watch) -> tu
     return None
 
 
+def _why_unseen(node: str, stuck: tuple[str, str] | None, feeders: dict[str, list[str]], watch: _Watch
+                ) -> dict[str, Any]:
+    """The context told beside a node backward never called the apply of: a feeder whose apply
+    returned no gradient for its edge into it (so fewer came than edges reach it); else every edge's
+    gradient 0 (left out for a 0); else a feeder through two edges whose count went down once."""
+    context: dict[str, Any] = {CONTEXT + "node": node}
+    short = watch.short.get(node)
+    if short is not None and short != UNNAMED:
+        return {**context, CONTEXT + "short": True, CONTEXT + "feeder": short}
+    if watch.sent_zeros(node, len(feeders.get(node, []))):
+        return {**context, CONTEXT + "zero_sent": True}
+    if stuck is not None:
+        return {**context, CONTEXT + "two_edges": True, CONTEXT + "feeder": stuck[1]}
+    return context
+
+
 def too_early(order: list[str], feeders: dict[str, list[str]]) -> tuple[str, str] | None:
     """The first node that ran before one of the nodes that feed it, and that node."""
     for i, node in enumerate(order):
@@ -334,10 +357,7 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
         applied = check(Check.APPLIED, False, label)
     if unseen and not stopped:  # context: told beside the difference, never compared
         node = stuck[0] if stuck is not None else unseen[0]
-        applied[CONTEXT + "node"] = node
-        applied[CONTEXT + "zero_sent"] = watch.sent_zeros(node)  # skipped for a 0, not run some other way
-        if stuck is not None and not watch.sent_zeros(node):  # left waiting, not left out for a 0
-            applied.update({CONTEXT + "two_edges": True, CONTEXT + "feeder": stuck[1]})
+        applied.update(_why_unseen(node, stuck, feeders, watch))
         return {**out, "ran": [None, None, None], "applied": [applied]}
     early = too_early(order, feeders)
     after = check(Check.AFTER_FEEDERS, early is None, label)

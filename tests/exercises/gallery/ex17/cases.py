@@ -157,8 +157,11 @@ CASES = [
           names=("AccumulateGrad(w) before a.grad_fn", "dependencies counts the edges that reach each node")),
     Wrong("add_sends_one_gradient", edits={"        return grad, grad\n": "        return (grad,)\n"},
           fails={DOCS: "x.grad for y = w + x is None, where PyTorch's is not",  # h's node never ready: no apply advice
-                 DIAMONDS: "AddBackward0.apply sends the gradient it receives, unchanged, to both inputs"},
-          names=("x.grad for y = w + x", "AddBackward0.apply"), unsaid=("by calling its apply",)),
+                 DIAMONDS: "AddBackward0.apply sends the gradient it receives, unchanged, to both inputs",
+                 ORDER: "s.grad_fn's apply returned fewer gradients than s.grad_fn has edges, so an edge of it "
+                        "into d.grad_fn got none"},  # the gradients that did reach d happen to be 0 there
+          names=("x.grad for y = w + x", "AddBackward0.apply", "returned fewer gradients than"),
+          unsaid=("by calling its apply", "every gradient sent to it was 0", "through two edges")),
     Wrong("grad_kept_as_a_float", edits={"    v._grad = Value(grad)\n": "    v._grad = grad\n"},
           fails={DOCS: "w.grad is None or a Value like w in PyTorch, but not in your engine"},
           names=("w.grad", "AccumulateGrad writes a Value into the leaf's .grad")),
