@@ -17,6 +17,7 @@ from grader.spec.freed import at_a_freed_id
 from grader.spec.raised import raised
 from grader.spec.build_order import order_facts, watched_order, written_beside
 from grader.spec.repeat import fresh_copy
+from grader.spec.own_grad import OWN_GRAD, equal_leaves
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
                     module="ex18_build_retain_grad", rules=True, own_engine=True)
@@ -56,9 +57,7 @@ KEYS = {
                "there is no gradient to keep",
     "freed_id": "whether a non-leaf retains its grad belongs to that value (its retains_grad): a record of "
                 "the retained nodes' ids kept between calls takes a new node at a freed one's id for retained",
-    "own_grad": "each leaf's .grad is a Value of its own, whatever number the leaf holds: a gradient kept between "
-                "calls by the leaf's number (a dict keyed by its .item(), in store_grad or in the grad property) gives "
-                "two leaves holding one number one .grad, and a write for one changes what the other reads",
+    "own_grad": OWN_GRAD,
     "again": "each backward counts the edges of its own graph anew: dependencies keeps nothing between calls, so a "
              "second backward through the same graph (of additions, which save nothing) runs every node again, as "
              "PyTorch's does",
@@ -174,27 +173,9 @@ def _read_back(sub: Any) -> dict[str, Any]:
 def retained_hidden(sub):
     runs = _runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))])
     returned = (sub.Value(0.5, requires_grad=True) * 3).retain_grad()
-    return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub), "own_grad": _equal_leaves(sub),
+    return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub), "own_grad": equal_leaves(sub),
             "again": _again(sub),
             "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
-
-
-EQUAL = "y.backward(), y = u * v + v, v = Value(u.item(), requires_grad=True)"  # code: labels are shown as written
-
-
-def _equal_leaves(sub: Any) -> list[Any]:
-    """Two leaves holding one number, with other gradients: a .grad kept between calls by the
-    leaf's number (a dict keyed by ``item()``) is one object for both, and both read the last
-    gradient written; every other program here gives leaves of one number one gradient (w and x
-    both 0), or leaves of other numbers."""
-    u, v = sub.Value(2.5, requires_grad=True), sub.Value(2.5, requires_grad=True)
-    (u * v + v).backward()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        held = u.grad, v.grad
-    return [fact(grad_quiet(u), f"u.grad after {EQUAL}"), fact(grad_quiet(v), f"v.grad after {EQUAL}"),
-            claim(None in held or held[0] is not held[1], N_("after y.backward(), y = u * v + v, u and v two leaves "
-                                                            "holding one number, u.grad and v.grad are two Values"))]
 
 
 AGAIN = "y = (d + d) + w, d = w + x"

@@ -18,6 +18,7 @@ from grader.spec.build_writes import writes_beside_store
 from grader.spec.facts import CONTEXT
 from grader.spec.freed import at_a_freed_id, at_the_id
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
+from grader.spec.own_grad import OWN_GRAD, equal_leaves
 from grader.spec.raised import raised
 from grader.spec.repeat import fresh_copy
 
@@ -51,6 +52,7 @@ KEYS = {
                 "store_grad decides by the leaf's own .grad being None; ids kept between calls cannot tell a "
                 "new leaf from a freed one, whose id it may take",
     "retained_leaf": RETAINED_LEAF,
+    "own_grad": OWN_GRAD,
     "leaf_root": "a backward that starts at a leaf adds into its .grad as every backward does: a second w.backward() "
                  "adds into the Value the first wrote",
     "retained_once": "retain_grad() called again changes nothing: backward writes a retained non-leaf's gradient "
@@ -61,7 +63,7 @@ KEYS = {
                 "getter that returns a new Value each time hands zero_() a copy, and w.grad keeps its number",
 }
 # what zero_() or .grad = None left decides the gradients added after it
-CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad"),
+CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad", "own_grad"),
              "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand", "grads"),
              "zeroed": ("one_grad",), "leaf_root": ("operand",), "retained_zeroed": ("retained", "rerun"),
              "renewed": ("dropped", "retained"), "retained": ("rerun",), "retained_leaf": ("grads",),
@@ -264,7 +266,7 @@ def loop_public(sub):
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
             "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0),
-            "leaf_root": _leaf_root(sub, 1.5), "retained_once": _retained_twice(sub, 1.5)}
+            "leaf_root": _leaf_root(sub, 1.5), "retained_once": _retained_twice(sub, 1.5), "own_grad": equal_leaves(sub)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,

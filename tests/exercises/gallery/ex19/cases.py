@@ -336,3 +336,16 @@ CASES += [
           fails={LOOP: "this stage builds on ex16"}, names=("ex16", "2 + w has the entry of the number 2 first"),
           unsaid=("Value.__mul__",)),
 ]
+
+# ex18's slip carried: store_grad hands a leaf met for the first time the Value kept for its
+# number, then adds into it in place, so two leaves of one number share one .grad; the public
+# test names that, where it told only a different number (the gate's error hides the rest).
+CASES += [
+    Wrong("first_grad_kept_per_leaf_number", edits={
+        "    if v._grad is None:\n        v._grad = Value(grad)\n":
+        "    if v._grad is None:\n        v._grad = _GRADS.setdefault(v.item(), Value(grad)) if v.is_leaf else Value(grad)\n",
+        "\ndef store_grad(": "\n_GRADS: dict[float, Value] = {}\n\n\ndef store_grad("},
+          fails={LOOP: "u and v two leaves holding one number, u.grad and v.grad are two Values in PyTorch, but not in "
+                       "your engine"},
+          names=("u.grad and v.grad are two Values", "kept between calls by the leaf's number")),
+]

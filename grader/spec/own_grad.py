@@ -1,0 +1,34 @@
+"""Whether each leaf of a build-track engine holds a ``.grad`` of its own, whatever number it
+holds: a gradient kept between calls by the leaf's number (a dict keyed by ``item()``, in
+``store_grad`` or in the grad property) is one object for two leaves of one number.  The stage
+that writes ``.grad`` (ex18) and the one that adds into it (ex19) ask the same question, since a
+slip made at the first is carried into the second's file."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from micrograph.i18n import N_
+
+from grader.spec.build import claim
+from grader.spec.build_reads import fact, grad_quiet
+
+OWN_GRAD = ("each leaf's .grad is a Value of its own, whatever number the leaf holds: a gradient kept between "
+            "calls by the leaf's number (a dict keyed by its .item(), in store_grad or in the grad property) gives "
+            "two leaves holding one number one .grad, and a write for one changes what the other reads")
+EQUAL = "y.backward(), y = u * v + v, v = Value(u.item(), requires_grad=True)"  # code: labels are shown as written
+
+
+def equal_leaves(sub: Any) -> list[Any]:
+    """Two leaves holding one number, with other gradients: a .grad kept by the leaf's number is
+    one object for both, and both read the gradient written into it; the stages' other programs
+    give leaves of one number one gradient (w and x both 0), or leaves of other numbers."""
+    u, v = sub.Value(2.5, requires_grad=True), sub.Value(2.5, requires_grad=True)
+    (u * v + v).backward()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        held = u.grad, v.grad
+    return [fact(grad_quiet(u), f"u.grad after {EQUAL}"), fact(grad_quiet(v), f"v.grad after {EQUAL}"),
+            claim(None in held or held[0] is not held[1], N_("after y.backward(), y = u * v + v, u and v two leaves "
+                                                            "holding one number, u.grad and v.grad are two Values"))]
