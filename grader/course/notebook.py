@@ -65,6 +65,7 @@ _FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
 _GRADER_IMPORT = re.compile(r"^(\s*)(?:import grader(?:\.notebook_check)?(?:\s+as\s+(?P<grader>\w+))?"
                             r"|from grader(?:\.notebook_check)? import \(?\s*check(?:\s+as\s+(?P<check>\w+))?\s*\)?)"
                             r"\s*(?:#.*)?$")
+_TOP_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")  # a function of the cell's top level
 _GRADER_CALL = re.compile(r"\bgrader\.check\s*\(")
 GRADER_STAND_INS = {
     "grader": "class {name}: check = staticmethod(lambda *args, **options: None)",
@@ -94,6 +95,7 @@ class Converted:
     stood_in: dict[str, str] = field(default_factory=dict)  # the names defined (``STAND_INS``), as IPython's
     missing: list[tuple[int, str]] = field(default_factory=list)  # (line, names) of IPython's not stood in for
     named: bool = False  # ``where`` named a cell: the notes say how cells are counted
+    twice: dict[str, list[int]] = field(default_factory=dict)  # a function defined in several cells: their indices
 
     def _stand_in_notes(self) -> list[str]:
         """What the names of IPython's defined in the graded file do, and which ones a cell uses
@@ -131,6 +133,11 @@ class Converted:
             notes.append(_("not graded (not Python, or grading itself): {kinds}",
                            kinds=_(", ").join(self.dropped)))
         notes += self._stand_in_notes()
+        for name, cells in self.twice.items():  # the kernel ran the one run last, the hand-in runs the lowest
+            self.named = True
+            notes.append(_("{name} is defined in {cells}: the cells are graded from the top, so the one in {cell} "
+                           "is graded", name=name, cells=_(", ").join(self.cells[i] for i in cells),
+                           cell=self.cells[cells[-1]]))
         if self.named and self.history:
             notes.append(_("In [N] is the number Jupyter and Colab showed left of the cell when it "
                            "ran; lines count from 1 in each cell"))
@@ -273,6 +280,9 @@ def convert(data: bytes, shown: str) -> Converted:
         converted.starts.append(len(out) + 1)
         converted.cells.append(_label(number, cell, converted.history))
         out += [("pass" if _FUTURE.match(line) else line) for line in lines] or ["pass"]
+        for name in dict.fromkeys(found.group(1) for found in map(_TOP_DEF.match, lines) if found):
+            converted.twice.setdefault(name, []).append(len(converted.cells) - 1)
+    converted.twice = {name: cells for name, cells in converted.twice.items() if len(cells) > 1 and not history}
     if (any(_DISPLAY_CALL.search(line) for line in out) and not any(_DISPLAY_OWN.match(line) for line in out)
             and "display" not in converted.stood_in):
         converted.stood_in["display"] = "display"

@@ -11,6 +11,7 @@ from grader.i18n import N_, _, sentences
 from grader.judge import stages
 from grader.judge.caused_errors import WITH_CAUSE, said_error
 from grader.judge.messages import probe_said, torch_explained
+from grader.judge.notebook_raised import NO_MODULE, notebook_raised
 from grader.judge.touches import TOUCHED, refusal_said
 from grader.judge.typed_characters import typed_character
 from grader.judge.status import ERROR, TIMEOUT, Status
@@ -221,12 +222,8 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
         return _import_timeout(error, display, names)
     at = _(" ({line})", line=line_named(line, names)) if line else ""
     message = refusal_said(message)
-    if names is not None and _without_ipython(kind, message):  # Jupyter's kernel has it; the grader does not
-        return _("{file} raised {kind} when its cells ran as plain Python, without IPython, as the grader runs "
-                 "them{at}: {message}", file=display, kind=kind, at=at, message=message)
     if names is not None:  # a notebook is not imported: its code cells run, top to bottom
-        return _("{file} raised {kind} when its cells ran{at}: {message}", file=display, kind=kind, at=at,
-                 message=message)
+        return notebook_raised(display, kind, at, message)
     said = _("{file} raised {kind} when imported{at}: {message}", file=display, kind=kind, at=at, message=message)
     own = own_module(error, beside)
     return said if own is None else said + _(". Each exercise file is graded on its own, with micrograph "
@@ -256,21 +253,10 @@ def _import_timeout(error: ErrorRecord, display: str, names: LineNames | None) -
              "time by then", file=display, where=where, **clock.groupdict())
 
 
-_NO_MODULE = re.compile(r"No module named '([^'.]+)")
-
-
-def _without_ipython(kind: str, message: str) -> bool:
-    """Whether a notebook's cells raised for a name of IPython's that Jupyter's kernel has and
-    the grader, which runs them as plain Python, has not (``grader.course.notebook``)."""
-    found = _NO_MODULE.match(message or "")
-    return (kind == "ModuleNotFoundError" and found is not None and found.group(1) == "IPython"
-            or kind == "NameError" and "'get_ipython'" in (message or ""))
-
-
 def own_module(error: ErrorRecord, beside: Path | None) -> str | None:
     """The student's own module (``myhelpers.py`` or a package folder) beside the submission that
     its import could not find, if that is what it missed."""
-    found = _NO_MODULE.match(error["message"] or "") if error["type"] == "ModuleNotFoundError" else None
+    found = NO_MODULE.match(error["message"] or "") if error["type"] == "ModuleNotFoundError" else None
     if found is None or beside is None:
         return None
     name = found.group(1)

@@ -132,14 +132,14 @@ public tests: the table says what share of each exercise's points the hidden tes
 
 Hand in your `exercises/exNN_<topic>.py` files, or notebooks named `exNN_<topic>.ipynb`, the way
 your course asks (upload the files, a zip, or your repository: the autograder finds them by
-name, in any folder). In a notebook handed in, the code cells are graded from the top; a
-statement starting with `%` or `!` (not a line inside brackets or a string: that is Python),
-and IPython's help lines (`Value?`, `node_info??`) are not, but the statement after `%time`,
-`%timeit` or `%prun` runs once, and `grader.check(...)` does nothing. The cells run as plain Python, without IPython:
-`display(...)` prints the repr of what it is given, `Markdown`, `HTML`, `Latex` and `Math` from
-`IPython.display` hold their text and `clear_output()` does nothing; any other IPython name
-(`get_ipython()`, `Audio`) is not there, and the feedback names it. Feedback names a line as
-`cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown cells included.
+name, in any folder). In a notebook handed in, the code cells run from the top as *Run All* runs them
+(a cell that raises stops them all; of a function defined in two cells, the lower one is graded), as
+plain Python with micrograph and the standard library only. A statement starting with `%` or `!` (not
+a line inside brackets or a string) and help lines (`Value?`) are not graded; the statement after
+`%time`, `%timeit` or `%prun` runs once; `grader.check(...)` does nothing; `display(...)` prints the
+repr of what it is given; `Markdown`, `HTML`, `Latex`, `Math` hold their text; `clear_output()` does
+nothing; any other IPython name (`get_ipython()`, `Audio`) is not there, and the feedback names it.
+Feedback names a line as `cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown included.
 
 ## 中文
 

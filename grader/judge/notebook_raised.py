@@ -1,0 +1,46 @@
+"""What to say when a notebook's cells raised as the grader ran them, and the student's kernel
+most likely did not: the grader runs the cells as plain Python, top to bottom, as *Run All*
+does, with micrograph and the standard library only.  Each sentence says which of these the
+error met, read from the error itself (``import_error`` gives the cell and line)."""
+
+from __future__ import annotations
+
+import re
+
+from grader.i18n import _
+
+NO_MODULE = re.compile(r"No module named '([^'.]+)")
+# IPython's own names: the output history (``_``, ``__``, ``___``, ``_7``, ``Out``), the input
+# history (``In``, ``_i``, ``_i7``) and the shell (``get_ipython``)
+_IPYTHON_NAME = re.compile(r"name '(_{1,3}|_\d+|Out|In|_i{1,3}|_i\d+|get_ipython)' is not defined")
+
+
+def without_ipython(kind: str, message: str) -> bool:
+    """Whether a notebook's cells raised for a name of IPython's that Jupyter's kernel has and
+    the grader, which runs them as plain Python, has not (``grader.course.notebook``)."""
+    found = NO_MODULE.match(message or "")
+    return (kind == "ModuleNotFoundError" and found is not None and found.group(1) == "IPython"
+            or kind == "NameError" and _IPYTHON_NAME.search(message or "") is not None)
+
+
+def notebook_raised(display: str, kind: str, at: str, message: str) -> str:
+    """The cells raised ``kind`` at ``at`` (`` (cell 2 (In [1]), line 3)``): for an IPython name,
+    that the grader runs them without IPython; for a module that is not there, that only
+    micrograph and the standard library are; else that the cells run top to bottom and the first
+    that raises stops them."""
+    if without_ipython(kind, message):  # Jupyter's kernel has it; the grader does not
+        said = _("{file} raised {kind} when its cells ran as plain Python, without IPython, as the grader runs "
+                 "them{at}: {message}", file=display, kind=kind, at=at, message=message)
+        output = _IPYTHON_NAME.search(message or "")
+        return said if output is None or output.group(1) == "get_ipython" else said + _(
+            ". {name} is IPython's history of outputs or inputs, which plain Python has not: give the value a "
+            "name of its own", name=output.group(1))
+    said = _("{file} raised {kind} when its cells ran{at}: {message}", file=display, kind=kind, at=at,
+             message=message)
+    module = NO_MODULE.match(message or "") if kind == "ModuleNotFoundError" else None
+    if module is not None:
+        return said + _(". The cells are graded with micrograph and the standard library only: {module} is not "
+                        "there, so what needs it (a plot) cannot stay in the notebook you hand in",
+                        module=module.group(1))
+    return said + _(". The grader runs the cells from the top, as Run All does, and the first cell that raises "
+                    "stops them all")

@@ -1,0 +1,43 @@
+"""A notebook whose cells ran in the student's kernel and raise when graded is told why the
+grader's run differs: it has no IPython history, only micrograph and the standard library, and
+runs every cell from the top; a function defined in two cells is told, with the one graded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_notebook_intake import grade_json, notebook_of, solution_cells
+
+from grader.course import notebook
+from grader.course.notebook import convert
+
+
+@pytest.mark.parametrize("cells, said", [
+    ([("code", "build_graph(0.5, -3.0)", 4), ("code", "graph = _", 5)],
+     "raised NameError when its cells ran as plain Python, without IPython, as the grader runs them "
+     "(cell 5 (In [5]), line 1): name '_' is not defined. _ is IPython's history of outputs or inputs, "
+     "which plain Python has not"),
+    ([("code", "import matplotlib.pyplot as plt\nplt.plot([1, 2])", 4)],
+     "raised ModuleNotFoundError when its cells ran (cell 4 (In [4]), line 1): No module named 'matplotlib'. "
+     "The cells are graded with micrograph and the standard library only: matplotlib is not there"),
+    ([("code", "w = build_graph(0.5, -3.0)['w']\nw.data += 1\nraise RuntimeError('as the statement shows')", 4)],
+     "raised RuntimeError when its cells ran (cell 4 (In [4]), line 3): as the statement shows. The grader runs "
+     "the cells from the top, as Run All does, and the first cell that raises stops them all"),
+])
+def test_a_cell_that_raises_when_graded_is_told_why_the_run_differs(
+        cells: list[tuple[str, str, int]], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(*solution_cells()[:-1], *cells))
+    graded = grade_json(monkeypatch, capsys, tmp_path, work)
+    assert graded["score"] == 0
+    assert said in graded["exercises"][0]["tests"][0]["feedback"]
+
+
+def test_a_function_defined_in_two_cells_is_told_with_the_one_graded() -> None:
+    cells = [("code", "def f(x):\n    return helper(x)", 9), ("markdown", "# below"),
+             ("code", "def helper(x):\n    return x\n\ndef f(x):\n    return x + 1", 4)]
+    assert "f is defined in cell 1 (In [9]), cell 3 (In [4]): the cells are graded from the top, so the one " \
+           "in cell 3 (In [4]) is graded" in convert(notebook_of(*cells), "w.ipynb").notes()
+    assert convert(notebook_of(*cells, metadata={"micrograph": notebook.HISTORY}), "this notebook").notes() == []
