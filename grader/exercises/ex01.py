@@ -322,6 +322,9 @@ def _one_product() -> tuple[str, Value, Value, Value, list[Value]]:
     return "w * x", y, w, x, [w, x, y]
 
 
+HELD = N_("w and x already hold a .grad")  # the graph's note: which case of it the label is of
+
+
 def _grads_already_held(sub) -> list[dict]:
     """grad_by_paths on the documents' graph whose leaves already hold a .grad that a backward
     pass through another graph sharing them wrote: the statement's walk reads no .grad, so it
@@ -330,7 +333,7 @@ def _grads_already_held(sub) -> list[dict]:
     add(mul(g["w"], 6.5), mul(g["x"], -4.25)).backward()  # w.grad, x.grad: numbers no walk of y gives
     facts, everything = [], [g[k] for k in NODES]
     for name in ("w", "x"):
-        label, held = f"grad_by_paths(y, {name})", g[name].grad.item()
+        label, held = f"for y = {DOCUMENTS} ({HELD}), grad_by_paths(y, {name})", g[name].grad.item()
         answer = num(sub.grad_by_paths(g["y"], g[name], everything))
         returned = type(answer) is float and close(answer, held) and not close(answer, _sum_over_paths(
             g["y"], g[name], everything, "right"))

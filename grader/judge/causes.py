@@ -71,7 +71,7 @@ _EXPLAINED_BY: dict[Sentence, set[Sentence]] = {
 # a .grad as backward left it): each comes after every sentence that says how (``bare_last``),
 # and is left out where a sentence the probe judged on the same result, or on another entry of
 # its list, says how that result came about (``judged``).
-_BARE = {Say.RESULT_NUMBER, SayTorch.TORCH_NUMBER, Say.DATA, Say.GRAD_NUMBER, Say.GRAD_HAND_NUMBER,
+_BARE = {Say.RESULT_NUMBER, SayShape.NAN, SayTorch.TORCH_NUMBER, Say.DATA, Say.GRAD_NUMBER, Say.GRAD_HAND_NUMBER,
          Say.RESULT_TYPE, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, SayTorch.TORCH_ALIKE, Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, Say.RESULT_FLAG,
          Say.REQUIRES_GRAD, Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN}
 
@@ -300,6 +300,11 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},
 }
+# A nan is told as what it is where another number is told as a different one: what accounts for
+# the one accounts for the other.
+for _told in (*_EXPLAINED_BY.values(), *_WHOLE_CAUSES.values()):
+    if Say.RESULT_NUMBER in _told:
+        _told.add(SayShape.NAN)
 
 
 def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:

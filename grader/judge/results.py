@@ -5,6 +5,7 @@ against the statement's answer, or PyTorch's where the expected answer was recor
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,7 @@ from grader.judge.explained import MAX_FIELD, Difference
 from grader.judge.clear_sentences import SayClear
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
+from grader.judge.shape_sentences import SayShape
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.explained import difference as _diff
@@ -136,7 +138,7 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return [_diff(Say.HOOK_RECORDS, label=label, leaf=got[CONTEXT + "hooked"])]
     if found is not None and type(got.get(CONTEXT + "grads_of")) is str and type(got.get(CONTEXT + "asked")) is str:
         return [_diff(Say.OTHER_VALUES_GRADS, label=label, leaf=got[CONTEXT + "grads_of"], of=got[CONTEXT + "asked"])]
-    if found is not None and found.say is Say.RESULT_NUMBER and type(got.get(CONTEXT + "grad_cut")) is str:
+    if found is not None and found.say in _NUMBER and type(got.get(CONTEXT + "grad_cut")) is str:
         return [_diff(Say.GRAD_TAKEN_AS_NUMBER, label=label, function=got[CONTEXT + "grad_cut"])]  # what comes through grad is lost
     if found is not None and found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "constant_accumulator") is True:
         return [_diff(SayTorch.CONSTANT_ACCUMULATOR, label=label)]  # not a reordering: an entry PyTorch never has
@@ -147,7 +149,7 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "nodes_run") is True \
             and type(want.get("value")) is int and type(got.get("value")) is int:  # a count of nodes run: fewer or more
         return [_diff(SayWalk.RAN_FEWER if got["value"] < want["value"] else SayWalk.RAN_MORE, label=label)]
-    if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "gradient_agrees") is True:
+    if found is not None and found.say in _NUMBER and got.get(CONTEXT + "gradient_agrees") is True:
         return [_diff(Say.DERIVATIVE_OTHER, label=label)]  # a derivative of a gradient that has the right number
     return [found] if found is not None else []
 
@@ -166,7 +168,8 @@ def _shared_more(want: dict[str, Any], got: dict[str, Any]) -> bool:
                and not any(same(entries[min(g)], item) for item in wanted) for g in groups(got.get(SHARED)) if g)
 
 
-_OF_NUMBERS = {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_ORDER}
+_NUMBER = {Say.RESULT_NUMBER, SayShape.NAN}  # a number that differs from the statement's, or nan
+_OF_NUMBERS = {*_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_ORDER}
 """The shapes of a result of as many numbers as the statement's, whose numbers differ."""
 
 
@@ -238,8 +241,9 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     if wtype != gtype:
         text = got if type(got) is str and got.startswith("not ") else _("a {type}", type=gtype)
         return _diff(says.type, label=label, type=text)
-    if gtype == "number":
-        return _diff(says.number, label=label)
+    if gtype == "number":  # nan is no number: told as what it is (the statement's is not nan: ``same``)
+        nan = says is STATEMENT_SHAPES and type(got) is float and math.isnan(got)
+        return _diff(SayShape.NAN if nan else says.number, label=label)
     if gtype == "bool":
         return _diff(says.flag, label=label, flag=got)
     if gtype == "str":

@@ -402,3 +402,18 @@ CASES += [
           fails={GRAPH: "b was made by MulBackward0"},
           edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.add(x_leaf, w_leaf)\n    a.retain_grad()  # as the documents do\n', "    b = micrograph.add(w_leaf, 1)\n": "    b = micrograph.mul(w_leaf, 1)\n"}),
 ]
+
+# A product's other factor taken as the product over its own factor, in Values: at a factor of zero
+# that is 0/0, nan, told as what it is, not as another number.  And the paths' products kept one at a
+# time, the last overwriting the rest: the graph whose leaves already hold a .grad is named with that note.
+OTHER_FACTOR = "            return produced_by(other).item()\n"
+CASES += [
+    Wrong("other_factor_over_own_in_values", fails={"chain rule by paths in other graphs": "is nan (not a number)"},
+          edits={OTHER_FACTOR: "            a, b = (produced_by(child) for child, _ in node.next_functions)\n"
+                               "            return ((a * b) / (a, b)[i]).item()\n"},
+          names=("grad_by_paths(y, w) is nan (not a number)",), unsaid=("grad_by_paths(y, w) is a different number",)),
+    Wrong("last_path_only", fails={"chain rule by paths in other graphs": "(x + w) * (w + 1) (w and x already hold a .grad)"},
+          edits={"        return sum(\n": "        return [0.0, *(\n",
+                 "            if child is not None\n        )\n": "            if child is not None\n        )][-1]\n"},
+          names=("y = (x + w) * (w + 1) (w and x already hold a .grad)",)),
+]
