@@ -158,6 +158,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 # kept from an earlier call and returned again carries what the calls since did to it.
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
+    SayGiven.REMADE: {Say.NOT_READ_FROM_GRAD},  # the given function's copy made the floats: told of it, once
     SayWalk.COUNTED_ONCE_NAMESAKE: {SayWalk.COUNTED_ONCE},  # one count kept per parent: told once, of either kind
     # w moved by another amount: w, the later steps' losses and the gradients backward wrote at them differ
     **dict.fromkeys((Say.STEP_NOT_LR_GRAD, Say.ASCENDS, SayState.STEP_KEPT_ON_LEAF), {Say.DATA, Say.GRAD_NUMBER}),

@@ -261,8 +261,8 @@ def _given_retained(got: dict[str, Any], label: str) -> list[Difference]:
 def _given_edited(got: dict[str, Any], label: str) -> list[Difference]:
     """The sentence of a given function the student edited: the result it returned differs
     (``~returned``), or the first named Value where its graph differs."""
-    if got.get(CONTEXT + "returned") is True:  # numbers, no graph
-        return [_diff(Say.GIVEN_RETURNED, label=label)]
+    if got.get(CONTEXT + "returned") is True:  # numbers, no graph: other ones, or floats the copy made
+        return [_diff(SayGiven.REMADE if got.get(CONTEXT + "remade") is True else Say.GIVEN_RETURNED, label=label)]
     where = got.get(CONTEXT + "where")
     say = (Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True
            else Say.GIVEN_NAMES if got.get(CONTEXT + "only_names") is True else Say.GIVEN_EDITED)

@@ -239,17 +239,36 @@ class GivenReturns:
     name: str
     kept: bool = True
     changed: list[Any] = field(default_factory=list)  # the Values whose .grad a call of the copy changed
+    returned: list[Any] = field(default_factory=list)  # what each call of the copy returned
 
     @property
     def fact(self) -> dict[str, Any]:
         """The GIVEN_KEPT fact of a given function that returns numbers (``~returned``)."""
         return {**check(Check.GIVEN_KEPT, self.kept, self.name), CONTEXT + "returned": True}
 
+    def read_fact(self, held: dict[int, float]) -> dict[str, Any]:
+        """The GIVEN_KEPT fact of a given function that returns the gradients it reads (ex11's
+        ``x_grads``), ``held`` the gradient floats the engine made during the watched call
+        (``Call.held``): where every call's numbers were the given one's but some float is not one
+        of those, the copy made it (a .grad's number rounded, where it has no more digits here),
+        and its caller's result is not read from the engine: ``~remade``."""
+        remade = self.kept and any(type(x) is float and held.get(id(x)) is not x
+                                   for result in self.returned for x in _floats_in(result))
+        return {**check(Check.GIVEN_KEPT, self.kept and not remade, self.name), CONTEXT + "returned": True,
+                **({CONTEXT + "remade": True} if remade else {})}
+
     def changed_by(self, v: Any) -> dict[str, Any]:
         """Context for the fact of ``v``'s .grad, which the caller reads: the copy's name
         (``~changed_by``) where a call of it changed that .grad, which the given one only reads (a
         leaf's .grad zeroed in the helper); its result may still be the given one's."""
         return {CONTEXT + "changed_by": self.name} if any(c is v for c in self.changed) else {}
+
+
+def _floats_in(result: object) -> list[Any]:
+    """The entries of a result, in lists and tuples too (a row of gradients)."""
+    if isinstance(result, (list, tuple)):
+        return [x for item in result for x in _floats_in(item)]
+    return [result]
 
 
 def _grads_in(args: object, depth: int = 0) -> list[tuple[Any, Any, str, int | None]]:
@@ -276,8 +295,8 @@ def _grads_changed(before: list[tuple[Any, Any, str, int | None]], after: list[t
 def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iterator[GivenReturns]:
     """Watch the student's ``name`` (a function given with the exercise) while the ``with``
     block runs: ``given`` runs on each call's arguments just before the student's copy (which
-    may change them), and the two results are compared.  Where the given one raises, the copy's
-    result differs unless it raises too: its error then reaches the caller as ``GivenRefused``."""
+    may change them), and the two results are compared.  Where the given one raises, the copy's result differs unless it raises too: its error then
+    reaches the caller as ``GivenRefused``."""
     record = GivenReturns(name)
 
     def comparing(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -295,6 +314,7 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
                                        f"{error_text(exc)}").with_traceback(exc.__traceback__) from None
                 raise
             record.kept = record.kept and not raised and _same_result(result, expected)
+            record.returned.append(result)
             record.changed += _grads_changed(held, _grads_in([*args, *kwargs.values()]))
             return result
         return compared

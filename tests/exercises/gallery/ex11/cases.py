@@ -425,3 +425,11 @@ CASES += [
                  "        rows.append(x_grads(x))\n": ""},
           names=("jacobian_rows(x_a, loss_a, True)", "hooks your code registered on x_a are still registered")),
 ]
+
+# The given x_grads edited to round the numbers it reads (to three places, where the tests' gradients
+# have no more): vjp and jacobian_rows are right, and the floats x_grads made are told as its own.
+CASES += [
+    Wrong("given_x_grads_rounded", fails={VJP: "x_grads was edited", ROWS: "x_grads was edited"},
+          edits={"    return [v.grad.item() for v in x[0]]\n": "    return [round(v.grad.item(), 3) for v in x[0]]\n"},
+          names=("x_grads was edited", "returned floats it computed"), unsaid=("is not one the engine produced",)),
+]
