@@ -34,6 +34,7 @@ _LABEL_FORMS = (
     (r"(?P<when>inside no_grad|outside no_grad, c = Value\(2\)|after the block|after a no_grad block with another "
      r"nested in it|inside no_grad, after a nested no_grad block ended|after a no_grad block that raised|"
      r"after z = w \* 3; z\.zero_\(\)|after c = Value\(4\); c\.zero_\(\)|after d = w\.detach\(\)|"
+     r"after d = w\.detach\(\); d\.add_\(1\)|after v = Value\(2\); v\.add_\(1\)|"
      r"after c = Value\(-4\); c\.add_\(w\)|after e = h\.detach\(\), h = x \* 3|"
      r"after y = w \* 3; y\.add_\(y\)|after c = Value\(2\); c\.requires_grad = True|"
      r"after w \* 3; w\.requires_grad = False): "
@@ -80,6 +81,7 @@ _LABEL_FORMS = (
     (r"(?P<value>[^ ]+) from (?P<source>[^ ]+)", N_("{value} from {source}")),
     (r"(?P<value>\S+) after (?P<steps>a (?:second|third) .+)", N_("{value} after {steps}")),  # w.grad after a second ...
     (r"(?P<value>.+?) after (?P<call>[^ ]+)", N_("{value} after {call}")),
+    (r"(?P<value>.+?\(\)) after (?P<steps>adding through .+)", N_("{value} after {steps}")),  # steps worded in English
     (r"(?P<value>.+?\(\)) after (?P<call>.+)", N_("{value} after {call}")),  # a program's step after the ones before
     (r"(?P<value>.+?) before (?P<call>[^ ]+)", N_("{value} before {call}")),
     (r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)", N_("{value} in {where}")),

@@ -198,6 +198,10 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
         assert shown_label("the error for a second y.backward() after y.backward(retain_graph=True)") == \
             "y.backward(retain_graph=True) 之后的第二次 y.backward() 的错误"  # the program's words too
         assert shown_label("w.grad.zero_() is w.grad") == "w.grad.zero_() 返回的就是 w.grad"
+        assert shown_label("after d = w.detach(); d.add_(1): d.requires_grad") == \
+            "d = w.detach(); d.add_(1) 之后：d.requires_grad"  # a build-track program's note, as code
+        assert shown_label("w.item() after adding through w.detach(), then through w.data") == \
+            "先通过 w.detach()、再通过 w.data 加上一个数 之后的 w.item()"  # the steps worded in English
         assert shown_label("a.grad is g after (a * w).backward()") == "(a * w).backward() 之后的 a.grad 就是 g"
         assert shown_label("a2 (after a += 1)") == "a2（a += 1 之后）"  # the line that made it, as code
         assert shown_label("x.grad through Softplus.backward (x far below 0)") == \

@@ -362,3 +362,17 @@ CASES += [
           fails={"in-place ops and the leaf error": ".data gave a Python number, not a Value"},
           names=(".data gave a Python number", "a Value sharing the number")),
 ]
+
+# .data copying the number into a new Value (shares nothing): the steps "adding through w.detach(),
+# then through w.data" are told in Chinese too.  detach() copying requires_grad: the notes "after
+# d = w.detach(); d.add_(1)" likewise (both caught in the Chinese feedback by the gallery's leak check
+# and tests/i18n's labels).
+CASES += [
+    Wrong("data_copies_the_number", fails={BASICS: "w.item() after adding through w.detach(), then through w.data"},
+          edits={DATA_BODY: "        return Value(self.item())"},
+          names=("w.item() after adding through w.detach(), then through w.data",)),
+    Wrong("detach_copies_requires_grad", fails={REBASED: "After d = w.detach(); d.add_(1): d.requires_grad is True"},
+          edits={DETACH_BODY: "        alias = Value(0.0, requires_grad=self.requires_grad)\n"
+                              "        alias._box, alias._versions = self._box, self._versions\n        return alias"},
+          names=("d.requires_grad is True",)),
+]
