@@ -32,15 +32,21 @@ def notebook_raised(display: str, kind: str, at: str, message: str) -> str:
         said = _("{file} raised {kind} when its cells ran as plain Python, without IPython, as the grader runs "
                  "them{at}: {message}", file=display, kind=kind, at=at, message=message)
         output = _IPYTHON_NAME.search(message or "")
-        return said if output is None or output.group(1) == "get_ipython" else said + _(
+        return said if output is None or output.group(1) == "get_ipython" else _then(said, _(
             ". {name} is IPython's history of outputs or inputs, which plain Python has not: give the value a "
-            "name of its own", name=output.group(1))
+            "name of its own", name=output.group(1)))
     said = _("{file} raised {kind} when its cells ran{at}: {message}", file=display, kind=kind, at=at,
              message=message)
     module = NO_MODULE.match(message or "") if kind == "ModuleNotFoundError" else None
     if module is not None:
-        return said + _(". The cells are graded with micrograph and the standard library only: {module} is not "
-                        "there, so what needs it (a plot) cannot stay in the notebook you hand in",
-                        module=module.group(1))
-    return said + _(". The grader runs the cells from the top, as Run All does, and the first cell that raises "
-                    "stops them all")
+        return _then(said, _(". The cells are graded with micrograph and the standard library only: {module} is "
+                             "not there, so what needs it (a plot) cannot stay in the notebook you hand in",
+                             module=module.group(1)))
+    return _then(said, _(". The grader runs the cells from the top, as Run All does, and the first cell that "
+                         "raises stops them all"))
+
+
+def _then(said: str, more: str) -> str:
+    """``said`` and the sentence after it, without a second full stop where the error's own
+    message ended with one (torch's do)."""
+    return (said[:-1] if said.endswith(".") else said) + more
