@@ -262,7 +262,8 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
     """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
     net = _net(seed, n_in, n_out)
     with _FORWARD.watched(sub, "grads_twice"), \
-            watching(sub, "grads_twice", one_graph=True, grad_numbers=True, errors=True, leaves=net.parameters()) as call:
+            watching(sub, "grads_twice", retain_graph=True, one_graph=True, grad_numbers=True, errors=True,
+                     leaves=net.parameters()) as call:  # each pass's retain_graph compared: the second frees the graph
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("grads_twice must return a pair (first gradients, second gradients)"),

@@ -529,3 +529,15 @@ CASES += [
 CASES += [
     Correct("gradients_read_through_mean", edits={'    first = [p.grad.item() for p in net.parameters()]': '    first = [p.grad.mean().item() for p in net.parameters()]'}),
 ]
+
+# The second backward of grads_twice asked retain_graph=True too: every number right, but the graph is never
+# freed, where ex12's lesson is that backward frees it; told as the graph kept. A second call that frees it
+# any other way (retain_graph=False, or the engine's backward function) is right.
+SECOND_CALL = "    loss.backward()  # adds the same gradients again: .grad accumulates\n"
+CASES += [
+    Wrong("second_backward_retains", fails={TWICE: "grads_twice kept the graph (retain_graph=True) in a pass"},
+          edits={SECOND_CALL: "    loss.backward(retain_graph=True)\n"},
+          names=("kept the graph (retain_graph=True)",)),
+    Correct("second_backward_retain_false", edits={SECOND_CALL: "    loss.backward(retain_graph=False)\n"}),
+    Correct("second_backward_by_autograd", edits={SECOND_CALL: "    micrograph.autograd.backward([loss])\n"}),
+]
