@@ -42,7 +42,7 @@ DOCUMENTS = [
     (7, 3, 4, [[1.0, 0.0, 2.0], [-1.0, 3.0, 0.5], [0.25, 0.25, 4.0]]),
 ]
 OTHER_SIZES = [
-    (5, 2, 3, [[1.5, -2.0], [0.5, 4.0]]),
+    (5, 2, 3, [[1.5, -2.0], [0.5, 3.0]]),  # unequal column sums: a weight read by columns gives other gradients
     (9, 4, 1, [[1.0, -1.0, 2.0, 0.5]]),
 ]
 

@@ -541,3 +541,14 @@ CASES += [
     Correct("second_backward_retain_false", edits={SECOND_CALL: "    loss.backward(retain_graph=False)\n"}),
     Correct("second_backward_by_autograd", edits={SECOND_CALL: "    micrograph.autograd.backward([loss])\n"}),
 ]
+
+# The weight's gradients read column by column (x W^T misread): a layer of other sizes whose rows have unequal
+# column sums shows it there too, not only the documents' nets.
+CASES += [
+    Wrong("weight_read_by_columns", fails={"other layer sizes": "but in another order"},
+          edits={"    first = [p.grad.item() for p in net.parameters()]\n":
+                 "    w = net.weight\n    params = [w[j][k] for k in range(len(w[0])) for j in range(len(w))] + list(net.bias)\n"
+                 "    first = [p.grad.item() for p in params]\n",
+                 "    second = [p.grad.item() for p in net.parameters()]\n": "    second = [p.grad.item() for p in params]\n"},
+          names=("in another order",)),
+]
