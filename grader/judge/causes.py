@@ -283,6 +283,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # the entries it has hold the numbers of other rows than the statement's at their place
     SayEntries.ROWS_FEWER: {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.GRAD_NUMBER, Say.RESULT_NUMBER, Say.NO_LEAF,
                             *_OTHER_LEAVES, Say.DATA},
+    # an input of fewer rows, not the rows given: the statement's entries of the rows it lacks are in no graph of its
+    SayEntries.ROWS_FEWER_OTHER: {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.NO_LEAF, *_OTHER_LEAVES},
     Say.SEEDED_AFTER: {SayStep.GENERATOR_ELSEWHERE},  # seeded after the build: the generator left seeded
     # w left as it came by a call given another new: that nothing was written where new equals w's
     # number too is the same slip, told of a call the row's other sentence is not about

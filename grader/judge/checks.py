@@ -119,7 +119,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
     SayRead.PASS_ERROR_CAUGHT: (("in_helper", SayRead.HELPER_CAUGHT),),  # a function it calls caught it, not itself
-    Say.ROWS_OTHER_ORDER: (("fewer", SayEntries.ROWS_FEWER), ("of_net", Say.ROWS_NOT_AS_NET)),  # rows left out; output
+    Say.ROWS_OTHER_ORDER: (("fewer", SayEntries.ROWS_FEWER), ("fewer_other", SayEntries.ROWS_FEWER_OTHER),
+                           ("of_net", Say.ROWS_NOT_AS_NET)),  # rows left out; output
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
     SayWalk.CHILD_FIRST: (("feeder_namesake", SayWalk.COUNTED_ONCE_NAMESAKE), ("counted_once", SayWalk.COUNTED_ONCE)),
     SayWalk.RAN_TWICE: (("listed_twice", SayWalk.RAN_AS_LISTED),  # the order it walked lists the node twice  # feeders counted once each, taken per edge

@@ -23,5 +23,6 @@ class SayEntries(Sentence):
     ROW_LEFT_OUT = N_("{label} is computed from only some rows of {of}: no entry of {name} reaches it, where "
                       "the statement's {label} is the sum of every entry.")
     NONE_REACHED = N_("{label} is not computed from the {of} returned with it: none of its entries reaches {label}.")
+    ROWS_FEWER_OTHER = N_("{label} has fewer rows than the rows given.")
     ROWS_FEWER = N_("{name} has fewer rows than the rows it was made from: it holds the numbers of {leaf} only, and no "
                     "row for the others.")

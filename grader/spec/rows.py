@@ -32,14 +32,17 @@ def in_order(made: object, rows: list[list[Any]], label: str = "input", of: str 
     of the rows given (``of``: the rows reversed) is told with the first such row and the row
     whose numbers it holds.  Fewer rows than given, each of them the numbers of one given (a loop
     that rebinds input to each row in turn keeps the last), is told as rows missing (``~fewer``,
-    with the rows whose numbers are there): nothing was put in another order.  Not where ``counted``
-    is False (forward's output, made by net from some rows of input: what loss's graph reaches
-    tells it)."""
+    with the rows whose numbers are there): nothing was put in another order.  Fewer rows than
+    given, some of other numbers, is told as fewer rows alone (``~fewer_other``).  Not where
+    ``counted`` is False (forward's output, made by net from some rows of input: what loss's graph
+    reaches tells it)."""
     numbers = [[num(v) for v in row] for row in made] if type(made) is list and all(
         type(row) is list for row in made) else []
     if counted and 0 < len(numbers) < len(rows) and all(row in rows for row in numbers):
         return {**check(Check.ROWS_IN_ORDER, False, label), CONTEXT + "fewer": True, CONTEXT + "missing": label,
                 CONTEXT + "kept": ", ".join(f"{of}[{rows.index(row)}]" for row in numbers)}
+    if counted and 0 < len(numbers) < len(rows):  # fewer rows, not all of them rows given: no row put elsewhere
+        return {**check(Check.ROWS_IN_ORDER, False, label), CONTEXT + "fewer_other": True}
     for i, row in enumerate(numbers):
         if i < len(rows) and row != rows[i] and row in rows:
             return {**check(Check.ROWS_IN_ORDER, False, label), CONTEXT + "missing": f"{label}[{i}]",

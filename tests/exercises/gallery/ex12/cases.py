@@ -542,6 +542,15 @@ CASES += [
     Correct("second_backward_by_autograd", edits={SECOND_CALL: "    micrograph.autograd.backward([loss])\n"}),
 ]
 
+# An input of one row where rows has two (forward builds the statement's own one-row example, whatever rows is):
+# told as fewer rows, never as an entry input[1][0] the answer's input does not have.
+CASES += [
+    Wrong("input_of_other_rows", fails={FORWARD: "input has fewer rows than the rows given"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    inputs = [[Value(v, requires_grad=True) for v in (1.0, 2.0, 3.0)]]\n"},
+          names=("fewer rows",), unsaid=("never reaches input[1][0]",)),
+]
+
 # The weight's gradients read column by column (x W^T misread): a layer of other sizes whose rows have unequal
 # column sums shows it there too, not only the documents' nets.
 CASES += [
