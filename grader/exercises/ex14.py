@@ -24,8 +24,8 @@ from grader.spec.custom_graphs import at_a_freed_leaf, beside_later, composed, e
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
-from grader.spec.facts import CONTEXT
-from grader.spec.provenance import grad_of, result_of, same_object
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.provenance import check, grad_of, result_of, same_object
 from grader.spec.seeds import in_proportion, scales
 
 EXERCISE = Exercise("ex14", "A custom Function with save_for_backward", module="ex14_custom_function")
@@ -207,7 +207,19 @@ def _clip_runs(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, 
     runs = [_run(lambda v, lo=lo, hi=hi: sub.Clip.apply(v, lo, hi), x, "Clip.apply(x, low, high)",
                  _against(x, lo, hi))
             for x, lo, hi in cases]
-    return {key: [r[key] for r in runs] for key in ("input", "data", "grad_fn", "grad")}
+    return {**{key: [r[key] for r in runs] for key in ("input", "data", "grad_fn", "grad")}, "bounds": _bounds_used(sub, cases)}
+
+
+def _bounds_used(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str, Any]:
+    """The BOUNDS_USED fact of Clip: some x of ``cases`` gets another number from Clip.apply
+    given another interval, one above x (where the statement's gives its low, whatever x was
+    clipped to before).  Bounds written into forward (``clamp(x, -1, 1)``) give the same."""
+    try:
+        found = [[num(sub.Clip.apply(Value(x, requires_grad=True), *bounds)) for bounds in ((lo, hi), (x + 0.375, x + 2.5))]
+                 for x, lo, hi in cases]
+    except Exception:  # noqa: BLE001 - the runs' own calls tell the error
+        found = []
+    return check(Check.BOUNDS_USED, not found or any(type(a) is not float or a != b for a, b in found), "Clip.apply(x, low, high)")
 
 
 @EXERCISE.test(

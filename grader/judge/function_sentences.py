@@ -25,3 +25,5 @@ class SayFunction(Sentence):
                          "f(x + h) - f(x - h) divided by twice h, or a formula that subtracts nearly equal numbers).")
     RETURNED_NONE = N_("backward never wrote {label}: it is still None, since {function} returned None as x's "
                        "gradient, though x requires grad (its entry of ctx.needs_input_grad is True): None passes nothing back.")
+    BOUNDS_UNUSED = N_("{label} gave each x the same number with another interval [low, high] as well: your Clip does "
+                       "not use the low and high it is given, where the statement's clips x to them.")

@@ -99,6 +99,7 @@ class Check(str, enum.Enum):
     LEAVES_APART = "leaves_apart"  # two leaves of one number, each reached, each got an entry of its own
     RUNS_ONCE = "runs_once"  # no node's backward formula ran twice
     CALLS_LOCAL_GRADS = "calls_local_grads"  # a hand-written pass called the given local_grads on some node
+    BOUNDS_USED = "bounds_used"  # a Function given an interval (ex14's Clip) gives x another number for another one
     AFTER_FEEDERS = "after_feeders"  # no node ran before a node that sends it a gradient
     APPLIED = "applied"  # backward called the apply of every node it ran (its order watched through it)
     DETACHED_FROM = "detached_from"  # a node saved a detach() of a given Value (shares data and version)

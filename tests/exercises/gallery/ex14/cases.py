@@ -496,3 +496,13 @@ CASES += [
                  "        return x.softplus\n"},
           names=("Softplus.apply(x)", "a step changed", "state kept between calls")),
 ]
+
+# Clip's bounds written into forward and backward ([-1, 1], the tests' usual interval) instead of the low and
+# high given: told as bounds not used, not only as other numbers.
+CASES += [
+    Wrong("clip_bounds_written_in", fails={CLIP: "your Clip does not use the low and high it is given",
+                                           BOUNDS: "your Clip does not use the low and high it is given"},
+          edits={"        return Value(min(max(x.item(), low), high))\n": "        return Value(min(max(x.item(), -1.0), 1.0))\n",
+                 INSIDE: "        inside = -1.0 <= x.item() <= 1.0\n"},
+          names=("does not use the low and high it is given",)),
+]
