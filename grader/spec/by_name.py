@@ -10,7 +10,7 @@ that, not as leaves found by ``==`` or a walk stopped at its first leaf.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import micrograph
@@ -30,36 +30,55 @@ def kept_by_name(calls: list[Call], answer: object, orders: Sequence[Any]) -> By
     AccumulateGrad nodes, two MulBackward0 nodes, share it), where its calls and answer are those
     of the statement's walk so keyed, along the one order backprop's topological_order call
     returned: a node met with no entry of its name is passed over (a leaf's then has no entry in
-    the answer), else that entry is popped and used (passed to local_grads, or returned for a
-    leaf's AccumulateGrad node), and what local_grads returns is added to the entries of its
-    inputs' names.  None where they are not, or where keying by node gives the same numbers.
-    Seen only at the AccumulateGrad nodes of leaves of one number, it is not ``plain``: a walk
-    that finds leaves with ``==`` merges those the same way."""
+    the answer), else that entry is used (passed to local_grads, or returned for a leaf's
+    AccumulateGrad node), and what local_grads returns is added to the entries of its inputs'
+    names.  The entry used is popped, or left for the next node of that name to use as it then
+    is; leaves' nodes are keyed by name too, or by the node itself (``_VARIANTS``).  None where
+    none of them is that walk, or where keying by node gives the same numbers.  Seen only at the
+    AccumulateGrad nodes of leaves of one number, it is not ``plain``: a walk that finds leaves
+    with ``==`` merges those the same way."""
     if len(orders) != 1 or not calls or not isinstance(answer, dict):
         return None
     order, items = list(orders[0]), list(dict.items(answer))
     if not all(isinstance(node, micrograph.Node) for node in order):  # None or a Value in it: told by the order's rules
         return None
-    by_name: dict[str, float] = {_short(calls[0][0]): 1.0}
+    for pops, leaves_by_name in _VARIANTS:
+        try:
+            found = _walked(calls, order, items, pops, leaves_by_name)
+        except (TypeError, ValueError, StopIteration):  # a gradient that is no number, a call not seen: not this walk
+            found = None
+        if found is not None:
+            return found
+    return None
+
+
+_VARIANTS = ((True, True), (False, True), (True, False), (False, False))
+"""How a walk by name may use an entry: (popped when used, leaves' nodes keyed by name too)."""
+
+
+def _walked(calls: list[Call], order: list[Any], items: list[tuple[Any, Any]], pops: bool,
+            leaves_by_name: bool) -> ByName | None:
+    """``kept_by_name`` for one way of using the entries (``_VARIANTS``)."""
+    def key(node: Any) -> Any:
+        return node if isinstance(node, micrograph.AccumulateGrad) and not leaves_by_name else _short(node)
+
+    by_name: dict[Any, float] = {key(calls[0][0]): 1.0}
     by_node: dict[Any, float] = {calls[0][0]: 1.0}
     pending, merged, at_op = iter(calls), None, False
-    try:
-        for node in order:
-            name, leaf = _short(node), isinstance(node, micrograph.AccumulateGrad)
-            if name not in by_name:  # passed over: keyed by node, what reached it (not 0) is used here
-                if leaf and any(k is node.variable for k, _ in items):
-                    return None
-                differs = not _close(by_node.get(node, 0.0), 0.0)
-            else:
-                got, own = by_name.pop(name), by_node.pop(node, 0.0)
-                differs = not _close(got, own)
-                if leaf and not _answered(items, node.variable, got):
-                    return None
-                if not leaf and not _sent_on(next(pending), node, got, by_name, by_node):
-                    return None
-            merged, at_op = merged or (name if differs else None), at_op or (differs and not leaf)
-    except (TypeError, ValueError, StopIteration):  # a gradient that is no number, a call not seen: not this walk
-        return None
+    for node in order:
+        name, leaf = key(node), isinstance(node, micrograph.AccumulateGrad)
+        if name not in by_name:  # passed over: keyed by node, what reached it (not 0) is used here
+            if leaf and any(k is node.variable for k, _ in items):
+                return None
+            differs = not _close(by_node.get(node, 0.0), 0.0)
+        else:
+            got, own = by_name.pop(name) if pops else by_name[name], by_node.pop(node, 0.0)
+            differs = not _close(got, own)
+            if leaf and not _answered(items, node.variable, got):
+                return None
+            if not leaf and not _sent_on(next(pending), node, got, by_name, by_node, key):
+                return None
+        merged, at_op = merged or (_short(node) if differs else None), at_op or (differs and not leaf)
     if merged is None or next(pending, None) is not None:
         return None
     numbers = {node.variable.item() for node in order if isinstance(node, micrograph.AccumulateGrad)}
@@ -72,15 +91,16 @@ def _answered(items: list[tuple[Any, Any]], leaf: Any, got: float) -> bool:
     return bool(given) and type(given[0]) in (int, float) and _close(float(given[0]), got)
 
 
-def _sent_on(call: Call, node: Any, got: float, by_name: dict[str, float], by_node: dict[Any, float]) -> bool:
+def _sent_on(call: Call, node: Any, got: float, by_name: dict[Any, float], by_node: dict[Any, float],
+             key: Callable[[Any], Any]) -> bool:
     """Whether ``call`` ran local_grads on ``node`` with ``got``; what it returned is then added
-    to the entries of the node's inputs, by name and by node."""
+    to the entries of the node's inputs, by ``key`` (a name) and by node."""
     ran, grad, out = call
     if ran is not node or not _close(float(grad), got):
         return False
     for (child, _), sent in zip(node.next_functions, out):
         if child is not None and sent is not None:
-            by_name[_short(child)] = by_name.get(_short(child), 0.0) + float(sent)
+            by_name[key(child)] = by_name.get(key(child), 0.0) + float(sent)
             by_node[child] = by_node.get(child, 0.0) + float(sent)
     return True
 

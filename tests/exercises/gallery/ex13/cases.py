@@ -679,3 +679,9 @@ CASES += [
           fails={"topological order of the diamond": "topological_order(diamond) holds a Value"},
           names=("holds a Value", "not the leaf itself"), unsaid=("raised while the test used what your code returned",)),
 ]
+
+# The gradients of op nodes kept under node.name(), those of leaves' nodes under their id, no entry popped: two
+# AddBackward0 nodes share one entry; told as kept by name, not only as other numbers.
+CASES += [
+    Wrong("op_gradients_keyed_by_name", fails={DIAMOND: "under each node's name (node.name())"}),
+]
