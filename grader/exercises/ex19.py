@@ -331,21 +331,25 @@ def dropped(sub):
 
 
 RETAINED = "a = w + x; a.retain_grad()"
+OVERWRITTEN = N_("(a * w).backward() after a = w + x; a.retain_grad(); (a * x).backward() adds to a.grad, not leaving (a * "
+                 "w)'s gradient alone in it")
 
 
 def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     """A retained non-leaf's .grad dropped between two pairs of backward calls: the second pair's
     sum starts again from nothing, as a leaf's does, so a sum kept apart from .grad (on the Value
     or its node) and added to after .grad = None shows here; the leaf programs never retain.
-    The first pair's sum is read too (``retained``): a backward that overwrites a retained
-    gradient instead of adding to it is told by that rule, not as a dropped gradient kept.
+    Whether the first pair's second backward overwrote a.grad is read too (``retained``): a
+    backward that overwrites a retained gradient instead of adding to it is told by that rule, not
+    as a dropped gradient kept (a sum wrong otherwise, gradients kept between calls, by that).
     Each backward is a step of its own, so an error is told as that step's."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     a = w + x
     a.retain_grad()
     ran = [raised((a * x).backward, f"(a * x).backward() after {RETAINED}"),
            raised((a * w).backward, f"(a * w).backward() after {RETAINED}; (a * x).backward()")]
-    summed = fact(grad_quiet(a), f"a.grad after {RETAINED}; (a * x).backward(); (a * w).backward()")
+    second = grad_quiet(a)  # not (a * w)'s gradient alone (w0): an overwrite; any other number is told below
+    summed = claim(type(second) is not float or not math.isclose(second, w0), OVERWRITTEN)
     a.grad = None
     dropped = f"{RETAINED}; (a * x).backward(); (a * w).backward(); a.grad = None"
     ran += [raised((a * x).backward, f"(a * x).backward() after {dropped}"),
