@@ -16,7 +16,7 @@ from grader.spec.build_reads import grad_quiet
 from grader.spec.held import held
 from grader.spec.nesting import NESTED, deepest
 from grader.spec.probe import default_recursion_limit
-from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, error
+from grader.spec.raised import error
 from grader.spec.repeat import fresh_copy
 
 FROM_LEAF = N_("v.backward(), v a leaf that requires grad, raises an error or leaves v.grad None, where backward may "
@@ -30,13 +30,12 @@ RECURSIVE = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations,
 NESTS = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations, nests its calls one inside another, about "
            "one per node: dependencies walks the graph with a loop over a stack, never by calling itself, whatever "
            "recursion limit the file sets")
-AGAIN = N_("a second y.backward() through y = (d + d) + w, d = w + x, a graph of additions, which save nothing, "
-           "raises an error, where PyTorch's runs every node again: each backward counts the edges of its own graph "
-           "anew, keeping nothing from an earlier call (a set of the nodes walked, counts cached)")
+AGAIN = N_("dependencies(y.grad_fn), called after a y.backward() through y = (d + d) + w, d = w + x, counts other "
+           "edges than that graph has: each call of dependencies counts the edges of its own graph anew, keeping "
+           "nothing from an earlier call (a set of the nodes walked, counts cached)")
 FAULT_IN = {FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
             NESTS: "dependencies"}
 CHAIN = 300  # a recursive walk nests a call per node: three times NESTED
-LATER_ERRORS = (SECOND_BACKWARD, MODIFIED, LEAF_IN_PLACE, HOOK_ON_CONSTANT)  # PyTorch's errors a later stage raises
 
 
 def backward_rest(sub: Any) -> str | None:
@@ -77,21 +76,52 @@ def _summed(sub: Any) -> str | None:
 
 
 def _again(sub: Any) -> str | None:
-    """A second backward through one graph of additions (nothing saved, so nothing freed in any
-    stage): a walk that keeps the nodes it met between calls (a module-level set), or counts
-    kept from the first pass, meets a node it never counted the second time.  Only whether it
-    raises: the gradients it leaves are each stage's own (ex19's add up).  PyTorch's error of a
-    later stage (ex20's refusal of a freed node) is that stage's slip, told by its own programs."""
+    """dependencies after a backward through a graph of additions (nothing saved, so nothing
+    freed in any stage), against the edges that graph's nodes hold, where it counted a first
+    graph of its own right before any backward: a walk that keeps the nodes it met between calls
+    (a module-level set), or counts kept from the backward's own call, counts other edges then.
+    dependencies alone is judged: a count that is wrong on a first call is no state kept (other
+    checks tell it), and an error of a later stage's part met in the backward (ex19's
+    store_grad, ex20's release) is that stage's, told by its own programs."""
+    first = _additions(sub)  # kept alive: no later node takes one of its ids
+    if _counted(sub, first.grad_fn) != _edges(first.grad_fn):
+        return None
+    y = _additions(sub)
+    if error(y.backward) is not None:
+        return None
+    return None if _counted(sub, y.grad_fn) == _edges(y.grad_fn) else AGAIN
+
+
+def _additions(sub: Any) -> Any:
+    """y = (d + d) + w, d = w + x: a node reached by two edges, a leaf by two paths."""
     w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
     d = w + x
     y = (d + d) + w
     held(y)
-    y.backward()
+    return y
+
+
+def _counted(sub: Any, root: Any) -> dict[int, int] | None:
+    """What the file's dependencies counts from ``root``, by node id; None where it raises (an
+    error of dependencies is told by the other checks' programs)."""
     try:
-        y.backward()
-    except Exception as exc:  # noqa: BLE001 - any error of the second pass is told so, or left to its stage
-        return None if any(phrase in str(exc) for phrase in LATER_ERRORS) else AGAIN
-    return None
+        return {id(node): count for node, count in sub.dependencies(root).items()}
+    except Exception:  # noqa: BLE001 - the student's error, told elsewhere
+        return None
+
+
+def _edges(root: Any) -> dict[int, int]:
+    """How many edges reach each node from ``root``, read from the nodes' own next_functions (the
+    statement's count: the root 0, a node reached by two edges 2)."""
+    counts, stack = {id(root): 0}, [root]
+    while stack:
+        for child, _ in stack.pop().next_functions:
+            if child is not None:
+                if id(child) not in counts:
+                    counts[id(child)] = 0
+                    stack.append(child)
+                counts[id(child)] += 1
+    return counts
 
 
 def _chain(sub: Any, ops: int) -> Any:

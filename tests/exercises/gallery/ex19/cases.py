@@ -143,10 +143,12 @@ CASES = [
                                                   "    counts: dict[Node, int] = _COUNTS.setdefault(id(root), {})\n"},
           # which root meets a stale count first depends on which freed id a new root takes: this test's
           # second backward (too few nodes run), or a root of the tests' own graphs (a node missing
-          # from the counts, a KeyError in backward)
+          # from the counts, a KeyError in backward); or ex17's gate, whose dependencies after a
+          # backward meets the counts that backward used up
           fails={LOOP: ("the list of nodes that (a * w).backward() ran after (a * x).backward() has fewer entries "
-                        "than PyTorch's", "raised KeyError")},
-          names=(("(a * w).backward() ran", "raised KeyError"), ("kept for the next call", "in backward"))),
+                        "than PyTorch's", "raised KeyError", "counts other edges than that graph has")},
+          names=(("(a * w).backward() ran", "raised KeyError", "dependencies(y.grad_fn), called after a y.backward()"),
+                 ("kept for the next call", "in backward", "keeping nothing from an earlier call"))),
     Wrong("grad_requires_grad", edits={"    if v._grad is None:\n        v._grad = Value(grad)\n":
                                        "    if v._grad is None:\n        v._grad = Value(grad, requires_grad=True)\n"},
           fails={LOOP: "The fault is in store_grad, which this file holds as your ex19 answer"},  # ex17's gate meets it
@@ -348,4 +350,13 @@ CASES += [
           fails={LOOP: "u and v two leaves holding one number, u.grad and v.grad are two Values in PyTorch, but not in "
                        "your engine"},
           names=("u.grad and v.grad are two Values", "kept between calls by the leaf's number")),
+]
+
+# store_grad adding grad.item() where grad is already a float: the AttributeError is store_grad's,
+# this stage's, and told as that (a second backward raising it is no sign of ex17's counts).
+CASES += [
+    Wrong("store_grad_item_of_a_number", edits={"        v._grad._box[0] += grad\n": "        v._grad._box[0] += grad.item()\n"},
+          fails={LOOP: "in store_grad"},
+          names=("AttributeError", "in store_grad", "an error of ex19's part"),
+          unsaid=("keeping nothing from an earlier call",)),
 ]

@@ -443,6 +443,6 @@ CASES += [
         "            counts[child] = counts.get(child, 0) + 1\n",
         "\ndef dependencies(": "\n_WALKED: set = set()\n\n\ndef dependencies("},
           fails={"no_grad and hooks on the documents' graph": "this stage builds on ex17"},
-          names=("ex17", "a second y.backward()", "keeping nothing from an earlier call"),
+          names=("ex17", "dependencies(y.grad_fn), called after a y.backward()", "keeping nothing from an earlier call"),
           unsaid=("an error of ex22's part of the engine",)),
 ]
