@@ -22,11 +22,13 @@ class SayClear(Sentence):
     SKIPPED_AS_EQUAL = N_("{label} is still exactly what backward wrote: your zero_grad left that leaf alone, which "
                           "holds the same number as {name}, an earlier leaf of the list that it cleared, and it clears "
                           "every leaf given leaves whose numbers differ: a leaf equal (==) to an earlier one was skipped "
-                          "as if it were that leaf (a list's `in` finds an equal entry, not only the entry itself).")
+                          "as if it were that leaf (as a lookup by == or by number does: a list's `in` finds an equal entry, "
+                          "not only the entry itself).")
     SKIPPED_AS_LATER = N_("{label} is still exactly what backward wrote: your zero_grad left that leaf alone, which "
                           "holds the same number as {name}, a later leaf of the list that it cleared, and it clears "
                           "every leaf given leaves whose numbers differ: of leaves equal (==) to one another it cleared "
-                          "one only, as if they were one leaf (a dict keyed by the number keeps the last of them).")
+                          "one only, as if they were one leaf (as a lookup by number does: a dict keyed by the number keeps the "
+                          "last of them).")
 
     RECORDED_CLEARED = N_("{label} recorded w.grad after clearing it: each record is of a cleared "
                           "gradient, not of what that step's backward wrote.")
@@ -59,12 +61,13 @@ class SayClear(Sentence):
     ONE_LEAF_EQUAL_BY_ZERO_GRAD = N_("{label} gave your zero_grad both leaves between its backward passes, yet "
                                      "{name}.grad was cleared and {leaf}.grad never: {leaf} holds the same number as "
                                      "{name}, and your zero_grad, which clears every leaf of a list whose numbers "
-                                     "differ, skipped {leaf} as if it were {name} (`in` on a list compares with ==: "
+                                     "differ, skipped {leaf} as if it were {name} (as a lookup by == or by number does: `in` on a list "
+                                     "compares with ==: "
                                      "it finds an equal entry, not only the entry itself).")
     ONE_LEAF_EQUAL_LAST_BY_ZERO_GRAD = N_("{label} gave your zero_grad both leaves between its backward passes, yet "
                                           "{name}.grad was cleared and {leaf}.grad never: {leaf} holds the same number "
                                           "as {name}, and your zero_grad, which clears every leaf of a list whose "
-                                          "numbers differ, skipped {leaf} as if it were {name} (a dict keyed by the "
+                                          "numbers differ, skipped {leaf} as if it were {name} (as a lookup by number does: a dict keyed by the "
                                           "number keeps the last of equal leaves).")
     START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
                        "where the statement's loop adds to them and clears only after recording a step.")

@@ -20,7 +20,7 @@ class SayRead(Sentence):
 
     RETAINED_AS_EQUAL = N_("retain_grad() was called on {label}, which the statement does not ask for: it holds the "
                            "same number as {name}, which is named, and on inputs where the two differ your code leaves "
-                           "it alone: a node equal (==) to a named one was taken for it (a list's `in` finds an equal "
+                           "it alone: a node equal (==) to a named one was taken for it (as a lookup by == or by number does: a list's `in` finds an equal "
                            "entry, not only the entry itself).")
 
     WARNING_UNRECORDED = N_("{label} read .grad, and the warning that read raised reached its caller unrecorded, so it "

@@ -15,7 +15,7 @@ from grader.spec.build import claim
 from grader.spec.build_reads import fact, grad_quiet
 
 OWN_GRAD = ("each leaf's .grad is a Value of its own, whatever number the leaf holds: a gradient kept between "
-            "calls by the leaf's number (a dict keyed by its .item(), in store_grad or in the grad property) gives "
+            "calls by the leaf's number (such as a dict keyed by its .item(), in store_grad or in the grad property) gives "
             "two leaves holding one number one .grad, and a write for one changes what the other reads")
 EQUAL = "y.backward(), y = u * v + v, v = Value(u.item(), requires_grad=True)"  # code: labels are shown as written
 

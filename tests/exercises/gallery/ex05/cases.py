@@ -454,7 +454,7 @@ CASES += [
           names=("zero_grad", "same number as p", "x holds the same number as w")),
     # the leaves deduped by number in a dict, the last of each number kept: w is the one skipped, and
     # of p, q, r of one value, p, told beside r, a later leaf it cleared
-    Wrong("dedupes_by_number", fails={"other resets": "skipped w as if it were x (a dict keyed by the number keeps the last",
+    Wrong("dedupes_by_number", fails={"other resets": "skipped w as if it were x (as a lookup by number does: a dict keyed by the number keeps the last",
                                       "zero_grad on other leaves": "holds the same number as r, a later leaf of the list that it cleared"},
           edits={"    for leaf in leaves:\n        if set_to_none:":
                  "    for leaf in {leaf.item(): leaf for leaf in leaves}.values():\n        if set_to_none:"},
