@@ -379,20 +379,20 @@ CASES += [
 # Rows made as [[0.0] * n] * m and written in place: each row read right after its pass, into one list
 # object every row is; told as that list, not as rows read after the last pass.
 CASES += [
-    Wrong("rows_one_list_repeated", fails={NOT_ZEROED: "are one list object"},
+    Wrong("rows_one_list_repeated", fails={NOT_ZEROED: "stands in more than one row"},
           edits={"    rows = []\n": "    rows = [[0.0] * len(x[0])] * m\n",
                  "        rows.append(x_grads(x))\n": "        for k, g in enumerate(x_grads(x)):\n            rows[j][k] = g\n"},
-          names=("one list object", "[...] * m"), unsaid=("they were read after it",)),
+          names=("same list object stands in more than one row", "[...] * m"), unsaid=("they were read after it",)),
 ]
 
 # One row list written in place after each pass and appended again, zeroing between: every row is that list,
 # which shows the last pass's numbers; told as one list object, not as rows that are equal.
 CASES += [
     Wrong("row_appended_again_zeroed",
-          fails={ROWS: "are one list object", "Jacobian rows for other shapes": "are one list object"},
+          fails={ROWS: "stands in more than one row", "Jacobian rows for other shapes": "stands in more than one row"},
           edits={"    rows = []\n": "    rows = []\n    row = [0.0] * len(x[0])\n",
                  "        rows.append(x_grads(x))\n": "        row[:] = x_grads(x)\n        rows.append(row)\n"},
-          names=("The rows of jacobian_rows(x_a, loss_a, True) are one list object", "appended it again"),
+          names=("The same list object stands in more than one row of jacobian_rows(x_a, loss_a, True)", "appended it again"),
           unsaid=("are equal, where the statement's differ", "are all the same, where the statement's")),
 ]
 
