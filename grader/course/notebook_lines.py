@@ -14,7 +14,6 @@ notebook; its statement runs once, untimed, as the body of a ``%%time`` cell doe
 
 from __future__ import annotations
 
-import io
 import re
 import tokenize
 from typing import Callable
