@@ -40,7 +40,7 @@ def notebook_raised(display: str, kind: str, at: str, message: str) -> str:
     module = NO_MODULE.match(message or "") if kind == "ModuleNotFoundError" else None
     if module is not None:
         return _then(said, _(". The cells are graded with micrograph and the standard library only: {module} is "
-                             "not there, so what needs it (a plot) cannot stay in the notebook you hand in",
+                             "not there, so the code that imports it cannot stay in the notebook you hand in",
                              module=module.group(1)))
     return _then(said, _(". The grader runs the cells from the top, as Run All does, and the first cell that "
                          "raises stops them all"))
