@@ -28,6 +28,7 @@ from micrograph.value import record_inplace
 
 from grader.spec.call import Call
 from grader.spec.facts import Check
+from grader.spec.origins import read_on_the_way
 from grader.spec.provenance import check
 from grader.spec.raise_site import innermost
 
@@ -51,24 +52,6 @@ def refused_by_engine(e: object, site: CodeType) -> Value | None:
     return found if isinstance(found, Value) else None
 
 
-def _from_detached(v: Value, call: Call) -> bool:
-    """Whether ``v`` is what a detach() of the call returned for a Value that requires grad, or was
-    computed by the call's operations from one (``w.detach() * 2``), walking the inputs the call
-    recorded (``made=True``)."""
-    seen: set[int] = set()
-    todo = [v]
-    while todo:
-        item = todo.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if call.detached_results.get(id(item)) is item:
-            return True
-        if call.made.get(id(item)) is item:
-            todo.extend(call.inputs.get(id(item), ()))
-    return False
-
-
 def refused_detached(e: object, call: Call, label: str) -> dict[str, Any]:
     """The REFUSED_ON_DETACHED fact of a call watched with ``made=True`` that detached a Value
     requiring grad: the backward pass the engine refused in raising ``e`` was tried on what
@@ -80,7 +63,8 @@ def refused_detached(e: object, call: Call, label: str) -> dict[str, Any]:
     if call.made is None or not call.detached_tracked or root is None:
         return check(Check.REFUSED_ON_DETACHED, None, label)
     cut_in_place = call.detached_changed and call.made.get(id(root)) is root
-    return check(Check.REFUSED_ON_DETACHED, cut_in_place or _from_detached(root, call), label)
+    from_detached = any(call.detached_results.get(id(v)) is v for v in (root, *read_on_the_way(root, call)))
+    return check(Check.REFUSED_ON_DETACHED, cut_in_place or from_detached, label)
 
 
 def refused_given(e: object, w: object, label: str) -> dict[str, Any]:
