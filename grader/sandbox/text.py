@@ -42,7 +42,8 @@ def clean(text: str, limit: int) -> str:
 
 
 BOOT_FILE = "<string>"  # the child's own start (``python -c``): a submission may not compile code of its own
-_FRAME = re.compile(r'^  File "([^"\n]*)", line \d+, in [^\n]*\n(?:    [^\n]*\n)?', re.MULTILINE)  # traceback's frame
+_FRAME_HEAD = r'  File "([^"\n]*)", line \d+, in [^\n]*'  # a traceback frame's first line, its file the group
+_FRAME = re.compile(r"^" + _FRAME_HEAD + r"\n(?:    [^\n]*\n)?", re.MULTILINE)  # with the source line under it
 
 
 _CUT_FRAME = re.compile(r'^  File "[^\n]*\Z', re.MULTILINE)  # a frame's line the output's cap cut: whose, unknown
@@ -56,7 +57,7 @@ def without_graders_frames(text: str) -> str:
     return _CUT_FRAME.sub("", kept)
 
 
-_FRAME_LINE = re.compile(r'  File "([^"\n]*)", line \d+, in [^\n]*')  # one line of ``_FRAME``
+_FRAME_LINE = re.compile(_FRAME_HEAD)  # one line of ``_FRAME``
 _LONGEST_FRAME_LINE = 1 << 16  # a longer line is no frame's: its text is not kept to be matched
 
 
