@@ -133,7 +133,7 @@ def defined(sub):
 
 def test_a_waiting_submission_is_stopped_on_the_windows_path(tmp_path: Path) -> None:
     """A wait is stopped through the threads: the submission prints past the output cap, then
-    waits for ever at import, which the import's share of the clock stops and tells at its line
+    waits for ever at import, which the import's share of the clock stops and tells at a line of its loop
     (a flood that never ends, through the threads, is tests/grader/test_pipes.py's)."""
     work, tests = tmp_path / "work", tmp_path / "tests"
     work.mkdir()
@@ -144,7 +144,9 @@ def test_a_waiting_submission_is_stopped_on_the_windows_path(tmp_path: Path) -> 
                      f"main(['ex01', '--submission', {str(work / 'ex01_graph.py')!r}, "
                      f"'--out', {str(tmp_path / 'g')!r}])", GRADE_TESTS_DIR=str(tests))
     assert "total: 0/1" in done.stdout, done.stdout + done.stderr
-    assert "was still being imported after 6 s (line 4)" in " ".join(done.stdout.split()), done.stdout
+    said = " ".join(done.stdout.split())  # the alarm lands in the loop: at its test or in its sleep
+    assert ("was still being imported after 6 s (line 3)" in said
+            or "was still being imported after 6 s (line 4)" in said), done.stdout
     assert "the grader kept the first 10000 bytes" in done.stdout, done.stdout
 
 

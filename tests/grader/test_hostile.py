@@ -272,10 +272,15 @@ def test_a_diagram_that_never_finishes_costs_only_the_diagram(toy: ToyCourse,
 def test_a_wait_at_import_is_told_as_a_wait_at_its_line(toy: ToyCourse) -> None:
     """A sleep at the top level spends no CPU: the import's share of the clock (half of ex42's
     3 s, twice over) stops it, and every test is told where the import waited, not that the
-    exercise ran out of time."""
+    exercise ran out of time.  Said to have waited as the CPU it reports used allows (at most 1%
+    of the 3 s: a loaded machine may charge the import's own start-up more; both wordings are
+    test_import_time.py's), so the ending is checked against the number said."""
     source = "import time\ntime.sleep(60)\n" + GOOD
     result = toy.grade("ex42", toy.write("sleeps/ex42_hostile.py", source))
     assert [t.status for t in result.tests] == ["timeout"] * 3
     said = result.tests[0].feedback
-    assert "ex42_hostile.py was still being imported after 3 s (line 2), having used at most" in said, said
-    assert said.endswith("s of CPU time: it waited for the rest of that time"), said
+    used = re.search(r"ex42_hostile\.py was still being imported after 3 s \(line 2\), having used at most "
+                     r"(\d+(?:\.\d+)?) s of CPU time(: it waited for the rest of that time| by then)$", said)
+    assert used is not None, said
+    waited = float(used.group(1)) * 100 <= 3
+    assert used.group(2) == (": it waited for the rest of that time" if waited else " by then"), said
