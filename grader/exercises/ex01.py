@@ -26,7 +26,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import apart_from
 from grader.spec.probe import num, show, type_name
 from grader.spec.given import NODES, documents_graph
-from grader.spec.documents_slips import close, documents_slip_facts
+from grader.spec.documents_slips import close, documents_slip_facts, paths_kept
 from grader.spec.documents_backprop import backprop_facts, build_graph_watched, graph_facts, note_returned
 from grader.spec.provenance import built, check, grad_of, lists_of, result_of, watching
 from grader.spec.repeat import calls_apart, left_on_inputs
@@ -271,6 +271,21 @@ _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_o
           "first_own": lambda *g: _sum_over_paths(*g, "first")}
 
 
+def _path_products(y: Value, leaf: Value, everything: list[Value]) -> list[float]:
+    """The product of the local derivatives along each path from y to the leaf, in the order of
+    next_functions: what a sum that left some paths out (``paths_kept``) is matched against."""
+    data_of = _data_of(everything)
+
+    def below(node) -> list[float]:
+        if hasattr(node, "variable"):
+            return [1.0] if node.variable is leaf else []
+        inputs = [child for child, _ in node.next_functions]
+        product = node.name() == "MulBackward0" and None not in inputs
+        return [(data_of(inputs[1 - i]) if product else 1.0) * rest
+                for i, child in enumerate(inputs) if child is not None for rest in below(child)]
+    return below(y.grad_fn)
+
+
 def _slip_facts(answered: list[tuple]) -> list[dict]:
     """The CHECK fact, for each answer, that the number is not the sum over the paths a slip
     makes: False, with the slip named (``~own``: the data of the input the path goes through as a
@@ -278,15 +293,19 @@ def _slip_facts(answered: list[tuple]) -> list[dict]:
     out; ``~equal_leaf``; ``~any_leaf``: a path ending at any leaf counted; ``~sum_as_product``;
     ``~added_along``; ``~by_name``; ``~data_by_name``; ``~first_own``: see ``_SLIPS``), where the number differs from the statement's and every
     answer of the test is that slip's sum; a number matching a slip on one graph only is no
-    pattern of the code."""
+    pattern of the code.  Where no slip matches but every answer is the sum over some of its
+    paths, each answer that is not the sum over all of them names how many it kept
+    (``documents_slips.paths_kept``: ``~one_path``, ``~no_path``, ``~some_paths``)."""
     def matches(slip: str, answer: object, y: Value, leaf: Value, everything: list[Value]) -> bool:
         return type(answer) is float and close(answer, _SLIPS[slip](y, leaf, everything))
 
     slip = next((name for name in _SLIPS if all(matches(name, *item[:4]) for item in answered)), None)
+    kept = [paths_kept(answer, _path_products(y, leaf, everything)) for answer, y, leaf, everything, _ in answered]
     facts = []
-    for answer, y, leaf, everything, label in answered:
+    for (answer, y, leaf, everything, label), paths in zip(answered, kept):
         wrong = slip is not None and not close(answer, _sum_over_paths(y, leaf, everything, "right"))
-        facts.append({**check(Check.PRODUCT_FACTOR, not wrong, label), **({CONTEXT + slip: True} if wrong else {})})
+        key = slip if wrong else paths if slip is None and None not in kept and paths != "all" else None
+        facts.append({**check(Check.PRODUCT_FACTOR, key is None, label), **({CONTEXT + key: True} if key else {})})
     return facts
 
 
@@ -325,20 +344,23 @@ def _one_product() -> tuple[str, Value, Value, Value, list[Value]]:
 HELD = N_("w and x already hold a .grad")  # the graph's note: which case of it the label is of
 
 
-def _grads_already_held(sub) -> list[dict]:
+def _grads_already_held(sub) -> tuple[list[dict], list[tuple]]:
     """grad_by_paths on the documents' graph whose leaves already hold a .grad that a backward
     pass through another graph sharing them wrote: the statement's walk reads no .grad, so it
-    answers dy/d(leaf) all the same.  HELD_GRAD_UNUSED: an answer is not that .grad's number."""
+    answers dy/d(leaf) all the same.  HELD_GRAD_UNUSED: an answer is not that .grad's number.
+    Each answer beside what it was asked about too, for ``_slip_facts``: a slip tells on it as on
+    the other graphs."""
     g = documents_graph(-0.75, 2.25)
     add(mul(g["w"], 6.5), mul(g["x"], -4.25)).backward()  # w.grad, x.grad: numbers no walk of y gives
-    facts, everything = [], [g[k] for k in NODES]
+    facts, answered, everything = [], [], [g[k] for k in NODES]
     for name in ("w", "x"):
         label, held = f"for y = {DOCUMENTS} ({HELD}), grad_by_paths(y, {name})", g[name].grad.item()
         answer = num(sub.grad_by_paths(g["y"], g[name], everything))
         returned = type(answer) is float and close(answer, held) and not close(answer, _sum_over_paths(
             g["y"], g[name], everything, "right"))
         facts += [result_of(answer, label), check(Check.HELD_GRAD_UNUSED, not returned, label)]
-    return facts
+        answered.append((answer, g["y"], g[name], everything, label))
+    return facts, answered
 
 
 @EXERCISE.test("chain rule by paths in other graphs", points=2, feedback=CHAIN_FEEDBACK)
@@ -350,10 +372,11 @@ def chain_rule_hidden(sub):
         graphs.append((DOCUMENTS, g["y"], [g["w"], g["x"]], [g[k] for k in NODES]))
     graphs += [(label, y, [w, x], everything) for label, y, w, x, everything in _other_graphs()]
     asked = [_by_paths(sub, y, leaves, everything, label) for label, y, leaves, everything in graphs]
-    facts = iter(_slip_facts([item for _, answered in asked for item in answered]))
+    held, held_answered = _grads_already_held(sub)
+    facts = iter(_slip_facts([item for _, answered in asked for item in answered] + held_answered))
     runs = [{"by_paths": run["by_paths"], "factors": [next(facts) for _ in answered], "walk_only": run["walk_only"]}
             for run, answered in asked]
-    return {"runs": runs, "apart": _by_paths_apart(sub, -1.5, 0.25), "held": _grads_already_held(sub)}
+    return {"runs": runs, "apart": _by_paths_apart(sub, -1.5, 0.25), "held": [*held, *facts]}
 
 
 @EXERCISE.diagram

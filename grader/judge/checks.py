@@ -165,7 +165,9 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),
                              ("equal_leaf", Say.LEAF_BY_NUMBER), ("any_leaf", Say.ANY_LEAF), ("sum_as_product", Say.SUM_AS_PRODUCT),
                              ("added_along", Say.ADDED_ALONG), ("by_name", Say.KEPT_PER_NAME),
-                             ("data_by_name", Say.DATA_BY_NAME), ("first_own", SayWalk.FIRST_INPUT_OWN)),
+                             ("data_by_name", Say.DATA_BY_NAME), ("first_own", SayWalk.FIRST_INPUT_OWN),
+                             ("one_path", SayWalk.ONE_PATH_ALONE), ("no_path", SayWalk.NO_PATH_COUNTED),
+                             ("some_paths", SayWalk.SOME_PATHS_ONLY)),
     Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
     Say.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
     Say.OTHER_LEAF_GRAD: (("equal", SayRead.EQUAL_LEAF_GRAD),),  # two leaves of one number: found by ==

@@ -118,6 +118,13 @@ class SayWalk(Sentence):
     FIRST_INPUT_OWN = N_("{label} is the sum over the paths with, at a {op}, the data of its first input as the local "
                          "factor on both of its edges: the path through the first input got that input's own data, "
                          "where a product passes each factor the other factor's data.")
+    # a sum over paths some of whose paths were left out (a running total replaced, not added to)
+    ONE_PATH_ALONE = N_("{label} is the product of the local derivatives along one path alone: the other paths "
+                        "from y to that leaf were not added to it.")
+    NO_PATH_COUNTED = N_("{label} is zero, though paths from y reach that leaf: the product along none of them "
+                         "was added to it.")
+    SOME_PATHS_ONLY = N_("{label} is the sum over some of the paths from y to that leaf only: the products along "
+                         "the others were not added to it.")
     EMPTY_ANSWER = N_("{label} returned an empty dict: no leaf has an entry.")
     STOPPED_AT_FIRST_LEAF = N_("{label} ran no node after the first AccumulateGrad node of the order its "
                                "topological_order returned: the walk stopped at the first leaf it answered, where it "

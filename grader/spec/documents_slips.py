@@ -9,8 +9,9 @@ test, which never ships, matches its other graphs with a walker of its own.
 
 from __future__ import annotations
 
-from math import isclose  # bound now: a submission may rebind math's names (math.isclose = ...)
+from math import fsum, isclose  # bound now: a submission may rebind math's names (math.isclose = ...)
 from collections.abc import Callable
+from itertools import combinations
 
 from micrograph import Value
 
@@ -30,6 +31,28 @@ ON_DOCUMENTS: dict[str, Callable[[float, float], tuple[float, float]]] = {
     "first_own": lambda a, b: (2 * a, a), "last_input": lambda a, b: (0.0, b)}
 
 
+# The product of the local derivatives along each path from y to w (through a, then through b)
+# and to x (through a), from a's and b's data: what a sum that left paths out is matched against.
+PATHS_ON_DOCUMENTS: Callable[[float, float], tuple[list[float], list[float]]] = lambda a, b: ([b, a], [b])
+
+
+def paths_kept(answer: object, products: list[float]) -> str | None:
+    """Which paths ``answer`` is the sum of, given the product along each path from y to the leaf
+    (a running total replaced at each path or input, not added to, keeps one path, or none):
+    ``all``, ``one_path`` (the product along one of several alone), ``no_path`` (zero, though paths
+    reach the leaf), ``some_paths``; None where it is the sum of no set of them."""
+    if type(answer) is not float:
+        return None
+    if close(answer, fsum(products)):
+        return "all"
+    if len(products) > 1 and any(close(answer, product) for product in products):
+        return "one_path"
+    if products and close(answer, 0.0):
+        return "no_path"
+    some = (kept for n in range(2, len(products)) for kept in combinations(products, n))
+    return "some_paths" if any(close(answer, fsum(kept)) for kept in some) else None
+
+
 def close(a: float, b: float) -> bool:
     """Whether two sums over paths agree: the same additions in another order."""
     return isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
@@ -39,7 +62,8 @@ def documents_slip_facts(answered: list[tuple[list[tuple], dict[str, Value]]]) -
     """For each run (its answers beside what they were asked about, and its graph), the CHECK
     fact of each answer that it is not the number a slip makes on the documents' graph: False,
     with the slip named, where the number differs from the statement's and every answer of the
-    test is that slip's."""
+    test is that slip's; or, where every answer is the sum over some of its paths (``paths_kept``),
+    False with how many it kept named, for each answer that is not the sum over all of them."""
     def of(g: dict[str, Value], factor: str) -> tuple[float, float]:
         return ON_DOCUMENTS[factor](g["a"].item(), g["b"].item())
 
@@ -48,9 +72,13 @@ def documents_slip_facts(answered: list[tuple[list[tuple], dict[str, Value]]]) -
                    for items, g in answered for item, made in zip(items, of(g, slip)))
 
     slip = next((name for name in ON_DOCUMENTS if name != "right" and matches(name)), None)
+    kept = [[paths_kept(item[0], products) for item, products in zip(items, PATHS_ON_DOCUMENTS(g["a"].item(), g["b"].item()))]
+            for items, g in answered]
+    dropped = slip is None and all(None not in run for run in kept)  # every answer a sum over some of its paths
     facts = []
-    for items, g in answered:
+    for (items, g), run in zip(answered, kept):
         wrong = [slip is not None and not close(item[0], right) for item, right in zip(items, of(g, "right"))]
-        facts.append([{**check(Check.PRODUCT_FACTOR, not slipped, item[4]), **({CONTEXT + slip: True} if slipped else {})}
-                      for item, slipped in zip(items, wrong)])
+        told = [slip if slipped else paths if dropped and paths != "all" else None for slipped, paths in zip(wrong, run)]
+        facts.append([{**check(Check.PRODUCT_FACTOR, key is None, item[4]), **({CONTEXT + key: True} if key else {})}
+                      for item, key in zip(items, told)])
     return facts

@@ -412,8 +412,20 @@ CASES += [
           edits={OTHER_FACTOR: "            a, b = (produced_by(child) for child, _ in node.next_functions)\n"
                                "            return ((a * b) / (a, b)[i]).item()\n"},
           names=("grad_by_paths(y, w) is nan (not a number)",), unsaid=("grad_by_paths(y, w) is a different number",)),
-    Wrong("last_path_only", fails={"chain rule by paths in other graphs": "(x + w) * (w + 1) (w and x already hold a .grad)"},
+    # each node keeps its last input's sum alone (a running total replaced, not added to): told as
+    # the product along one path alone, or zero where that input does not lead to the leaf
+    Wrong("last_path_only", fails={"chain rule by paths in other graphs": "(x + w) * (w + 1) (w and x already hold a .grad)",
+                                   CHAIN: "grad_by_paths(y, w) is the product of the local derivatives along one path alone"},
           edits={"        return sum(\n": "        return [0.0, *(\n",
                  "            if child is not None\n        )\n": "            if child is not None\n        )][-1]\n"},
-          names=("y = (x + w) * (w + 1) (w and x already hold a .grad)",)),
+          names=("y = (x + w) * (w + 1) (w and x already hold a .grad)", "along one path alone"),
+          unsaid=("a different number",)),
+    Wrong("total_replaced", fails={CHAIN: "grad_by_paths(y, x) is zero, though paths from y reach that leaf",
+                                   "chain rule by paths in other graphs": "along one path alone"},
+          edits={"        return sum(\n            local(node, i) * d(child)\n            for i, (child, _) in enumerate(node.next_functions)\n"
+                 "            if child is not None\n        )\n":
+                 "        total = 0.0\n        for i, (child, _) in enumerate(node.next_functions):\n            if child is not None:\n"
+                 "                total = local(node, i) * d(child)\n        return total\n"},
+          names=("grad_by_paths(y, w)", "along one path alone"), unsaid=("a different number",)),
+    Wrong("last_path_product"),  # every path listed, then each one's product replaces the total
 ]
