@@ -20,14 +20,14 @@ from micrograph import Value, add, exp, mul, sub
 from micrograph.i18n import N_  # a probe's note on a call, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
-from grader.spec.probe import dict_of, num, show, type_name
-from grader.spec.made_from import operands
-from grader.spec.graph import graph_below
-from grader.spec.helpers import apart_from, results_of
-from grader.spec.origins import read_from_grad, seeded_one
-from grader.spec.provenance import built, check, float_of, grad_of, keys_asked, result_of, watching
 from grader.spec.defaults import default_kept
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.helpers import apart_from
+from grader.spec.leaf_grads import answer_grads, leaf_grads_runs
+from grader.spec.made_from import operands
+from grader.spec.node_info import asked_in_turn, info_of, leaf_apart
+from grader.spec.probe import dict_of, num, show, type_name
+from grader.spec.provenance import built, check, grad_of, result_of, watching
 from grader.spec.repeat import Returned, calls_apart
 
 EXERCISE = Exercise("ex02", "Leaves, requires_grad and grad_fn", module="ex02_leaves")
@@ -47,8 +47,10 @@ def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool], note: 
     return {**observed, "no_backward": call.fact, "new": new, "flags_placed": _flags_placed(g, flags, kept)}
 
 
-_LEAVES_RETURNED = {"w": Returned(N_("the w build_graph returned"), N_("the w an earlier call of build_graph returned")),
-                    "x": Returned(N_("the x build_graph returned"), N_("the x an earlier call of build_graph returned"))}
+_LEAVES_RETURNED = {
+    "w": Returned(N_("the w build_graph returned"), N_("the w an earlier call of build_graph returned")),
+    "x": Returned(N_("the x build_graph returned"), N_("the x an earlier call of build_graph returned")),
+}
 """Every leaf build_graph returned in this run (the diagram's call first): the statement makes two
 new leaves at each call, and leaves kept in a global (by flags, by name, by number) are told by
 their identity, where their numbers and flags are only an earlier call's."""
@@ -71,7 +73,8 @@ FLAGS_NOTE = {BOTH: N_("both leaves require grad"), W_OFF: N_("w without grad"),
 
 
 ONE_NUMBER = N_("x without grad, w == x")  # the note on a call with two leaves of one number
-ONE_NUMBER_BOTH = N_("both leaves require grad, w == x")  # and of one flag: one leaf kept per number and flag shows
+# and of one flag: one leaf kept per number and flag shows
+ONE_NUMBER_BOTH = N_("both leaves require grad, w == x")
 
 GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=flag) using the flags given, then "
                   "a = x + w, b = w + 1, y = a * b with the engine's operations, and do not call "
@@ -120,25 +123,6 @@ def _nodes_seen(g: object) -> list[Any] | str:
             for v in (g[n] for n in NODES)]
 
 
-def _flag(x: object) -> bool | str:
-    return x if type(x) is bool else f"not a bool: {type_name(x)}"
-
-
-def _name(x: object) -> str | None:
-    return x if x is None or type(x) is str else f"{NOT_PLAIN}{type_name(x)}"
-
-
-def _info(info: object) -> dict[str, Any] | str:
-    """node_info's answer as plain data, checking the types it promises."""
-    if type(info) is not dict:
-        return f"not a dict: {type_name(info)}"
-    keys = ("is_leaf", "requires_grad", "grad_fn")
-    if set(info) != set(keys):
-        return f"keys {sorted(map(str, info))}"
-    return {"is_leaf": _flag(info["is_leaf"]), "requires_grad": _flag(info["requires_grad"]),
-            "grad_fn": _name(info["grad_fn"])}
-
-
 def _assorted() -> list[Value]:
     """Values of every kind: leaves with and without grad, recorded and unrecorded results."""
     p = Value(-1.5, requires_grad=True)
@@ -168,43 +152,11 @@ def node_info_documents(sub_module):
     a = add(x, w)
     b = add(w, 1.0)
     y = mul(a, b)
-    infos, kept = _asked(sub_module, [w, x, a, b, y], NODES)
+    infos, kept = asked_in_turn(sub_module, [w, x, a, b, y], NODES)
     return {**{name: result_of(info, f"node_info({name})") for name, info in zip(NODES, infos)},
-            "flag_rule": _leaf_apart(infos), "kept": kept,
-            "apart": calls_apart(sub_module, _node_info_of_new, _info, (2.5, False), (-0.75, True), "node_info")}
-
-
-def _asked(sub_module, values: list[Value], labels: tuple[str, ...]) -> tuple[list[dict[str, Any] | str], dict[str, Any]]:
-    """node_info of each Value, each answer as it was when its call returned: one dict kept and
-    refilled by every call is judged by what each call put in it, and the change a later call made
-    to an earlier answer is told by ``calls_apart``, not as each answer's own slip.  And the
-    VALUE_KEPT fact: no call changed the attributes of the Value it read (``requires_grad_()``
-    taken for a getter sets the flag), labelled with the first such call, context ``attribute``."""
-    infos, changed = [], None
-    for v, label in zip(values, labels):
-        before = _attributes(v)
-        infos.append(_info(sub_module.node_info(v)))
-        after = _attributes(v)
-        differs = next((name for name in before if before[name] != after[name]), None)
-        changed = changed or (differs and (label, differs))
-    label, attribute = changed or (None, None)
-    return infos, {**check(Check.VALUE_KEPT, changed is None, "node_info"), CONTEXT + "value": label,
-                   CONTEXT + "attribute": attribute}
-
-
-def _attributes(v: Value) -> dict[str, Any]:
-    """The three attributes node_info reads, as they are now."""
-    return {"requires_grad": v.requires_grad, "is_leaf": v.is_leaf, "grad_fn": type_name(v.grad_fn)}
-
-
-def _leaf_apart(infos: list[dict[str, Any] | str]) -> dict[str, Any]:
-    """The CHECK fact that node_info's is_leaf is not just the opposite of its requires_grad on
-    every Value asked about (x, a leaf that requires grad, tells them apart); not judged of an
-    answer that is not such a dict."""
-    pairs = [(i.get("is_leaf"), i.get("requires_grad")) for i in infos if type(i) is dict]
-    if len(pairs) != len(infos) or not all(type(a) is bool and type(b) is bool for a, b in pairs):
-        return check(Check.LEAF_APART_FROM_FLAG, None, "node_info")
-    return check(Check.LEAF_APART_FROM_FLAG, not all(a is (not b) for a, b in pairs), "node_info")
+            "flag_rule": leaf_apart(infos), "kept": kept,
+            "apart": calls_apart(sub_module, _node_info_of_new, info_of, (2.5, False), (-0.75, True),
+                                 "node_info")}
 
 
 @EXERCISE.test(
@@ -214,10 +166,10 @@ def _leaf_apart(infos: list[dict[str, Any] | str]) -> dict[str, Any]:
     "one made only from no-grad Values has no grad_fn and is a leaf.",
 )
 def node_info_assorted(sub_module):
-    infos, kept = _asked(sub_module, _assorted(), ASSORTED)
+    infos, kept = asked_in_turn(sub_module, _assorted(), ASSORTED)
     return {"infos": [result_of(info, f"node_info({label})") for info, label in zip(infos, ASSORTED)],
-            "flag_rule": _leaf_apart(infos), "kept": kept, "changed": _answer_after_change(sub_module),
-            "apart": calls_apart(sub_module, _node_info_of_new, _info, (-1.5, True), (0.25, False),
+            "flag_rule": leaf_apart(infos), "kept": kept, "changed": _answer_after_change(sub_module),
+            "apart": calls_apart(sub_module, _node_info_of_new, info_of, (-1.5, True), (0.25, False),
                                  "node_info")}
 
 
@@ -234,12 +186,12 @@ def _answer_after_change(sub_module) -> list[dict[str, Any]]:
     facts = []
     for name, make, change, code in _CHANGES:
         v = make()
-        first = _info(sub_module.node_info(v))
+        first = info_of(sub_module.node_info(v))
         change(v)
-        again = _info(sub_module.node_info(v))
+        again = info_of(sub_module.node_info(v))
         twin = make()
         change(twin)
-        kept = again == first != _info(sub_module.node_info(twin))
+        kept = again == first != info_of(sub_module.node_info(twin))
         facts.append({**check(Check.ANSWER_ANEW, not kept, f"node_info({name})"), CONTEXT + "function": code})
     return facts
 
@@ -248,94 +200,6 @@ def _node_info_of_new(sub_module, leaf: tuple[float, bool]) -> object:
     """node_info of a new leaf (its number, whether it requires grad), freed once it returns:
     an answer kept by id(v) is handed out again to the next Value the id is reused for."""
     return sub_module.node_info(Value(leaf[0], requires_grad=leaf[1]))
-
-
-def _grads(answer: object) -> dict[str, Any] | str:
-    """leaf_grads' answer, each gradient a number or None; a dict of other keys is told by its
-    KEYS_ASKED fact, which names them."""
-    if type(answer) is not dict:
-        return f"not a dict: {type_name(answer)}"
-    if set(answer) != {"w", "x"}:
-        return f"not a dict with keys w and x: {type_name(answer)}"
-    return {k: None if answer[k] is None else num(answer[k]) for k in ("w", "x")}
-
-
-def _floats(answer: object, label: str) -> dict[str, Any] | None:
-    """The type of each gradient returned (a float asked for; a None is told by the result)."""
-    if type(answer) is not dict or set(answer) != {"w", "x"}:
-        return None
-    return {k: float_of(answer[k], f"{label}[{k!r}]") for k in ("w", "x") if answer[k] is not None}
-
-
-def _leaf_grads(sub_module: Any, cases: list[tuple[tuple[bool, bool], float, float]]) -> list:
-    out = []
-    for flags, w, x in cases:
-        with results_of(sub_module, "build_graph") as built, \
-                watching(sub_module, "leaf_grads", grad_numbers=True) as call:
-            answer = sub_module.leaf_grads(w, x, *flags)
-        label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})" + (" (w == x)" if w == x else "")
-        out.append({"keys": keys_asked(answer, ("w", "x"), label),
-                    "grads": {**result_of(_grads(answer), label), **_held(answer, _built_leaves(built), call, built)},
-                    "floats": _floats(answer, label),
-                    "backward": call.fact,
-                    "read": read_from_grad(answer, call, label),
-                    "walked": graph_below(call.first_root, label="leaf_grads"),
-                    "flags": _flags_kept(call, flags, (w, x), label, _built_leaves(built)),
-                    "seed": seeded_one(call.root_grads, label)})
-    return out
-
-
-def _held(answer: object, leaves: tuple[Any, Any] | None, call: Any, built: list[Any]) -> dict[str, Any]:
-    """Context of leaf_grads' answer: the names it returned None for where that leaf of the graph
-    its build_graph returned last held a gradient after the call (``~held``: a gradient read, then
-    dropped, such as a Value of zero taken as false by ``if w.grad``); ``~other_build``: those of
-    them whose .grad the call read on the leaf of an earlier build_graph call, still None (the
-    graph built twice, backward run through the second)."""
-    if type(answer) is not dict or leaves is None:
-        return {}
-    held = [k for k, leaf in zip(("w", "x"), leaves) if answer.get(k, 0) is None and leaf.grad is not None]
-    read = list(call.grad_reads.values())
-    other = [k for k in held if any(type(g) is dict and isinstance(g.get(k), Value) and g[k].grad is None
-                                    and any(r is g[k] for r in read) for g in built[:-1])]
-    return {CONTEXT + "held": held, **({CONTEXT + "other_build": other} if other else {})} if held else {}
-
-
-def _built_leaves(built: list[Any]) -> tuple[Any, Any] | None:
-    """The w and x of the graph build_graph last returned during a leaf_grads call, where it
-    returned a dict holding two Values under those names (None otherwise)."""
-    g = built[-1] if built else None
-    if type(g) is not dict or not all(isinstance(g.get(name), Value) for name in ("w", "x")):
-        return None
-    return g["w"], g["x"]
-
-
-def _flags_kept(call: Any, flags: tuple[bool, bool], numbers: tuple[float, float],
-                label: str, leaves: tuple[Any, Any] | None = None) -> dict[str, Any]:
-    """The CHECK fact that the call's backward wrote into the leaves its flags set to True, and
-    no other (judged of a call that ran backward).  The leaves are the student's own: the w and
-    x its build_graph returned (``leaves``), told by identity, else by their numbers (w's and
-    x's); where they cannot be (equal numbers, a leaf of another number), by how many were
-    written.  A leaf against its flag is named as context: one written for a False flag
-    (``~wrote``) or not written for a True one (``~missed``); a leaf written that is neither w
-    nor x, one the student's code made (``~other``)."""
-    if not call.fact["passes"]:
-        return check(Check.FLAGS_KEPT, None, label)
-    if leaves is not None:
-        written = list(call.written.values())
-        wrote = {name for name, leaf in zip("wx", leaves) if any(v is leaf for v in written)}
-        other = len(written) > len(wrote)
-    else:
-        numbers_written = [v.item() for v in call.written.values()]
-        if numbers[0] == numbers[1] or not all(n in numbers for n in numbers_written):
-            return check(Check.FLAGS_KEPT, len(numbers_written) == sum(flags), label)
-        wrote, other = {name for name, number in zip("wx", numbers) if number in numbers_written}, False
-    against = next((name for name, flag in zip("wx", flags) if (name in wrote) != flag), None)
-    fact = check(Check.FLAGS_KEPT, against is None and not other, label)
-    if against is not None:
-        fact[CONTEXT + ("wrote" if against in wrote else "missed")] = against
-    elif other:
-        fact[CONTEXT + "other"] = True
-    return fact
 
 
 LEAF_GRADS_FEEDBACK = ("Build the graph with the flags given, call y.backward() on its y (the "
@@ -354,8 +218,8 @@ WITH_BUILD = {"build_graph": (*WITH_BUILD_PUBLIC["build_graph"],
 @EXERCISE.test("which leaves get a gradient", points=2, public=True, feedback=LEAF_GRADS_FEEDBACK,
                runs_with=WITH_BUILD_PUBLIC)
 def leaf_grads_public(sub_module):
-    return {"runs": _leaf_grads(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, 2.0, 4.0)]),
-            "apart": apart_from(sub_module, "build_graph", lambda m, case: m.leaf_grads(*case), _grads,
+    return {"runs": leaf_grads_runs(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, 2.0, 4.0)]),
+            "apart": apart_from(sub_module, "build_graph", lambda m, case: m.leaf_grads(*case), answer_grads,
                                 (0.5, -3.0, True, True), (2.0, 4.0, False, True), "leaf_grads")}
 
 
@@ -363,10 +227,10 @@ def leaf_grads_public(sub_module):
                runs_with=WITH_BUILD)
 def leaf_grads_hidden(sub_module):
     # the same point with other flags: an answer kept for a point, whatever the flags, shows
-    return {"runs": _leaf_grads(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
+    return {"runs": leaf_grads_runs(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
                                              (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0),
                                              (W_OFF, -2.25, 1.0), (BOTH, -2.25, 1.0), (X_OFF, 1.75, 1.75)]),
-            "apart": apart_from(sub_module, "build_graph", lambda m, case: m.leaf_grads(*case), _grads,
+            "apart": apart_from(sub_module, "build_graph", lambda m, case: m.leaf_grads(*case), answer_grads,
                                 (0.5, 2.0, True, True), (-3.0, 1.5, True, False), "leaf_grads")}
 
 
@@ -392,7 +256,8 @@ def untouched_leaf(sub_module):
 def draw(sub_module):
     with watching(sub_module, "build_graph", made=True) as call:
         g = sub_module.build_graph(0.5, -3.0, False, True)
-    for name, returned in _LEAVES_RETURNED.items():  # a later call that returns them again returns this call's
+    # a later call that returns them again returns this call's
+    for name, returned in _LEAVES_RETURNED.items():
         returned.new(g.get(name) if type(g) is dict else None)
     made = operands(call)  # w, made without grad, drawn where a = x + w takes it, by its name
     show([g["y"]], g, made)  # drawn as built if backward fails
