@@ -14,16 +14,17 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, backward_rest
-from grader.spec.build_carried import (FAULT_IN as CARRIED_FAULT_IN, ONLY_ROOT_FREED, counts_every_edge, freed_after_apply,
-                                       leaves_when_ready, not_retained_none)
+from grader.spec.build_carried import FAULT_IN as CARRIED_FAULT_IN
+from grader.spec.build_carried import counts_every_edge, leaves_when_ready, not_retained_none
+from grader.spec.build_freed_checks import FAULT_IN as FREED_FAULT_IN, freed_checks
+from grader.spec.build_inplace_checks import in_place_checks
 from grader.spec.build_order import run_order, too_early
 from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN, constant, recorded_as_torch, reflected
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
-from grader.spec.build_retained import grad_after_refused, grad_after_released, grad_after_zeroed
+from grader.spec.build_retained import grad_after_zeroed
 from grader.spec.held import held
-from grader.spec.raised import IN_PLACE, error
 from grader.spec.repeat import fresh_copy
-from grader.spec.saved import read_saved, saved_as
+from grader.spec.saved import saved_as
 
 
 SAVES_NUMBER = N_("w * 3 does not save 3 as \"other\", the factor w's gradient needs: a product saves each factor "
@@ -97,7 +98,8 @@ def _edges_after_flags(c: Any, w: Any, x: Any) -> str | None:
         return N_("w * x after w.requires_grad = False has another number of entries in next_functions than its "
                   "two inputs, where w's entry is (None, 0)")
     if edge_node(product, 0) is not None:
-        return N_("w * x after w.requires_grad = False still has an edge to w's AccumulateGrad, where its entry is (None, 0)")
+        return N_("w * x after w.requires_grad = False still has an edge to w's AccumulateGrad, where its entry is "
+                  "(None, 0)")
     return None
 
 
@@ -197,18 +199,14 @@ RETAINED_WARNS = N_("reading r.grad after r = w * 4; r.retain_grad(), before any
 RETAINED_ZEROED = N_("a.grad.zero_() on a retained a between two backward calls does not leave a.grad the second "
                      "one's gradient alone: store_grad adds to the number a.grad holds, which zero_() set to 0")
 GRAD_REQUIRES_GRAD = N_("the Value store_grad put in w.grad requires grad, where PyTorch's .grad requires none")
-APPLY_BESIDE_UNPACK = N_("a second backward through w * 3 does not raise PyTorch's error, although y.grad_fn.unpack "
-                         "refuses the freed value: MulBackward0.apply does not read what it saved through unpack")
-# A check's finding that names the one function at fault: no later stage's rewrite is suspected
-# while that function is still the checked stage's answer, or an earlier one's.
 RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not leave b.grad the gradient b's node "
                     "receives: Value.retain_grad called again must change nothing")
-RETAINED_REFUSED = N_("a second y.backward() through a retained y = w * w, refused at y's node, does not add its "
-                      "gradient into y.grad, which backward writes as the node starts, before apply")
+# A check's finding that names the one function at fault: no later stage's rewrite is suspected
+# while that function is still the checked stage's answer, or an earlier one's.
 FAULT_IN = {SAVES_NUMBER: "Value.__mul__", RETAINED_WARNS: "Value.grad", GRAD_REQUIRES_GRAD: "store_grad",
-            RETAINED_ZEROED: "store_grad", **CARRIED_FAULT_IN,
-            APPLY_BESIDE_UNPACK: "MulBackward0.apply", RETAINED_TWICE: "Value.retain_grad", RETAINED_REFUSED: "backward",
-            **{finding: "backward" for _first, _order, finding in _ORDERS}, **BACKWARD_FAULT_IN, **RECORD_FAULT_IN}
+            RETAINED_ZEROED: "store_grad", RETAINED_TWICE: "Value.retain_grad",
+            **{finding: "backward" for _first, _order, finding in _ORDERS},
+            **CARRIED_FAULT_IN, **BACKWARD_FAULT_IN, **RECORD_FAULT_IN, **FREED_FAULT_IN}
 
 
 def _stage4(sub: Any) -> str | None:
@@ -257,144 +255,21 @@ def _retained_sum(sub: Any) -> str | None:
     return None if grad_after_zeroed(sub, 1.5) == 1.5 else RETAINED_ZEROED
 
 
-def _stage5(sub: Any) -> str | None:
-    w = sub.Value(1.5, requires_grad=True)
-    y = w * 3
-    held(y)
-    y.backward()
-    if error(y.backward) != "RuntimeError: second backward":
-        if error(read_saved, y.grad_fn, "other") == "RuntimeError: second backward":  # unpack refuses: apply never asks
-            return APPLY_BESIDE_UNPACK
-        return N_("a second backward through w * 3 does not raise PyTorch's error")
-    c = sub.Value(2.5)
-    z = c * w  # its node saved c alone, as "self": unpack refuses every freed value, not only "other"
-    held(z)
-    z.backward()
-    if error(z.backward) != "RuntimeError: second backward":
-        return N_("a second backward through c * w, c a constant, whose node saved c as \"self\", does not raise "
-                  "PyTorch's error")
-    y = w * sub.Value(-0.5, requires_grad=True)
-    top = y * 2  # its backward frees y's node too, not only its own
-    held(top)
-    top.backward()
-    if error(y.backward) != "RuntimeError: second backward":
-        return ONLY_ROOT_FREED
-    engine = fresh_copy(sub) or sub
-    return _left_behind(engine) or _retained_released(engine) or _retained_refused(engine) or freed_after_apply(engine)
-
-
-def _left_behind(sub: Any) -> str | None:
-    """A backward of w after one through y = a + w that raised at a's node once w's node had
-    been sent y's part (on a fresh copy: what it leaves reaches no later program): gradient
-    buffers kept between calls add that part into the next backward's w.grad."""
-    w = sub.Value(2.0, requires_grad=True)
-    y = w * 3 + w
-    held(y)
-    y.backward()
-    error(y.backward)
-    w.grad = None
-    (w * w).backward()
-    return None if grad_quiet(w) == 4.0 else N_(
-        "(w * w).backward(), after a second backward through y = w * 3 + w raised, adds gradients that failed "
-        "backward left behind")
-
-
-def _retained_released(sub: Any) -> str | None:
-    """``build_retained.RELEASED``: y.grad left as the first backward wrote it, the released
-    node no longer wrote it (a release that forgets the retained value with the saved ones)."""
-    return None if grad_after_released(sub, -0.5) != 1.0 else N_(
-        "a second y.backward() through a retained y = w + 2, whose node saved nothing and runs again, leaves y.grad "
-        "as the first backward wrote it: the released node no longer writes the gradient of the value that retained it")
-
-
-def _retained_refused(sub: Any) -> str | None:
-    """``build_retained.REFUSED``: written as the node starts, before apply reads what the node
-    saved; a backward that writes it after apply (right until ex20, where apply first raises)
-    leaves it out."""
-    return None if grad_after_refused(sub, 1.5) == 2.0 else RETAINED_REFUSED
-
-
-def _stage6(sub: Any) -> str | None:
-    w = sub.Value(1.5, requires_grad=True)
-    if error(w.add_, 1.0) != "RuntimeError: leaf in place":
-        return N_("w.add_(1) on a leaf that requires grad does not raise PyTorch's error")
-    if number(w) != 1.5:
-        return N_("w.add_(1) on a leaf that requires grad, refused, changed w's number")
-    if type(w._version) is not int or w._version != 0:
-        return N_("w.add_(1) on a leaf that requires grad, refused, changed w's version")
-    w.detach().add_(1.0)
-    w.data.add_(1.0)
-    version = w._version
-    if type(version) is not int or (version, number(w)) != (1, 3.5):  # an int only, as for is_leaf
-        return N_("a change through w.detach() and one through w.data do not give PyTorch's number and version")
-    b = w * 2
-    b.add_(1.0)
-    if node_name(getattr(b, "grad_fn", None)) != "AddBackward0":
-        return N_("b.add_(1) on b = w * 2 does not rebase b onto an AddBackward0")
-    made = _edge_nodes(getattr(b, "grad_fn", None))
-    c = sub.Value(1.0)
-    c.add_(w)
-    if node_name(getattr(c, "grad_fn", None)) != "AddBackward0":
-        return N_("c.add_(w) on a constant c = Value(1) records no AddBackward0, where the in-place op records one as "
-                  "soon as an input requires grad")
-    if not _same_nodes(_edge_nodes(getattr(b, "grad_fn", None)), made):
-        return EDGES_CHANGED
-    q, r = w + 2, w + 3
-    z, t = q * r, r * q  # q saved as "self" by z's node, as "other" by t's: every saved value's version is checked
-    held(z, t)
-    q.add_(1.0)
-    if not (error(z.backward) or "").startswith(f"RuntimeError: {IN_PLACE}"):
-        return N_("z.backward() after q.add_(1), z = q * r, q = w + 2, r = w + 3, does not raise PyTorch's error about "
-                  "a value modified by an inplace operation")
-    if not (error(t.backward) or "").startswith(f"RuntimeError: {IN_PLACE}"):
-        return N_("t.backward() after q.add_(1), t = r * q, q = w + 2, r = w + 3, does not raise PyTorch's error about "
-                  "a value modified by an inplace operation")
-    return _zeroed_edges(sub)
-
-
-def _zeroed_edges(sub: Any) -> str | None:
-    """z.zero_() on a non-leaf records a ZeroBackward0 whose one edge is z's old history; a zero_
-    of a value of another graph leaves that edge as it was, where a list of edges that every
-    zero_ refills, shared by the nodes, changes under it."""
-    w, v = sub.Value(1.5, requires_grad=True), sub.Value(-0.5, requires_grad=True)
-    z = w * 3
-    z.zero_()
-    made = _edge_nodes(getattr(z, "grad_fn", None))
-    (v * 3).zero_()
-    return None if _same_nodes(_edge_nodes(getattr(z, "grad_fn", None)), made) else ZERO_EDGES_CHANGED
-
-
-EDGES_CHANGED = N_("c.add_(w), c = Value(1), changes the edges of the AddBackward0 that b.add_(1) recorded before, "
-                   "b = w * 2: a node's edges are its own, and an in-place op on another value leaves them as they were")
-
-
-ZERO_EDGES_CHANGED = N_("q.zero_(), q = v * 3, changes the edge of the ZeroBackward0 that z.zero_() recorded before, "
-                        "z = w * 3: a node's edges are its own, and an in-place op on another value leaves them as "
-                        "they were")
-
-
-def _edge_nodes(fn: object) -> list[object]:
-    """The nodes ``fn``'s edges lead to, in order (as many as it has, up to 8)."""
-    pairs = getattr(fn, "next_functions", None)
-    count = len(pairs) if type(pairs) in (tuple, list) else 0
-    return [edge_node(fn, i) for i in range(min(count, 8))]
-
-
-def _same_nodes(now: list[object], made: list[object]) -> bool:
-    """Whether two lists of nodes hold the same objects, in order (compared by identity: an
-    object of the student's may equal anything)."""
-    return len(now) == len(made) and all(a is b for a, b in zip(now, made))
-
-
 CHECKS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
     ("ex16", _stage1), ("ex17", _stage2), ("ex18", _stage3), ("ex19", _stage4),
-    ("ex20", _stage5), ("ex21", _stage6),
+    ("ex20", freed_checks), ("ex21", in_place_checks),
 )
 PROGRAMS = {  # what each check runs, as a student reads it
-    "ex16": "w * 2 + 1", "ex17": N_("one backward through each of w * w + w, (x + w) * (w + 1), z = n * m, m = v + 1, n = k + v, and w * 3 + (w * w) * 2 + 2"),
-    "ex18": N_("a.retain_grad() then one backward; reading r.grad after r.retain_grad(); a.grad of an a that did not call it, after a backward"), "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf, then zero_() and one more"),
+    "ex16": "w * 2 + 1",
+    "ex17": N_("one backward through each of w * w + w, (x + w) * (w + 1), z = n * m, m = v + 1, n = k + v, "
+               "and w * 3 + (w * w) * 2 + 2"),
+    "ex18": N_("a.retain_grad() then one backward; reading r.grad after r.retain_grad(); a.grad of an a that "
+               "did not call it, after a backward"),
+    "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf, then zero_() "
+               "and one more"),
     "ex20": N_("two backward calls through w * 3, and through c * w; y.backward() after z.backward(), z = y * 2; "
                "two through a retained y = w + 2 and y = w * w; z.backward() twice after u.backward(), z = y * v, "
-               "u = y * 2"), "ex21": N_("in-place changes of w through detach() and .data"),
+               "u = y * 2"),
+    "ex21": N_("in-place changes of w through detach() and .data"),
 }
 STAGE_IDS = (*(exercise for exercise, _ in CHECKS), "ex22")
