@@ -8,18 +8,21 @@ Why line by line: the graded file must keep one line per notebook line, so that 
 line N of the joined file can be named back as "cell C, line L" (``Converted.where``).  IPython
 syntax that is not Python (``%magic``, ``!shell``, ``%%cell`` magics) becomes ``pass`` at the
 same indentation, and each kind dropped is said in the feedback; so do IPython's help lines
-(``x?``, ``x??``, ``?x``), which run in Jupyter and are no Python.  IPython is not installed where
-the file is graded, yet a cell that ran in the notebook should run when graded: ``display``, a
-name every Jupyter, VS Code and Colab kernel defines, is defined in the graded file where a cell
-calls it (it prints the repr of each object it is given), and so are the common names of
-``IPython.display`` a cell imports (``STAND_INS``: ``Markdown`` and its kin hold their text,
-``clear_output`` does nothing), their import dropped.  Any other IPython name (``get_ipython()``,
+(``x?``, ``x??``, ``?x``), which run in Jupyter and are no Python.  A timing magic keeps its
+statement, a ``%%timeit`` cell its setup line, and a name assigned a magic or a shell line is
+still bound (``notebook_lines``).  IPython is not installed where the file is graded, yet a cell
+that ran in the notebook should run when graded: ``display``, a name every Jupyter, VS Code and
+Colab kernel defines, is defined in the graded file where a cell calls it (it prints the repr of
+each object it is given), and so are the common names of ``IPython.display`` a cell imports
+(``STAND_INS``: ``Markdown`` and its kin hold their text, ``clear_output`` does nothing), taken
+out of their import (``notebook_imports``).  Any other IPython name (``get_ipython()``,
 ``Audio``) is left to fail, and the notes say which name it is and that the cells run without
-IPython.  The course's ``grader.check`` stands in too (``GRADER_STAND_INS``): it does nothing.  ``from __future__`` imports
-(allowed at the top of any cell) move to one first line of their own.  Cells are counted from the top
-of the notebook, Markdown cells included, as a student counts them when scrolling, and named
-with the execution count Jupyter and Colab show beside a cell that ran (``cell 3 (In [7])``);
-the cells of a kernel's history (``grader.check``) by that count alone (``In [7]``).
+IPython.  The course's ``grader.check`` stands in too (``GRADER_STAND_INS``): it does nothing.
+``from __future__`` imports (allowed at the top of any cell) move to one first line of their own.
+Cells are counted from the top of the notebook, Markdown cells included, as a student counts
+them when scrolling, and named with the execution count Jupyter and Colab show beside a cell that
+ran (``cell 3 (In [7])``); the cells of a kernel's history (``grader.check``) by that count alone
+(``In [7]``).
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.course.notebook_lines import by_logical_line, timed_statement
+from grader.course.notebook_imports import GRADER_STAND_INS, STAND_INS, grader_kind, ipython_kind, not_there, split
+from grader.course.notebook_lines import assigned_magic, by_logical_line, timed_statement
 from grader.i18n import _
 from grader.spec.limits import size
 
@@ -43,39 +47,12 @@ HISTORY = "input history"  # the notebook metadata's "micrograph" key in a kerne
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
 _MAGIC = re.compile(r"^(\s*)(%|!)")
 _HELP = re.compile(r"^(\s*)(?:\?{1,2}[\w.*]+|[\w.*]+\?{1,2})\s*$")  # IPython's help: x?, x??, ?x
-_IPYTHON_FROM = re.compile(r"^(\s*)from (IPython(?:\.[\w.]+)?) import \(?\s*([\w\s,]+?)\s*\)?\s*(?:#.*)?$")
-_IPYTHON_IMPORT = re.compile(r"^\s*import IPython\b")
 _GET_IPYTHON = re.compile(r"\bget_ipython\s*\(")
 _DISPLAY_CALL = re.compile(r"\bdisplay\s*\(")
 _DISPLAY_OWN = re.compile(r"^\s*(?:def\s+display\b|display\s*=[^=])")  # the student's own display: theirs is called
-_DISPLAY_MODULES = ("IPython.display", "IPython.core.display")
-_TEXT = 'class {name}: __init__ = lambda self, data=None, *args, **options: setattr(self, "data", data); ' \
-        '__repr__ = lambda self: str(self.data)'
-STAND_INS = {
-    "display": 'def {name}(*objects, **options): print(*map(repr, objects), sep="\\n")',
-    **dict.fromkeys(("Markdown", "HTML", "Latex", "Math"), _TEXT),
-    "clear_output": "def {name}(*args, **options): pass",
-}
-"""The graded file's first lines (after its ``__future__`` imports), one per name of IPython's a
-cell uses, bound to the name the cell gave it: Jupyter's own display shows each object it is
-given, its repr where the object has no richer form (a Value, a dict of them), which this prints
-to the output the grade shows; a Markdown (HTML, Latex, Math) is shown as its text; clearing the
-output of a cell has nothing to clear in a grade."""
 _FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
-_GRADER_IMPORT = re.compile(r"^(\s*)(?:import grader(?:\.notebook_check)?(?:\s+as\s+(?P<grader>\w+))?"
-                            r"|from grader(?:\.notebook_check)? import \(?\s*check(?:\s+as\s+(?P<check>\w+))?\s*\)?)"
-                            r"\s*(?:#.*)?$")
 _TOP_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")  # a function of the cell's top level
-_GRADER_CALL = re.compile(r"\bgrader\.check\s*\(")
-GRADER_STAND_INS = {
-    "grader": "class {name}: check = staticmethod(lambda *args, **options: None)",
-    "check": "def {name}(*args, **options): return None",
-}
-"""The course's ``grader`` and its ``check``, bound to the names a cell imported them as (or
-``grader`` where a cell calls ``grader.check`` without importing it): checking is what the
-notebook did for itself while the student worked; when graded, the cells are what is graded, so
-every spelling of the call (``print(grader.check(...))``, ``result = check(...)``, ``g.check``)
-runs and does nothing, and its import, which a submission may not make, is no longer there."""
+_GRADER_CALL = re.compile(r"\bgrader\.(?:notebook_check\.)?check\s*\(")
 
 
 class NotebookError(Exception):
@@ -195,73 +172,59 @@ def _cells(data: bytes, shown: str) -> tuple[list[dict[str, object]], bool]:
     return cells, isinstance(metadata, dict) and metadata.get("micrograph") == HISTORY
 
 
-def _stood_in(line: str) -> list[tuple[str, str]] | None:
-    """The (name, bound as) pairs of an import from IPython whose every name has a stand-in
-    (``STAND_INS``); None for any other line."""
-    found = _IPYTHON_FROM.match(line)
-    if found is None:
-        return None
-    pairs = [tuple(part.split()[::2]) if " as " in part else (part.strip(), part.strip())
-             for part in found.group(3).split(",") if part.strip()]
-    if not pairs or not all(len(pair) == 2 and _provided(found.group(2), pair[0]) for pair in pairs):
-        return None
-    return [(name, bound) for name, bound in pairs]
-
-
-def _provided(module: str, name: str) -> bool:
-    """Whether ``from module import name`` gets a stand-in: the names of ``IPython.display`` in
-    ``STAND_INS``, and display imported from IPython itself."""
-    return name in STAND_INS and (module in _DISPLAY_MODULES or name == "display" and module in ("IPython", "IPython.core"))
-
-
 def _not_stood_in(line: str) -> str | None:
     """The names of IPython's a line of the graded file uses that are not there when graded: an
-    import from IPython left in it (``_stood_in`` found a name with no stand-in), or get_ipython()."""
-    found = _IPYTHON_FROM.match(line)
-    if found is not None:
-        return _(", ").join(part.split()[0] for part in found.group(3).split(",")
-                            if part.strip() and not _provided(found.group(2), part.split()[0]))
-    if _IPYTHON_IMPORT.match(line):
-        return "IPython"
+    import from IPython left in it (``notebook_imports.split`` took out the names with a
+    stand-in), or get_ipython()."""
+    names = not_there(line)
+    if names:
+        return _(", ").join(names)
     return "get_ipython()" if _GET_IPYTHON.search(line) and not line.lstrip().startswith("#") else None
 
 
 def _clean(lines: list[str], dropped: set[str], stood_in: dict[str, str]) -> list[str]:
     """The cell's lines with IPython-only lines turned into ``pass`` (same indentation), the
     names of IPython's whose import was dropped put in ``stood_in``; only a line that starts a
-    logical line can be IPython's (``notebook_lines``)."""
+    logical line can be IPython's (``notebook_lines``).  A timing cell magic's line keeps the
+    setup statement it runs first (``%%timeit x = [1, 2]``)."""
     if lines and lines[0].lstrip().startswith("%%"):
         magic = lines[0].lstrip()[2:].split(maxsplit=1)
         name = magic[0] if magic else ""
+        setup = timed_statement(lines[0].lstrip()[1:])
         dropped.add(_("%%{name} cells", name=name) if name not in _PYTHON_CELL_MAGICS
-                    else _("%%{name} lines", name=name))
+                    else _("%%{name} (its setup line and its cell run once, untimed)", name=name)
+                    if setup and setup[1] != "pass" else _("%%{name} lines", name=name))
         if name not in _PYTHON_CELL_MAGICS:
             return ["pass" for _ in lines]
-        lines = ["pass"] + lines[1:]
-    return by_logical_line(lines, lambda line: _rewritten(line, dropped, stood_in))
+        lines = [setup[1] if setup else "pass"] + lines[1:]
+    return by_logical_line(lines, lambda logical: _rewritten(logical, dropped, stood_in))
 
 
-def _rewritten(line: str, dropped: set[str], stood_in: dict[str, str]) -> str | None:
-    """What a line that starts a logical line becomes when it is IPython's (None: it is kept):
-    a timing magic its statement, any other magic, shell line, help line or check ``pass``."""
+def _rewritten(lines: list[str], dropped: set[str], stood_in: dict[str, str]) -> list[str] | None:
+    """What a logical line becomes when it is IPython's (None: it is kept): a timing magic its
+    statement, an assignment from a magic or shell line that assignment (``notebook_lines``), any
+    other magic, shell line or help line ``pass``; an import of names with a stand-in loses them."""
+    line, indent = lines[0], lines[0][:len(lines[0]) - len(lines[0].lstrip())]
     timed = timed_statement(line)
     if timed is not None:
         dropped.add(_("%{name} (its statement runs once, untimed)", name=timed[0]))
-        return timed[1]
-    magic, check, asked = _MAGIC.match(line), _GRADER_IMPORT.match(line), _HELP.match(line)
-    if magic:
-        dropped.add(_("magics (%)") if magic.group(2) == "%" else _("shell lines (!)"))
-    elif check:
-        kind = "check" if line.lstrip().startswith("from") else "grader"
-        stood_in[check.group(kind) or kind] = kind
-    elif asked:
-        dropped.add(_("help lines (?)"))
-    names = None if magic or check or asked else _stood_in(line)
-    if names is not None:
+        return [timed[1]] + lines[1:]
+    assigned = assigned_magic(line)
+    if assigned is not None:
+        dropped.update(assigned[1])
+        return [assigned[0]] + lines[1:]
+    magic, asked = _MAGIC.match(line), _HELP.match(line)
+    if magic or asked:
+        dropped.add(_("help lines (?)") if asked else _("magics (%)") if magic.group(2) == "%" else _("shell lines (!)"))
+        return [indent + "pass"] + lines[1:]
+    found = split(lines, ipython_kind)
+    if found is not None:
         dropped.add(_("imports from IPython"))
-        stood_in.update({bound: name for name, bound in names})
-    match = magic or check or asked or (_IPYTHON_FROM.match(line) if names is not None else None)
-    return match.group(1) + "pass" if match else None
+    found = found or split(lines, grader_kind)
+    if found is None:
+        return None
+    stood_in.update(found.stood_in)
+    return [indent + (found.kept or "pass")] + [""] * (len(lines) - 1)
 
 
 def convert(data: bytes, shown: str) -> Converted:

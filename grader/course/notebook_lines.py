@@ -9,22 +9,41 @@ disagree with Python about it.
 
 A line magic that only times its statement (``%time x = f()``, ``%timeit f()``, ``%prun f()``)
 becomes that statement, so that what it assigns exists in the cells below, as it did in the
-notebook; its statement runs once, untimed, as the body of a ``%%time`` cell does.
+notebook; its statement runs once, untimed, as the body of a ``%%time`` cell does.  A magic or a
+shell line on the right of an assignment (``t = %timeit -o f()``, ``files = !ls``), which IPython
+reads after a line's first ``=`` outside brackets, still binds its name, so that the cells below
+that use it run: to what ``%time`` of an expression gives (that expression), an empty list for a
+shell's output (no shell runs), None for any other magic (what ``%timeit`` gives without ``-o``).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import tokenize
 from typing import Callable
 
+from grader.i18n import _
+
 # The line magics whose argument is a Python statement, with their options that take a value
 # (IPython's option strings: timeit "n:r:tcp:qo", prun "D:l:rs:T:q"; time has none).
 TIMING_MAGICS = {"time": None, "timeit": "nrp", "prun": "DlsT"}
+RESULT_OPTIONS = {"timeit": "o", "prun": "r"}  # the option with which the magic gives a result object
 _LINE_MAGIC = re.compile(r"^(\s*)%(\w+)(?:[ \t]+(.*))?$")
 _OPTION = re.compile(r"^-(\w)(\S*)\s*")
 _WORD = re.compile(r"^\S+\s*")
 _OPENING, _CLOSING = "([{", ")]}"
+
+
+def _statement(name: str, rest: str) -> tuple[set[str], str]:
+    """The options given to timing magic ``name`` and its statement (``pass`` when none)."""
+    valued, rest, flags = TIMING_MAGICS[name], rest.strip(), set()
+    while valued is not None and (option := _OPTION.match(rest)):
+        rest = rest[option.end():]
+        flags.add(option.group(1))
+        if option.group(1) in valued and not option.group(2) and (word := _WORD.match(rest)):
+            rest = rest[word.end():]
+    return flags, rest or "pass"
 
 
 def timed_statement(line: str) -> tuple[str, str] | None:
@@ -33,12 +52,62 @@ def timed_statement(line: str) -> tuple[str, str] | None:
     found = _LINE_MAGIC.match(line)
     if found is None or found.group(2) not in TIMING_MAGICS:
         return None
-    valued, rest = TIMING_MAGICS[found.group(2)], (found.group(3) or "").strip()
-    while valued is not None and (option := _OPTION.match(rest)):
-        rest = rest[option.end():]
-        if option.group(1) in valued and not option.group(2) and (word := _WORD.match(rest)):
-            rest = rest[word.end():]
-    return found.group(2), found.group(1) + (rest or "pass")
+    return found.group(2), found.group(1) + _statement(found.group(2), found.group(3) or "")[1]
+
+
+def _assigned(line: str) -> tuple[str, str] | None:
+    """(the line up to the right of its first ``=`` outside brackets, what follows it) where
+    that is a magic or a shell line, as IPython finds an assignment from one; None otherwise."""
+    start = len(line) - len(line.lstrip())
+    source, depth = iter([line[start:] + "\n"]), 0
+    try:
+        for token in tokenize.generate_tokens(lambda: next(source, "")):
+            if token.type == tokenize.OP and token.string in _OPENING + _CLOSING:
+                depth = depth + 1 if token.string in _OPENING else max(depth - 1, 0)
+            elif token.type == tokenize.OP and token.string == "=" and depth == 0:
+                rest = line[start + token.end[1]:].lstrip()
+                return (line[:start + token.end[1]] + " ", rest) if re.match(r"!|%\w", rest) else None
+            elif token.type in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER):
+                return None
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return None
+    return None
+
+
+def _parses(source: str, mode: str = "exec") -> bool:
+    """Whether ``source`` is Python on its own (a statement that does not continue below)."""
+    try:
+        ast.parse(source, mode=mode)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def assigned_magic(line: str) -> tuple[str, list[str]] | None:
+    """(the line as Python, the kinds of what it leaves out, for the notes) for an assignment
+    from a magic or a shell line (``x = %timeit -o f()``); None for any other line.  A timing
+    magic's statement runs once, untimed, on the line, before or as what is assigned."""
+    found = _assigned(line)
+    if found is None:
+        return None
+    target, rest = found
+    if rest.startswith("!"):
+        return target + "[]", [_("what a shell line (!) gives (an empty list when graded)")]
+    magic = _LINE_MAGIC.match(rest)
+    name, arguments = (magic.group(2), magic.group(3) or "") if magic else (re.match(r"%(\w+)", rest)[1], "")
+    if magic is None or name not in TIMING_MAGICS:
+        return target + "None", [_("magics (%)"), _("what %{name} gives (None when graded)", name=name)]
+    flags, statement = _statement(name, arguments)
+    ran = [_("%{name} (its statement runs once, untimed)", name=name)]
+    lost = [_("what %{name} gives (None when graded)", name=f"{name} -{RESULT_OPTIONS[name]}")
+            ] if RESULT_OPTIONS.get(name, "") in flags else []
+    if name == "time" and _parses(statement, "eval"):  # %time gives its expression's value
+        return target + statement, ran
+    indent = target[:len(target) - len(target.lstrip())]
+    both = f"{indent}{target.strip()} None; {statement}"
+    if _parses(both.strip()):
+        return both, ran + lost
+    return target + "None", [_("magics (%)")] + lost  # a compound statement cannot follow on its line
 
 
 def _length(lines: list[str], start: int) -> int:
@@ -63,16 +132,17 @@ def _length(lines: list[str], start: int) -> int:
     return len(lines) - start
 
 
-def by_logical_line(lines: list[str], rewrite: Callable[[str], str | None]) -> list[str]:
-    """``lines`` with ``rewrite`` applied to each line that starts a logical line (it returns
-    the line's replacement, or None to keep it); the lines that continue a statement are kept as
-    they are.  A replacement is read as the logical line's start in its place (``%time f(a,``
+def by_logical_line(lines: list[str], rewrite: Callable[[list[str]], list[str] | None]) -> list[str]:
+    """``lines`` with ``rewrite`` applied to each logical line (it is given the logical line's
+    physical lines, and returns as many lines to put in their place, or None to keep them).  A
+    replacement's first line is read as the logical line's start in its place (``%time f(a,``
     continues on the next line as ``f(a,`` does)."""
     out = list(lines)
     index = 0
     while index < len(out):
-        replaced = rewrite(out[index])
-        if replaced is not None:
-            out[index] = replaced
+        physical = out[index:index + max(_length(out, index), 1)]
+        replaced = rewrite(physical)
+        if replaced is not None and len(replaced) == len(physical):
+            out[index:index + len(physical)] = replaced
         index += max(_length(out, index), 1)
     return out

@@ -60,3 +60,50 @@ def test_a_notebook_with_continuation_lines_and_timed_lines_scores_full_marks(
     work.write_bytes(notebook_of(*cells))
     graded = grade_json(monkeypatch, capsys, tmp_path, work)
     assert graded["score"] == graded["max_score"] > 0
+
+
+_NOT_GRADED = "not graded (not Python, or grading itself): "
+
+
+@pytest.mark.parametrize(("cell", "graded", "kinds"), [
+    ("t = %timeit -o f()", "t = None; f()",
+     "%timeit (its statement runs once, untimed), what %timeit -o gives (None when graded)"),
+    ("t = %timeit -n 3 f()  # no -o: None in IPython too", "t = None; f()  # no -o: None in IPython too",
+     "%timeit (its statement runs once, untimed)"),
+    ("if True:\n    y = %time f()", "if True:\n    y = f()", "%time (its statement runs once, untimed)"),
+    ('d = {}\nd["s"] = %prun -r -s cumulative f()', 'd = {}\nd["s"] = None; f()',
+     "%prun (its statement runs once, untimed), what %prun -r gives (None when graded)"),
+    ("files = !ls -la", "files = []", "what a shell line (!) gives (an empty list when graded)"),
+    ("here = %pwd", "here = None", "magics (%), what %pwd gives (None when graded)"),
+    ("t = %timeit -o for i in range(2): f()", "t = None",  # a compound statement: not run, and not said to
+     "magics (%), what %timeit -o gives (None when graded)"),
+    ("%%timeit -n 2 y = [1, 2]\nsum(y)", "y = [1, 2]\nsum(y)",
+     "%%timeit (its setup line and its cell run once, untimed)"),
+    ("%%timeit -n 2\nsum([1])", "pass\nsum([1])", "%%timeit lines"),
+])
+def test_a_magic_or_shell_line_on_the_right_of_an_assignment_still_binds_its_name(
+        cell: str, graded: str, kinds: str) -> None:
+    """IPython reads ``x = %magic`` and ``x = !cmd`` as assignments: the name is bound when graded
+    too, so the cells below that use it run, and the notes say what it holds where IPython gave
+    something else; a %%timeit cell's setup line runs before its body, which uses what it set."""
+    converted = convert(notebook_of(("code", "def f():\n    return 1"), ("code", cell)), "w.ipynb")
+    assert converted.source == "def f():\n    return 1\n" + graded + "\n"
+    exec(compile(converted.source, "w.py", "exec"), {})  # noqa: S102 - the joined cells, as graded
+    assert converted.notes() == [_NOT_GRADED + kinds]
+
+
+def test_a_notebook_that_times_and_lists_files_into_names_scores_full_marks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    cells = solution_cells()
+    cells.insert(3, ("code", "t = %timeit -o build_graph(0.5, -3.0)\nprint(t)\nfiles = !ls\nprint(len(files))", 4))
+    cells.insert(4, ("code", "%%timeit -r 3 graph = build_graph(0.5, -3.0)\ngraph['y'].backward()", 5))
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(*cells))
+    graded = grade_json(monkeypatch, capsys, tmp_path, work)
+    assert graded["score"] == graded["max_score"] > 0
+    assert _NOT_GRADED + "%%timeit (its setup line and its cell run once, untimed), %timeit (its statement " \
+        "runs once, untimed), magics (%), shell lines (!), what %timeit -o gives (None when graded), what a " \
+        "shell line (!) gives (an empty list when graded)" in " ".join(graded["exercises"][0]["notes"])
+    monkeypatch.setenv("MICROGRAPH_LANG", "zh")
+    notes = " ".join(grade_json(monkeypatch, capsys, tmp_path, work)["exercises"][0]["notes"])
+    assert "%timeit -o 给出的结果（评分时是 None）" in notes and "（评分时是空列表）" in notes
