@@ -4,17 +4,20 @@ detach() share the number (only detach() the version), as in PyTorch."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import Any, Callable
 
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, needs, node_name, number
-from grader.spec.build_reads import edge_node, grad_quiet
+from grader.spec.build_reads import grad_quiet
+from grader.spec.facts import NOT_PLAIN
+from grader.spec.build_rebased import added_into_itself, constant_added, edges_kept, retained_through, zero_recorded
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.saved import saved_as
 from grader.spec.probe import type_name
-from grader.spec.raised import error, raised
+from grader.spec.raised import raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
                     module="ex21_build_inplace", rules=True, own_engine=True)
@@ -58,9 +61,13 @@ KEYS = {
     "alias": "detach() and .data give a new Value at each call, with no .grad of its own (None): not one "
              "kept on the Value, nor a copy that keeps the Value's .grad",
     "retained_leaf": RETAINED_LEAF,
+    "data_value": ".data gives a Value that shares the number, not the number itself",
     "own_edges": "an in-place op's node keeps the edges it was made with: a later in-place op, on a value of another "
                  "graph, leaves them as they were (each node's edges are its own, shared with no other node)",
 }
+
+# every observation but what .data gave is made on a Value there: where it gave a number, none was made
+DATA_PRESUMED = {key: ("data_value",) for key in KEYS if key != "data_value"}
 
 # a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
 # none, or none where it raises one, follows from the refusal, and so do the node it did not
@@ -107,16 +114,32 @@ def _own_counter(sub: Any) -> dict[str, Any]:
     return {"errors": steps, "own_counter": own}
 
 
-DATA_A_NUMBER = N_(".data gave a Python number, not a Value: .data gives a Value sharing the number, not the number")
+class DataANumber(Exception):
+    """.data gave a Python number (micrograd's ``.data``): nothing a test goes on to do with it
+    (change it in place, read its flags) can run on a number, so the test stops there."""
 
 
 def _data(v: Any) -> Any:
-    """``v.data``, which the tests go on to change in place and read the flags of: a plain number
-    there (micrograd's ``.data``) is told as what .data gave, not as the error a read of it meets."""
+    """``v.data``, which the tests go on to change in place and read the flags of; a plain number
+    there stops the test (``DataANumber``, its type's name)."""
     got = v.data
     if type(got) in (int, float):
-        raise TypeError(DATA_A_NUMBER)
+        raise DataANumber(NOT_PLAIN + type_name(got))
     return got
+
+
+def _stops_at_data(probe: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
+    """A probe that reads .data, observed as far as .data gave a Value: where it gave a number the
+    one observation is what it gave (``data_value``, a difference from PyTorch's told as such),
+    every other key presumed on a Value there (``DATA_PRESUMED``); no error of the test's own."""
+    @functools.wraps(probe)
+    def run(sub: Any) -> dict[str, Any]:
+        try:
+            found = probe(sub)
+        except DataANumber as stop:
+            return {"data_value": fact(str(stop), "w.data")}
+        return {**found, "data_value": fact(True, "w.data")}
+    return run
 
 
 def _flagged(made: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +149,8 @@ def _flagged(made: dict[str, Any]) -> dict[str, Any]:
 
 
 @EXERCISE.test("in-place ops and the leaf error", points=3, public=True, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=PUBLIC_CAUSES)
+               caused_by=PUBLIC_CAUSES, presumes=DATA_PRESUMED)
+@_stops_at_data
 def basics_public(sub):
     needs(sub, 6)
     w = sub.Value(1.5, requires_grad=True)
@@ -211,7 +235,8 @@ def _same_number(sub: Any) -> dict[str, list[Any]]:
 
 
 @EXERCISE.test("w.data shares the number, not the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=DETACH_CAUSES)
+               caused_by=DETACH_CAUSES, presumes=DATA_PRESUMED)
+@_stops_at_data
 def data(sub):
     needs(sub, 6)
     w = sub.Value(1.5, requires_grad=True)
@@ -232,7 +257,8 @@ def data(sub):
 
 
 @EXERCISE.test("detach() shares the number and the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=_counted(DETACH_CAUSES))
+               caused_by=_counted(DETACH_CAUSES), presumes=DATA_PRESUMED)
+@_stops_at_data
 def detached(sub):
     needs(sub, 6)
     w = sub.Value(-0.5, requires_grad=True)
@@ -273,30 +299,6 @@ def _aliases(sub: Any) -> list[Any]:
 RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph", "cycle", "own_edges"),
                    "grads": ("errors", "modified", "graph", "cycle", "own_edges"), "graph": ("errors", "cycle", "own_edges"),
                    "retained": ("errors", "modified", "cycle", "own_edges"), "cycle": ("own_edges",)}
-OWN_EDGES = ("p.grad_fn.next_functions[0][0] is e0 after p = w * 2; p.add_(1); e0 = p.grad_fn.next_functions[0][0]; "
-             "q = v * 3; q.add_(v)")
-OWN_ZERO_EDGE = ("z.grad_fn.next_functions[0][0] is e0 after z = w * 3; z.zero_(); e0 = z.grad_fn.next_functions[0][0]; "
-                 "q = v * 3; q.zero_()")
-
-
-def _own_edges(sub: Any) -> list[dict[str, Any]]:
-    """In-place ops on values of two graphs: the first op's node keeps its edges whatever the
-    second records; edges kept in state shared between ops (a module-level list each op
-    refills) change under it, which every later program's graph then shows."""
-    w, v = sub.Value(0.5, requires_grad=True), sub.Value(-1.0, requires_grad=True)
-    p = w * 2
-    error(p.add_, 1.0)  # an op refused is told by the rest of the test: the node p has keeps its edges all the same
-    fn = getattr(p, "grad_fn", None)
-    made = edge_node(fn, 0)
-    q = v * 3
-    error(q.add_, v)
-    added = claim(edge_node(fn, 0) is made, OWN_EDGES)
-    z = w * 3
-    error(z.zero_)
-    fn = getattr(z, "grad_fn", None)
-    made = edge_node(fn, 0)
-    error((v * 3).zero_)
-    return [added, claim(edge_node(fn, 0) is made, OWN_ZERO_EDGE)]
 
 
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -310,89 +312,17 @@ def rebased(sub):
     y = b * w
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
-    retained, zeroed, taken, own = _retained(sub), _zeroed(sub), _taken(sub), _own_counter(sub)
-    itself = _into_itself(sub)
-    return {"own_counter": own["own_counter"], "own_edges": _own_edges(sub),
-            "errors": [*refused, *zeroed["errors"], *retained["errors"], *taken["errors"], *itself["errors"],
+    kept, zero, took, own = retained_through(sub), zero_recorded(sub), constant_added(sub), _own_counter(sub)
+    itself = added_into_itself(sub)
+    return {"own_counter": own["own_counter"], "own_edges": edges_kept(sub),
+            "errors": [*refused, *zero["errors"], *kept["errors"], *took["errors"], *itself["errors"],
                        *own["errors"]],
-            "cycle": [taken["cycle"], itself["cycle"]],
-            "graph": [described(b, "b"), zeroed["graph"], taken["graph"], itself["graph"]],
-            "unrecorded": zeroed["unrecorded"], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
-            "modified": [ran, *retained["modified"], *taken["modified"], *itself["modified"]],
-            "grads": grads + taken["grads"] + itself["grads"],
-            "retained": retained["retained"], "retained_leaf": leaf_retained(sub, -1.5, 0.5)}
-
-
-def _zeroed(sub: Any) -> dict[str, Any]:
-    """zero_ on a non-leaf is recorded (ZeroBackward0, over the old history); on a value that
-    requires no grad it is not, nor is add_ of a number there, or through w.detach().  Each op is
-    a step of its own, so a refused one is told as that step's."""
-    w = sub.Value(-1.5, requires_grad=True)
-    z = w * 3
-    steps = [raised(z.zero_, "z.zero_(), z = w * 3")]
-    c, v, d = sub.Value(4.0), sub.Value(2.0), w.detach()
-    steps += [raised(c.zero_, "c.zero_(), c = Value(4)"), raised(v.add_, "v.add_(1), v = Value(2)", 1.0),
-              raised(d.add_, "d.add_(1), d = w.detach()", 1.0)]
-    return {"errors": steps, "graph": described(z, "z", N_("after z = w * 3; z.zero_()")),
-            "unrecorded": [described(c, "c", N_("after c = Value(4); c.zero_()")),
-                           described(v, "v", N_("after v = Value(2); v.add_(1)")),
-                           described(d, "d", N_("after d = w.detach(); d.add_(1)"))]}
-
-
-def _taken(sub: Any) -> dict[str, Any]:
-    """A leaf that requires no grad changed by one that does is recorded, but its old history is
-    no edge ((None, 0), taken before the op): backward sends it nothing, and its .grad stays None."""
-    w = sub.Value(2.5, requires_grad=True)
-    c = sub.Value(-4.0)
-    step = raised(c.add_, "c.add_(w), c = Value(-4)", w)
-    seen = described(c, "c", N_("after c = Value(-4); c.add_(w)"))
-    cycle = _no_cycle(c, f"{N_('after c = Value(-4); c.add_(w)')}: {TO_ITSELF['c']}")
-    ran = raised((c * 3).backward, "(c * 3).backward() after c = Value(-4); c.add_(w)")
-    return {"errors": [step], "cycle": cycle, "graph": seen, "modified": [ran],
-            "grads": [fact(grad_quiet(c), "c.grad after c = Value(-4); c.add_(w); (c * 3).backward()"),
-                      fact(grad_quiet(w), "w.grad after c = Value(-4); c.add_(w); (c * 3).backward()")]}
-
-
-TO_ITSELF = {"c": N_("no edge of c.grad_fn leads to c.grad_fn itself"),
-             "y": N_("no edge of y.grad_fn leads to y.grad_fn itself")}
-
-
-def _no_cycle(v: Any, label: str) -> dict[str, Any]:
-    """Whether the node an in-place op recorded has an edge to itself (its edges taken after
-    rebase made it the value's history): a cycle, told as that, not as an edge of another kind."""
-    fn = getattr(v, "grad_fn", None)
-    return claim(fn is None or all(edge_node(fn, i) is not fn for i in range(2)), label)
-
-
-def _into_itself(sub: Any) -> dict[str, Any]:
-    """A value added into itself in place: both edges of the AddBackward0 recorded are its old
-    history, taken before the op (an edge taken after it is the new node itself, which backward
-    would wait on forever), and backward sends w the gradient along both."""
-    w = sub.Value(1.5, requires_grad=True)
-    y = w * 3
-    step = raised(y.add_, "y.add_(y), y = w * 3", y)
-    seen = described(y, "y", N_("after y = w * 3; y.add_(y)"))
-    cycle = _no_cycle(y, f"{N_('after y = w * 3; y.add_(y)')}: {TO_ITSELF['y']}")
-    ran = raised(y.backward, "y.backward() after y = w * 3; y.add_(y)")
-    return {"errors": [step], "cycle": cycle, "graph": seen, "modified": [ran],
-            "grads": [fact(grad_quiet(w), "w.grad after y = w * 3; y.add_(y); y.backward()")]}
-
-
-def _retained(sub: Any) -> dict[str, list[Any]]:
-    """A retained non-leaf changed in place keeps its grad: that of its new value (and the
-    backward, whose nodes saved z only after it changed, raises nothing: ``modified``)."""
-    out: list[Any] = []
-    ran: list[Any] = []
-    steps: list[Any] = []
-    for method, args, label in (("zero_", (), "z.zero_()"), ("add_", (2.0,), "z.add_(2)")):
-        u, x = sub.Value(1.25, requires_grad=True), sub.Value(-2.5, requires_grad=True)
-        z = u * 3
-        z.retain_grad()
-        steps.append(raised(getattr(z, method), f"{label} after z.retain_grad(), z = u * 3", *args))
-        ran.append(raised((z * x + u).backward, f"(z * x + u).backward() after z.retain_grad(); {label}, z = u * 3"))
-        out += [fact(grad_quiet(z), f"z.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3"),
-                fact(grad_quiet(u), f"u.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3")]
-    return {"errors": steps, "modified": ran, "retained": out}
+            "cycle": [took["cycle"], itself["cycle"]],
+            "graph": [described(b, "b"), zero["graph"], took["graph"], itself["graph"]],
+            "unrecorded": zero["unrecorded"], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
+            "modified": [ran, *kept["modified"], *took["modified"], *itself["modified"]],
+            "grads": grads + took["grads"] + itself["grads"],
+            "retained": kept["retained"], "retained_leaf": leaf_retained(sub, -1.5, 0.5)}
 
 
 @EXERCISE.diagram

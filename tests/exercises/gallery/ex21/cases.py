@@ -351,16 +351,17 @@ CASES += [
           names=("ex20", "changes v.grad", "the step of backward that releases"), unsaid=("Node.release",)),
 ]
 
-# .data returning the number itself (micrograd's .data): told as what .data gave, not as the error
-# the tests' later reads of it meet.
+# .data returning the number itself (micrograd's .data): told as what .data gave, a difference from
+# PyTorch's, not as an error (no code of the student's raised one) nor as the error later reads of it meet.
 CASES += [
     Wrong("data_gives_the_number", edits={
         '        """A Value sharing this number, with a version counter of its own, requiring no grad."""\n'
         "        alias = Value(0.0)\n        alias._box = self._box\n        return alias\n":
         '        """A Value sharing this number, with a version counter of its own, requiring no grad."""\n'
         "        return self.item()\n"},
-          fails={"in-place ops and the leaf error": ".data gave a Python number, not a Value"},
-          names=(".data gave a Python number", "a Value sharing the number")),
+          fails={"in-place ops and the leaf error": "w.data is not the kind of result PyTorch's is: yours is of type float",
+                 DATA: "w.data is not the kind of result PyTorch's is", DETACHED: "w.data is not the kind of result"},
+          names=("w.data", "of type float", "a Value that shares the number"), unsaid=("TypeError", "raised while the test")),
 ]
 
 # .data copying the number into a new Value (shares nothing): the steps "adding through w.detach(),

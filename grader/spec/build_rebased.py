@@ -1,0 +1,112 @@
+"""The programs of ex21's test of in-place ops on non-leaves (``rebased``): what zero_ and add_
+record on a non-leaf, a constant and a detached Value, whether a node's edges stay its own and
+lead nowhere back to itself, and a retained gradient kept through the change.  Each step is
+raised on its own, so a refused op is told as that step's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from micrograph.i18n import N_
+
+from grader.spec.build import claim, described, fact
+from grader.spec.build_reads import edge_node, grad_quiet
+from grader.spec.raised import error, raised
+
+
+OWN_EDGES = ("p.grad_fn.next_functions[0][0] is e0 after p = w * 2; p.add_(1); e0 = p.grad_fn.next_functions[0][0]; "
+             "q = v * 3; q.add_(v)")
+OWN_ZERO_EDGE = ("z.grad_fn.next_functions[0][0] is e0 after z = w * 3; z.zero_(); e0 = z.grad_fn.next_functions[0][0]; "
+                 "q = v * 3; q.zero_()")
+
+
+def edges_kept(sub: Any) -> list[dict[str, Any]]:
+    """In-place ops on values of two graphs: the first op's node keeps its edges whatever the
+    second records; edges kept in state shared between ops (a module-level list each op
+    refills) change under it, which every later program's graph then shows."""
+    w, v = sub.Value(0.5, requires_grad=True), sub.Value(-1.0, requires_grad=True)
+    p = w * 2
+    error(p.add_, 1.0)  # an op refused is told by the rest of the test: the node p has keeps its edges all the same
+    fn = getattr(p, "grad_fn", None)
+    made = edge_node(fn, 0)
+    q = v * 3
+    error(q.add_, v)
+    added = claim(edge_node(fn, 0) is made, OWN_EDGES)
+    z = w * 3
+    error(z.zero_)
+    fn = getattr(z, "grad_fn", None)
+    made = edge_node(fn, 0)
+    error((v * 3).zero_)
+    return [added, claim(edge_node(fn, 0) is made, OWN_ZERO_EDGE)]
+
+
+def zero_recorded(sub: Any) -> dict[str, Any]:
+    """zero_ on a non-leaf is recorded (ZeroBackward0, over the old history); on a value that
+    requires no grad it is not, nor is add_ of a number there, or through w.detach().  Each op is
+    a step of its own, so a refused one is told as that step's."""
+    w = sub.Value(-1.5, requires_grad=True)
+    z = w * 3
+    steps = [raised(z.zero_, "z.zero_(), z = w * 3")]
+    c, v, d = sub.Value(4.0), sub.Value(2.0), w.detach()
+    steps += [raised(c.zero_, "c.zero_(), c = Value(4)"), raised(v.add_, "v.add_(1), v = Value(2)", 1.0),
+              raised(d.add_, "d.add_(1), d = w.detach()", 1.0)]
+    return {"errors": steps, "graph": described(z, "z", N_("after z = w * 3; z.zero_()")),
+            "unrecorded": [described(c, "c", N_("after c = Value(4); c.zero_()")),
+                           described(v, "v", N_("after v = Value(2); v.add_(1)")),
+                           described(d, "d", N_("after d = w.detach(); d.add_(1)"))]}
+
+
+def constant_added(sub: Any) -> dict[str, Any]:
+    """A leaf that requires no grad changed by one that does is recorded, but its old history is
+    no edge ((None, 0), taken before the op): backward sends it nothing, and its .grad stays None."""
+    w = sub.Value(2.5, requires_grad=True)
+    c = sub.Value(-4.0)
+    step = raised(c.add_, "c.add_(w), c = Value(-4)", w)
+    seen = described(c, "c", N_("after c = Value(-4); c.add_(w)"))
+    cycle = _no_cycle(c, f"{N_('after c = Value(-4); c.add_(w)')}: {TO_ITSELF['c']}")
+    ran = raised((c * 3).backward, "(c * 3).backward() after c = Value(-4); c.add_(w)")
+    return {"errors": [step], "cycle": cycle, "graph": seen, "modified": [ran],
+            "grads": [fact(grad_quiet(c), "c.grad after c = Value(-4); c.add_(w); (c * 3).backward()"),
+                      fact(grad_quiet(w), "w.grad after c = Value(-4); c.add_(w); (c * 3).backward()")]}
+
+
+TO_ITSELF = {"c": N_("no edge of c.grad_fn leads to c.grad_fn itself"),
+             "y": N_("no edge of y.grad_fn leads to y.grad_fn itself")}
+
+
+def _no_cycle(v: Any, label: str) -> dict[str, Any]:
+    """Whether the node an in-place op recorded has an edge to itself (its edges taken after
+    rebase made it the value's history): a cycle, told as that, not as an edge of another kind."""
+    fn = getattr(v, "grad_fn", None)
+    return claim(fn is None or all(edge_node(fn, i) is not fn for i in range(2)), label)
+
+
+def added_into_itself(sub: Any) -> dict[str, Any]:
+    """A value added into itself in place: both edges of the AddBackward0 recorded are its old
+    history, taken before the op (an edge taken after it is the new node itself, which backward
+    would wait on forever), and backward sends w the gradient along both."""
+    w = sub.Value(1.5, requires_grad=True)
+    y = w * 3
+    step = raised(y.add_, "y.add_(y), y = w * 3", y)
+    seen = described(y, "y", N_("after y = w * 3; y.add_(y)"))
+    cycle = _no_cycle(y, f"{N_('after y = w * 3; y.add_(y)')}: {TO_ITSELF['y']}")
+    ran = raised(y.backward, "y.backward() after y = w * 3; y.add_(y)")
+    return {"errors": [step], "cycle": cycle, "graph": seen, "modified": [ran],
+            "grads": [fact(grad_quiet(w), "w.grad after y = w * 3; y.add_(y); y.backward()")]}
+
+
+def retained_through(sub: Any) -> dict[str, list[Any]]:
+    """A retained non-leaf changed in place keeps its grad: that of its new value (and the
+    backward, whose nodes saved z only after it changed, raises nothing: ``modified``)."""
+    out: list[Any] = []
+    ran: list[Any] = []
+    steps: list[Any] = []
+    for method, args, label in (("zero_", (), "z.zero_()"), ("add_", (2.0,), "z.add_(2)")):
+        u, x = sub.Value(1.25, requires_grad=True), sub.Value(-2.5, requires_grad=True)
+        z = u * 3
+        z.retain_grad()
+        steps.append(raised(getattr(z, method), f"{label} after z.retain_grad(), z = u * 3", *args))
+        ran.append(raised((z * x + u).backward, f"(z * x + u).backward() after z.retain_grad(); {label}, z = u * 3"))
+        out += [fact(grad_quiet(z), f"z.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3"),
+                fact(grad_quiet(u), f"u.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3")]
+    return {"errors": steps, "modified": ran, "retained": out}
