@@ -62,7 +62,7 @@ def _stage1(sub: Any) -> str | None:
         return SAVES_NUMBER
     if w + 0 is w or w * 1 is w:
         return N_("w + 0 or w * 1 is w itself, where every operation makes a new value with a node of its own")
-    recorded = recorded_as_torch(w, y, product, three) or reflected(w, three)
+    recorded = recorded_as_torch(sub, w, y, product, three) or reflected(w, three)
     if recorded is not None:
         return recorded
     reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad

@@ -35,6 +35,9 @@ NUMBER_FIRST = N_("3 * w has the entry of the number 3 first in its next_functio
 LEAF_ITSELF = N_("(w * x).grad_fn.next_functions[0][0] is the leaf w itself, where a leaf that requires grad has the "
                  "entry (its AccumulateGrad, 0) in every operation: gradient_edge gives a leaf its AccumulateGrad node, "
                  "not the leaf")
+LEAF_ITSELF_RECORDED = N_("(w * x).grad_fn.next_functions[0][0] is the leaf w itself, though gradient_edge(w) gives "
+                          "w's AccumulateGrad node: record makes each entry with gradient_edge, not from the input "
+                          "itself")
 NUMBER_FIRST_ADD = N_("2 + w has the entry of the number 2 first in its next_functions, where PyTorch's 2 + w is "
                       "w + 2 (its __radd__ is __add__): the entry of w first, then (None, 0)")
 CONSTANT_NOT_LEAF = N_("(c * 3).is_leaf, c = Value(2) that requires no grad, is not True, where a value is a leaf "
@@ -46,14 +49,16 @@ RECORDING_CONSTANT = N_("recording(c), c = Value(2) that requires no grad, is Tr
 
 
 FAULT_IN = {SAVES_SELF_TOO: "Value.__mul__", EDGES_NOT_TUPLES: "record", ADD_SAVES: "Value.__add__",
-            NUMBER_FIRST: "Value.__mul__", NUMBER_FIRST_ADD: "Value.__add__", EDGE_NOT_ZERO: "gradient_edge", LEAF_ITSELF: "gradient_edge", NUMBER_EDGES[0]: "Value.__mul__",
+            NUMBER_FIRST: "Value.__mul__", NUMBER_FIRST_ADD: "Value.__add__", EDGE_NOT_ZERO: "gradient_edge", LEAF_ITSELF: "gradient_edge",
+            LEAF_ITSELF_RECORDED: "record", NUMBER_EDGES[0]: "Value.__mul__",
             NUMBER_EDGES[1]: "Value.__add__", NO_REFLECTED[0]: "Value.__add__", NO_REFLECTED[1]: "Value.__mul__",
             CONSTANT_NOT_LEAF: "Value.is_leaf", CONSTANT_RECORDED: "record", RECORDING_CONSTANT: "recording"}
 
 
-def recorded_as_torch(w: Any, y: Any, product: Any, three: Any) -> str | None:
+def recorded_as_torch(sub: Any, w: Any, y: Any, product: Any, three: Any) -> str | None:
     """What w * 3's node (``three``) saved (3 alone), the edges of w * x's node (``product``: a
-    tuple of (node, 0) tuples, w's a node, not w), the (None, 0) of the numbers of y = w * 2 + 1, and what its
+    tuple of (node, 0) tuples, w's a node, not w: the student's gradient_edge(w) says whether it
+    or record put w there), the (None, 0) of the numbers of y = w * 2 + 1, and what its
     AddBackward0 saved (nothing): each read, none made anew."""
     if saved_as(three, "self") is not None:
         return SAVES_SELF_TOO
@@ -63,7 +68,7 @@ def recorded_as_torch(w: Any, y: Any, product: Any, three: Any) -> str | None:
     if any(pair[1] != 0 for pair in pairs):
         return EDGE_NOT_ZERO
     if pairs and pairs[0][0] is w:  # an edge to the leaf, not to its node: every leaf's, whenever it was made
-        return LEAF_ITSELF
+        return LEAF_ITSELF if _edge_is_leaf(sub, w) else LEAF_ITSELF_RECORDED
     top = getattr(y, "grad_fn", None)
     for fn, finding in zip((edge_node(top, 0), top), NUMBER_EDGES):  # an AccumulateGrad of another value than w
         if getattr(edge_node(fn, 1), "variable", w) is not w:  # (edges in another order: told by their own check)
@@ -84,6 +89,17 @@ def reflected(w: Any, three: Any) -> str | None:
     if not _first_is(three, w):
         return None
     return None if _first_is(getattr(3 * w, "grad_fn", None), w) else NUMBER_FIRST
+
+
+def _edge_is_leaf(sub: Any, w: Any) -> bool:
+    """Whether the student's ``gradient_edge(w)`` gives the leaf itself as its node (read by
+    identity: a pair of the student's may be any object); a file with no such function is
+    told so too, gradient_edge being the part that gives a leaf's entry."""
+    given = getattr(sub, "gradient_edge", None)
+    if not callable(given):
+        return True
+    edge = given(w)
+    return type(edge) not in (tuple, list) or len(edge) != 2 or edge[0] is w
 
 
 def _first_is(fn: Any, leaf: Any) -> bool:

@@ -351,3 +351,14 @@ CASES += [
           fails={DOCS: "this stage builds on ex16"}, names=("ex16", "is the leaf w itself", "gradient_edge"),
           unsaid=("set to require grad after it was made", "is a non-leaf that does not retain its grad")),
 ]
+
+# ex16's slip carried, in record: a leaf's entry made as (the leaf itself, 0), where the file's
+# gradient_edge (right) gives its AccumulateGrad; the gate names record, not gradient_edge.
+CASES += [
+    Wrong("record_puts_the_leaf_itself_since_ex16",
+          edits={"        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
+                 "        out.grad_fn = op(tuple((v, 0) if v.is_leaf else gradient_edge(v) for v in inputs))"},
+          fails={DOCS: "though gradient_edge(w) gives w's AccumulateGrad node: record makes each entry"},
+          names=("ex16", "is the leaf w itself", "record"),
+          unsaid=("gradient_edge gives a leaf its AccumulateGrad node, not the leaf",)),
+]
