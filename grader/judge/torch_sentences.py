@@ -29,6 +29,9 @@ class SayTorch(Sentence):
     # a node's class where a node belongs (``build_reads.node_name``): its name() needs an object of it
     TORCH_CLASS = N_("{label} is the class {name} itself, not a node made from it ({name}(...)), where PyTorch's is "
                      "a node.")
+    # a node whose name() returned no str (``build_reads.node_name``): the type it returned
+    NAME_NOT_TEXT = N_("{label} is a node whose name() returns an object of type {type}, where PyTorch's name() "
+                       "returns a str.")
     TORCH_TEXT = N_("{label} is \"{text}\" here, which differs from PyTorch's.")
     TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")
     TORCH_MORE = N_("{label} has more entries than PyTorch's.")

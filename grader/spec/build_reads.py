@@ -11,7 +11,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from grader.spec.facts import A_CLASS, NOT_PLAIN, PYTORCH, REFERENCE
+from grader.spec.facts import A_CLASS, NAME_NOT_TEXT, NOT_PLAIN, PYTORCH, REFERENCE
 from grader.spec.probe import MAX_TEXT, type_name
 from grader.spec.provenance import result_of
 
@@ -52,7 +52,7 @@ def node_name(fn: object) -> str | None:
     if not callable(name):
         return NOT_PLAIN + type_name(fn)
     got = name()
-    return got[:MAX_TEXT] if type(got) is str else f"a node whose name() is not a str: {type_name(fn)}"
+    return got[:MAX_TEXT] if type(got) is str else NAME_NOT_TEXT + type_name(got)
 
 
 def edges(fn: object) -> list[Any] | str:

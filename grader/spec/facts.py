@@ -34,6 +34,7 @@ FACT = "fact"  # the key that marks a dict as a fact
 LABEL = "label"
 OWN_NODE = "a node class of your code's: "  # a custom Function's node of a class the submission made, with its name
 A_CLASS = "a class, not an object of it: "  # a class where an object of it belongs (a node's class as grad_fn), by name
+NAME_NOT_TEXT = "a node whose name() is not a str: "  # a node whose name() returned another type, by its name
 NOT_PLAIN = "not plain: "  # a result that is not plain JSON, observed as this and its type's name
 CONTEXT = "~"  # a key that starts with it explains a difference but is never compared
 REFERENCE = "reference"  # a RESULT fact's key: whose answer it is compared with, if not the statement's

@@ -273,3 +273,14 @@ CASES += [
           names=("is the class AddBackward0 itself", "records a node"),
           unsaid=("raised while the test used what your code returned",)),
 ]
+
+# Node.name printing its name instead of returning it: every node read is told by what its name()
+# returned (in Chinese too), not quoted as a text of the engine's.
+CASES += [
+    Wrong("name_printed_not_returned",
+          edits={"    def name(self) -> str:\n        return type(self).__name__\n":
+                 "    def name(self) -> str:\n        print(type(self).__name__)\n"},
+          fails={DOCS: "a.grad_fn is a node whose name() returns an object of type NoneType, where PyTorch's name() "
+                       "returns a str"},
+          names=("name()", "NoneType"), unsaid=("a node whose name() is not a str",)),
+]
