@@ -11,6 +11,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
 from grader.spec.build_reads import edge_node, grad_quiet
+from grader.spec.facts import CONTEXT
 from grader.spec.raised import raised
 from grader.spec.build_order import order_facts, root_gradient, watched_order
 from grader.spec.nesting import NESTED, deepest
@@ -108,11 +109,18 @@ def _accumulated(sub: Any, w: float, x: float) -> dict[str, Any]:
     return fact(grad_quiet(wl), "w.grad after (w * x).grad_fn.next_functions[0][0].apply(grad)")
 
 
-def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str) -> list[Any]:
-    """The gradients of backward through one operation on two leaves."""
+def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str,
+            sent: tuple[float, float]) -> list[Any]:
+    """The gradients of backward through one operation on two leaves, whose node sends them
+    ``sent``: one leaf given both, summed, and the other 0 where they differ from ``sent`` is two
+    AccumulateGrad nodes' gradients kept in one buffer (``~one_buffer``), under a key the nodes
+    share (their name(), one for every AccumulateGrad), told as that."""
     wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
     op(wl, xl).backward()
-    return [fact(grad_quiet(wl), f"w.grad for y = {said}"), fact(grad_quiet(xl), f"x.grad for y = {said}")]
+    got = [grad_quiet(wl), grad_quiet(xl)]
+    merged = sorted(got, key=repr) == sorted([sent[0] + sent[1], 0.0], key=repr) != sorted(sent, key=repr)
+    return [{**fact(grad, f"{name}.grad for y = {said}"), **({CONTEXT + "one_buffer": True} if merged else {})}
+            for grad, name in zip(got, "wx")]
 
 
 def _own_grads(sub: Any) -> list[Any]:
@@ -150,8 +158,8 @@ def _held_grad(v: Any) -> object:
 def _rules(sub: Any, w: float, x: float) -> dict[str, Any]:
     """Each operation's own rule, so that a wrong one is told as such beside a graph it spoils,
     then backward through each alone."""
-    mul, add = (lambda a, b: a * b, "w * x"), (lambda a, b: a + b, "w + x")
-    return {"mul": _applied(sub, w, x, *mul), "add": _applied(sub, w, x, *add),
+    mul, add = (lambda a, b: a * b, "w * x", (x, w)), (lambda a, b: a + b, "w + x", (1.0, 1.0))
+    return {"mul": _applied(sub, w, x, *mul[:2]), "add": _applied(sub, w, x, *add[:2]),
             "accumulate": _accumulated(sub, w, x),
             "one_op": _one_op(sub, w, x, *mul) + _one_op(sub, w, x, *add), "own_grad": _own_grads(sub),
             "seed": _seed(sub)}

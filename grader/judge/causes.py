@@ -359,7 +359,7 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DRO
          Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
          Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN,
          SayInPlace.COMBINE_A_TWICE, SayEntries.ROWS_FEWER,
-         SayShape.KEYS, SayShape.EMPTY}
+         SayShape.KEYS, SayShape.EMPTY, SayTorch.ONE_BUFFER}
 
 
 def told_once(say: Sentence) -> bool:

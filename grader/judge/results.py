@@ -144,6 +144,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return [_diff(SayTorch.CONSTANT_ACCUMULATOR, label=label)]  # not a reordering: an entry PyTorch never has
     if found is not None and found.say is SayTorch.TORCH_FLAG and got.get(CONTEXT + "with_node") is True:
         return [_diff(SayTorch.LEAF_WITH_NODE, label=label)]  # a flag set once, where grad_fn changed since
+    if found is not None and found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "one_buffer") is True:
+        return [_diff(SayTorch.ONE_BUFFER, label=label)]  # two AccumulateGrad nodes' gradients in one buffer
     if found is not None and found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "bypassed") is True:
         return [_diff(SayTorch.WRITTEN_BESIDE, label=label)]  # AccumulateGrad.apply wrote it, not store_grad
     if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "nodes_run") is True \

@@ -22,6 +22,12 @@ class SayTorch(Sentence):
     # a leaf's .grad set by a function other than store_grad (``grader.spec.build_writes``)
     WRITTEN_BESIDE = N_("{label} is a different number from PyTorch's: your AccumulateGrad.apply set that leaf's "
                         ".grad without calling store_grad, so the sum this stage's store_grad makes never reached it.")
+    # two leaves' gradients, one given both summed and the other 0 (``~one_buffer``, ex17's ``_one_op``)
+    ONE_BUFFER = N_("Of the two leaves, one got the gradients sent to both leaves' AccumulateGrad nodes, summed, and "
+                    "the other got 0: your backward put the two nodes' gradients in one buffer, as under a key both "
+                    "share, such as node.name() (every AccumulateGrad's is \"torch::autograd::AccumulateGrad\"), where "
+                    "each node has a buffer of its own, keyed by the node itself. So {label} is a different number "
+                    "from PyTorch's.")
     TORCH_FLAG = N_("{label} is {flag}, unlike PyTorch's.")
     LEAF_WITH_NODE = N_("{label} is True in your engine, though that value's grad_fn is not None: is_leaf must follow "
                         "grad_fn (a value is a leaf exactly when its grad_fn is None), not what the value was when it "

@@ -362,3 +362,16 @@ CASES += [
           names=("ex16", "is the leaf w itself", "record"),
           unsaid=("gradient_edge gives a leaf its AccumulateGrad node, not the leaf",)),
 ]
+
+# backward's buffers keyed by node.name(): every AccumulateGrad is "torch::autograd::AccumulateGrad", so
+# in y = w * x one leaf takes both gradients, summed, and the other 0; told as that one buffer.
+CASES += [
+    Wrong("buffers_keyed_by_name",
+          edits={"    buffers = {first: 1.0}\n": "    buffers = {first.name(): 1.0}\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.name(), 0.0)\n",
+                 "            buffers[child] = buffers.get(child, 0.0) + g\n":
+                 "            buffers[child.name()] = buffers.get(child.name(), 0.0) + g\n"},
+          fails={DOCS: "your backward put the two nodes' gradients in one buffer, as under a key both share, such as "
+                       "node.name()", DIAMONDS: "in one buffer"},
+          names=("node.name()", "one buffer", "a buffer of its own")),
+]
