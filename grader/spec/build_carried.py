@@ -84,12 +84,14 @@ LEAVES_LATE = N_("one backward through z = n * m, m = v + 1, n = k + v runs Accu
 
 
 def not_retained_none(sub: Any) -> str | None:
-    """ex18's .grad of a non-leaf that did not call retain_grad(), after a backward through it:
-    None, as PyTorch's (a getter that gives such a value 0 instead, or a backward that writes
-    every node's gradient, passes every later stage's programs, which read retained gradients
-    only)."""
+    """ex18's .grad of a non-leaf that did not call retain_grad(), before and after a backward
+    through it: None, as PyTorch's (a getter that gives such a value 0 instead, or a backward that
+    writes every node's gradient, passes every later stage's programs, which read retained
+    gradients only).  Not None before any backward is the getter's own (``GRAD_INVENTED``)."""
     w = sub.Value(1.5, requires_grad=True)
     a = w * 3
+    if grad_quiet(a) is not None:  # before any backward: the getter made it up, nothing wrote it
+        return GRAD_INVENTED
     y = a * 2
     held(y)
     y.backward()
@@ -103,5 +105,8 @@ FREED_LATE = N_("a second z.backward() after u.backward(); z.backward(), z = y *
                 "node right after its apply, z's too in a pass that then raised")
 ONLY_ROOT_FREED = N_("y.backward() after z.backward(), z = y * 2, y = w * x, does not raise PyTorch's error: backward "
                      "frees the saved values of every node it ran, not only the root's")
+GRAD_INVENTED = N_("a.grad, a = w * 3, a non-leaf that did not call retain_grad(), is not None before any backward: "
+                   "the getter Value.grad gives a gradient nothing wrote, where a non-leaf that does not retain its "
+                   "grad keeps .grad None")
 # when backward releases and which nodes, the order it runs them in: not what release does
-FAULT_IN = {FREED_LATE: "backward", ONLY_ROOT_FREED: "backward", LEAVES_LATE: "backward"}
+FAULT_IN = {FREED_LATE: "backward", ONLY_ROOT_FREED: "backward", LEAVES_LATE: "backward", GRAD_INVENTED: "Value.grad"}
