@@ -143,6 +143,7 @@ class _Collector:
         self.edges: list[dict[str, str]] = []
         self.queue: deque[Node] = deque()
         self.pending: dict[Node, list[str]] = {}  # the later outputs of a node drawn before the node's op
+        self.entries: dict[int, tuple[object, str]] = {}  # a Value held where a node belongs, by id: drawn once
 
     def _key(self, v: Value) -> Key:
         fn = self.reader.grad_fn(v)
@@ -310,11 +311,18 @@ class _Collector:
         """An entry of a student's ``next_functions`` that is no (node, input_nr) pair, drawn as
         what it is (role ``bare`` for a node given without its input number, ``value_entry`` for
         a pair holding a Value where its node belongs, named as the caller named that Value, else
-        ``unpaired``), with nothing below it: the walk goes on only through nodes, as PyTorch's does."""
+        ``unpaired``), with nothing below it: the walk goes on only through nodes, as PyTorch's does.
+        One Value held by several entries (a leaf's edge to itself, in every op it is an input of)
+        is one box, as its AccumulateGrad would be."""
+        drawn = self.entries.get(id(entry.value)) if entry.value is not None else None
+        if drawn is not None and drawn[0] is entry.value:
+            return drawn[1]
         if not self._fits(1):
             self.left_out_numbers += 1
             return None
         vid = self._new_id("v")
+        if entry.value is not None:
+            self.entries[id(entry.value)] = (entry.value, vid)
         named = None if entry.value is None else self.labels.get(entry.value)
         role = "bare" if entry.node else "unpaired" if entry.value is None else "value_entry"
         self.nodes.append({"id": vid, "kind": "value", "role": role,

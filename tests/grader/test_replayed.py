@@ -191,3 +191,17 @@ def test_a_bare_none_for_a_constant_is_said_as_that():
     assert replayed.what_differs(student, ours, position) == \
         "b.grad_fn (AddBackward0) holds a bare None in its next_functions, where PyTorch's graph has a " \
         "(node, input_nr) pair"
+
+
+def test_a_leaf_held_itself_in_two_nodes_is_drawn_once():
+    """gradient_edge giving a leaf (the leaf itself, 0): w is an input of a and of b, so two entries
+    hold the one Value w; it is drawn once, with an edge to each node, as its AccumulateGrad would be."""
+    engine = _engine("ex16_build_value")
+    w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
+    a, b = x + w, w + 1
+    a.grad_fn.next_functions = ((x, 0), (w, 0))
+    b.grad_fn.next_functions = ((w, 0), b.grad_fn.next_functions[1])
+    raw = graph_json(a * b, names={"w": w, "x": x, "a": a, "b": b})
+    entries = [n["id"] for n in raw["nodes"] if n["kind"] == "value" and n["role"] == "value_entry" and n["name"] == "w"]
+    assert len(entries) == 1, raw["nodes"]
+    assert sum(edge["from"] == entries[0] for edge in raw["edges"]) == 2
