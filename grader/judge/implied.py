@@ -21,7 +21,7 @@ _NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Sa
 def implied(d: Difference, found: list[Difference]) -> bool:
     """Whether another difference of ``found`` already tells ``d``."""
     return (_part_of_none(d, found) or _number_for_none(d, found) or _entry_of_merged(d, found)
-            or _alias_of_one_leaf(d, found) or _number_at_a_freed_id(d, found))
+            or _alias_of_one_leaf(d, found) or _number_at_a_freed_id(d, found) or _name_told(d, found))
 
 
 def _label(d: Difference) -> str:
@@ -77,3 +77,21 @@ def _number_at_a_freed_id(d: Difference, found: list[Difference]) -> bool:
     point at a state kept by id that the answer need not keep."""
     return d.say is Say.DATA and _label(d) == AT_A_FREED_ID and any(
         not e.context and _label(e) != AT_A_FREED_ID for e in found)
+
+
+def _names_a_node(label: str) -> bool:
+    """Whether ``label`` reads a node's name(): a Value's grad_fn, or the node of an entry of a
+    node's next_functions."""
+    return label.endswith(".grad_fn") or ".next_functions[" in label and label.endswith("][0]")
+
+
+def _name_told(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` says that a node's name() is another text than PyTorch's (the build track),
+    where an earlier difference of ``found`` says so of a node with the same name: the one slip of
+    that node class's name(), which every node of it (as an entry of a later node's
+    next_functions too) shows again."""
+    if d.say is not SayTorch.TORCH_TEXT or not _names_a_node(_label(d)):
+        return False
+    text = dict(d.fields).get("text")
+    return any(e.say is d.say and dict(e.fields).get("text") == text and _names_a_node(_label(e))
+               for e in found[:found.index(d)])

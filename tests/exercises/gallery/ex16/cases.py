@@ -284,3 +284,14 @@ CASES += [
                        "returns a str"},
           names=("name()", "NoneType"), unsaid=("a node whose name() is not a str",)),
 ]
+
+# The class of +'s node named AddBackward (PyTorch's is AddBackward0): told once, on the first node
+# of that name, not again for each entry of a later node's next_functions that is one of them.
+CASES += [
+    Wrong("add_node_class_misnamed",
+          edits={"class AddBackward0(Node):": "class AddBackward(Node):",
+                 "        return record(AddBackward0, self.item() + other.item(), self, other)":
+                 "        return record(AddBackward, self.item() + other.item(), self, other)"},
+          fails={DOCS: "a.grad_fn is \"AddBackward\" here, which differs from PyTorch's"},
+          names=("grad_fn", "AddBackward"), unsaid=("next_functions[0][0] is \"AddBackward\"", "b.grad_fn is \"AddBackward\"")),
+]
