@@ -184,14 +184,23 @@ def _case_notes(label: str) -> str:
 
 
 LABEL_FIELDS = ("label", "of", "where")  # the fields of a sentence that hold a probe's label, not a value
-_NOT_A = re.compile(r"not an? (?P<what>[\w ]+): (?P<type>[\w.]+)")
+_NOT_A = re.compile(r"not (?P<what>an? [\w ]+): (?P<type>[\w.]+)")
+# What a probe asked a result to be ("not a number: NoneType"), in the student's language: each
+# kind a probe names, so that no English word is left in a translated sentence.
+_KINDS = {"a number": N_("a number"), "a Value": N_("a Value"), "a list": N_("a list"), "a dict": N_("a dict"),
+          "a bool": N_("a bool"), "a tuple": N_("a tuple"), "a list of rows": N_("a list of rows"),
+          "a list of str": N_("a list of str"), "a dict with keys w and x": N_("a dict with keys w and x"),
+          "an exception": N_("an exception")}
 
 
 def shown_fields(fields: dict[str, str]) -> dict[str, str]:
     """A sentence's fields in the student's language: its labels shown (``shown_label``), and a
-    probe's "not a list: NoneType" with its words translated, the type as written."""
+    probe's "not a list: NoneType" with its words translated, the type as written; None is told
+    as None, the value a function without a ``return`` gives, not by its class's name."""
     shown = {name: shown_label(text) if name in LABEL_FIELDS else text for name, text in fields.items()}
     kind = _NOT_A.fullmatch(shown.get("type", ""))
     if kind is not None:
-        shown["type"] = _("of type {type}, not a {what}", what=kind.group("what"), type=kind.group("type"))
+        what = _(_KINDS[kind.group("what")]) if kind.group("what") in _KINDS else kind.group("what")
+        shown["type"] = (_("None, not {what}", what=what) if kind.group("type") == "NoneType"
+                         else _("of type {type}, not {what}", what=what, type=kind.group("type")))
     return shown

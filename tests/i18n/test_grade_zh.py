@@ -276,3 +276,33 @@ def test_a_reach_told_of_a_notebook_takes_no_gap_after_its_chinese_name() -> Non
         for report in (ran, named):
             assert reached(report, notebook).startswith(f"{notebook}在运行时" if report is ran else f"{notebook}导入了")
             assert reached(report, path).startswith(f"{path} ")  # a path keeps its space
+
+
+def test_the_kind_of_result_a_probe_asked_for_is_told_in_the_students_language() -> None:
+    """A probe's "not a number: NoneType" is told with its kind translated (no English word left in
+    a Chinese sentence), None as None (the commonest slip: a function without a ``return``), and
+    every kind a probe of the grader words so is one the catalogue translates."""
+    import re
+    from pathlib import Path
+
+    from grader.i18n import sentences
+    from grader.judge import labels
+    from grader.judge.sentences import Say
+    from micrograph.i18n import using
+
+    def none() -> str:
+        return Say.RESULT_TYPE(label="grad_by_paths(y, w)", type="not a number: NoneType")
+
+    def tuple_() -> str:
+        return Say.RESULT_TYPE(label="leaf_grads(w, x, True, True)", type="not a dict: tuple")
+
+    assert sentences([none()]) == ("grad_by_paths(y, w) is not the kind of result the statement's is: yours is None, "
+                                 "not a number.")
+    assert sentences([tuple_()]).endswith("yours is of type tuple, not a dict.")
+    with using("zh"):
+        assert sentences([none()]) == "grad_by_paths(y, w) 和题目的结果不是同一种类型：你的是 None，不是数值。"
+        assert sentences([tuple_()]).endswith("你的是 tuple，不是字典。")
+    grader = Path(labels.__file__).resolve().parents[1]
+    written = {kind for path in grader.rglob("*.py")
+               for kind in re.findall(r"f\"not (an? [\w ]+): \{type_name", path.read_text(encoding="utf-8"))}
+    assert written and written <= set(labels._KINDS), written - set(labels._KINDS)

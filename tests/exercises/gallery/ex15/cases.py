@@ -226,7 +226,7 @@ CASES += [
           names=("make_model", "NoneType")),
     Wrong("train_without_return", fails={"train returns one loss per step": "train(model, inputs, targets, lr, steps) is not"},
           edits={"    return losses\n": "    losses.sort()\n"},
-          names=("train(model, inputs, targets, lr, steps)", "NoneType")),
+          names=("train(model, inputs, targets, lr, steps)", "yours is None")),
 ]
 
 # A network of another shape: the layer that differs is named, as the student built it.
