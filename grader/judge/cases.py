@@ -16,6 +16,8 @@ from typing import Any
 
 from grader.judge.labels import CASE_NOTE, CASES
 from grader.judge.explained import Difference
+from grader.judge.leaf_sentences import SayLeaf
+from grader.judge.sentences import Say
 from grader.spec.facts import CONTEXT, LABEL
 
 # "losses[3]", "vjp(x1, loss1, v1)[0]", "x[0][1]": one entry of a list, whatever names the list
@@ -89,6 +91,29 @@ def _entries(matrix: str, facts: dict[str, list[bool]]) -> set[str]:
     return {label for label in facts if (m := _MATRIX.fullmatch(label)) is not None and m.group("base") == matrix}
 
 
+def _unreached(found: list[Difference], facts: dict[str, list[bool]]) -> list[Difference]:
+    """A graph that never reaches any entry of a matrix the statement's observation labels entry
+    by entry, where the statement's graph reaches each (``loss's graph never reaches input[0][0]``,
+    and each other entry), told once of the whole matrix: one sentence for what was observed, not
+    one an entry, which crowded out the test's other sentences."""
+    missing: dict[tuple[str, str], set[str]] = {}
+    for d in found:
+        entry = _MATRIX.fullmatch(dict(d.fields).get("leaf", "")) if d.say is Say.NO_LEAF else None
+        if entry is not None:
+            missing.setdefault((dict(d.fields).get(LABEL, ""), entry.group("base")), set()).add(entry.group(0))
+    whole = {key for key, leaves in missing.items() if len(leaves) > 1 and leaves == _entries(key[1], facts)}
+    kept, told = [], set()
+    for d in found:
+        entry = _MATRIX.fullmatch(dict(d.fields).get("leaf", "")) if d.say is Say.NO_LEAF else None
+        key = None if entry is None else (dict(d.fields).get(LABEL, ""), entry.group("base"))
+        if key not in whole:
+            kept.append(d)
+        elif key not in told:
+            told.add(key)
+            kept.append(replace(d, say=SayLeaf.NO_ENTRY_REACHED, fields=((LABEL, key[0]), ("of", key[1]))))
+    return kept
+
+
 def _first_entries(found: list[Difference], facts: dict[str, list[bool]]) -> list[Difference]:
     """A difference told for the first entry of a list it holds for ("losses[1] holds a
     different number"), not again for each later entry; an entry of a matrix the statement's
@@ -117,7 +142,7 @@ def cases_merged(found: list[Difference], want: Any = None, got: Any = None) -> 
     the facts of the statement's observation ``want`` and the student's ``got``."""
     merged: list[Difference] = []
     facts = _facts(want, got)
-    found = _first_entries(_matrices(found, facts), facts)
+    found = _first_entries(_matrices(_unreached(found, facts), facts), facts)
     notes: dict[tuple[Any, ...], tuple[int, list[str]]] = {}  # a difference's key: its place, its cases
     for d in found:
         case = CASE_NOTE.fullmatch(dict(d.fields).get("label", ""))

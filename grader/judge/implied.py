@@ -21,7 +21,8 @@ _NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Sa
 def implied(d: Difference, found: list[Difference]) -> bool:
     """Whether another difference of ``found`` already tells ``d``."""
     return (_part_of_none(d, found) or _number_for_none(d, found) or _entry_of_merged(d, found)
-            or _alias_of_one_leaf(d, found) or _number_at_a_freed_id(d, found) or _name_told(d, found))
+            or _alias_of_one_leaf(d, found) or _number_at_a_freed_id(d, found) or _name_told(d, found)
+            or _leaf_not_requiring_grad(d, found))
 
 
 def _label(d: Difference) -> str:
@@ -95,3 +96,12 @@ def _name_told(d: Difference, found: list[Difference]) -> bool:
     text = dict(d.fields).get("text")
     return any(e.say is d.say and dict(e.fields).get("text") == text and _names_a_node(_label(e))
                for e in found[:found.index(d)])
+
+
+def _leaf_not_requiring_grad(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` says that a graph never reaches a leaf (``input[0][1]``) where another
+    difference says that leaf has requires_grad=False: no graph records a Value that requires no
+    grad, so that sentence tells why, and this one adds nothing."""
+    leaf = dict(d.fields).get("leaf")
+    return d.say is Say.NO_LEAF and any(e.say is Say.REQUIRES_GRAD and _label(e) == leaf
+                                        and dict(e.fields).get("flag") in (False, "False") for e in found)

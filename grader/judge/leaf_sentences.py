@@ -30,6 +30,8 @@ class SayLeaf(Sentence):
     DETACHED_LEAVES_RETURNED = N_("{label}'s entries are detach()es of the leaves {name} was computed from (new Values "
                                   "sharing their numbers), not those leaves: {name}'s graph never reaches them, where "
                                   "the statement returns the very leaves {name} is computed from.")
+    # every entry of a matrix the statement's graph has as its leaves (``cases``): one sentence, not one an entry
+    NO_ENTRY_REACHED = N_("{label}'s graph never reaches any entry of {of}.")
     COMPUTED_NOT_RETURNED = N_("{label} is not the Value your code computed for it: an operation of your code made a "
                                "Value with the statement's graph, and the call returned another Value in its place.")
     GIVEN_NOT_RETURNED = N_("{label} is the leaf w the call was given, returned in place of the Value your code "

@@ -58,7 +58,7 @@ def per_graph(found: list[Difference]) -> list[Difference | SameForGraphs]:
             match.append(graph)
         else:
             groups.append((d, key, []))
-    return [SameForGraphs(first, tuple(others), labels=_FOR_GRAPH.match(_label(first)) is None)
+    return [SameForGraphs(first, tuple(others), labels=_FOR_GRAPH.match(_label(first)) is None or first.say is Say.NO_LEAF)
             if others else first for first, _key, others in groups]
 
 
@@ -74,6 +74,9 @@ def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
     label without letters and indices), and the label.  (None, None) for a label that names
     none of these, and for a sentence told once for its first label (``causes.told_once``)."""
     label = _label(d)
+    leaf = dict(d.fields).get("leaf", "")
+    if d.say is Say.NO_LEAF and _INDEX.search(leaf) is not None:  # entries of a matrix a graph never reaches
+        return (d.say, label, _INDEX.sub("[*]", leaf)), leaf
     rest = tuple((k, _CALL_LETTER.sub("_*", v)) for k, v in d.fields if k != "label")  # "of" names the call too
     found = _FOR_GRAPH.match(label)
     if found is not None:

@@ -113,14 +113,23 @@ CASES += [
     Wrong('inputs_without_grad', fails={'forward gives input leaves, output rows, summed loss': 'each entry of input has requires_grad=False'},
           edits={'    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n': '    inputs = [[Value(v) for v in row] for row in rows]\n'},
           names=('each entry of input', 'requires_grad=False'),
-          unsaid=("is missing a leaf", "the same holds for input[1][0]")),  # every input leaf is missing, not one
+          # every input leaf is missing, not one; and loss's graph reaches none because none requires grad
+          unsaid=("is missing a leaf", "the same holds for input[1][0]", "never reaches input[")),
     # the first row alone made without grad: each of its entries is named, not its first alone
     Wrong('first_row_without_grad',
           fails={'forward gives input leaves, output rows, summed loss':
                  'input[0][0] has requires_grad=False, unlike the statement\'s; the same holds for input[0][1], input[0][2]'},
           edits={'    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n':
                  '    inputs = [[Value(v, requires_grad=i > 0) for v in row] for i, row in enumerate(rows)]\n'},
-          names=('input[0][1]', 'requires_grad=False'), unsaid=("each entry of input",)),
+          names=('input[0][1]', 'requires_grad=False'), unsaid=("each entry of input", "never reaches input[")),
+    # net given detach()es of the input leaves: one sentence for the whole matrix, not one an entry
+    Wrong('net_given_detached_input', fails={FORWARD: "loss's graph never reaches any entry of input"},
+          edits={"    output = net(inputs)\n": "    output = net([[v.detach() for v in row] for row in inputs])\n"},
+          names=("loss's graph never reaches any entry of input",), unsaid=("never reaches input[",)),
+    # the first row alone detached: its entries named in one sentence
+    Wrong('first_row_detached', fails={FORWARD: "loss's graph never reaches input[0][0]; the same holds for input[0][1], input[0][2]"},
+          edits={"    output = net(inputs)\n": "    output = net([[v.detach() for v in inputs[0]], *inputs[1:]])\n"},
+          names=("never reaches input[0][0]",), unsaid=("any entry of input",)),
     Wrong('first_as_values', fails={'the gradients after each call': 'grads_twice(net, rows)[0] holds the very numbers'},
           edits={'    first = [p.grad.item() for p in net.parameters()]\n': '    first = [p.grad for p in net.parameters()]\n', '    return first, second': '    return [g.item() for g in first], second'},
           names=('grads_twice(net, rows)[0]', 'read after that pass'),
