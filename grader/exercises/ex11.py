@@ -33,7 +33,7 @@ from grader.spec.matrices import as_list, flat, matrix, row_kind, shape
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
 from grader.spec.origins import handed_to_hooks, read_from_grad, read_in_turn, remember
-from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
+from grader.spec.provenance import check, float_of, grad_of, list_kept, result_of, value_of, watching
 from grader.spec.appended import appended_later
 from grader.spec.defaults import default_kept
 from grader.spec.repeat import Returned, calls_apart, fresh_copy
@@ -163,6 +163,7 @@ def _built_seen(g: object) -> list[Any] | str:
 def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") -> dict[str, Any]:
     """One call of vjp on the probe's own graph, its inputs named x{n}, loss{n} and v{n}."""
     x, y, loss = _graph(x_row, y_rows, y_grad)
+    given = list(v)  # the caller's list, read again after the call: vjp only reads it
     with given_returns(sub, "x_grads", given_x_grads) as kept, \
             watching(sub, "vjp", started_from=loss[0], grad_numbers=True) as call:
         grads = sub.vjp(x, loss, v)
@@ -173,7 +174,7 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
            "x_grads": [{**fact, **kept.changed_by(leaf)} for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],
            "call": call.fact,
            "given_kept": kept.read_fact(call.held),
-           "given": check(Check.GAVE_V, _gave(call.root_grads, v), label)}
+           "given": check(Check.GAVE_V, _gave(call.root_grads, v), label), "v_kept": list_kept(v, given, label, "v")}
     if y_grad:
         out["y_grads"] = entries(y, f"y{n}", lambda v, label: grad_of(v, f"{label}.grad"))
     out["hooks"] = appended_later(grads, x[0], label, f"x{n}")  # last: it writes x's .grad
@@ -202,6 +203,7 @@ VJP_KEYS = {
     "with the gradient [v]",
     "y_grads": "one backward from loss reaches every leaf that requires grad, y's too",
     "call": "one backward pass, from all of loss at once, with the gradient [v]",
+    "v_kept": "read the list v you are given; leave it as it is",
 }
 
 

@@ -433,3 +433,13 @@ CASES += [
           edits={"    return [v.grad.item() for v in x[0]]\n": "    return [round(v.grad.item(), 3) for v in x[0]]\n"},
           names=("x_grads was edited", "returned floats it computed"), unsaid=("is not one the engine produced",)),
 ]
+
+# vjp writes Values over the caller's list v before its pass: the caller's v no longer holds its numbers.
+# The same Values in a new list of vjp's own leave the caller's v as it was: correct.
+CASES += [
+    Wrong("vjp_rewrites_v", fails={VJP: "changed the list v it was given"},
+          edits={VJP_BACKWARD: "    for i in range(len(v)):\n        v[i] = Value(float(v[i]))\n" + VJP_BACKWARD},
+          names=("vjp(x_a, loss_a, v_a) changed the list v it was given",)),
+    Correct("vjp_values_in_a_new_list",
+            edits={VJP_BACKWARD: "    v = [Value(float(e)) for e in v]\n" + VJP_BACKWARD}),
+]
