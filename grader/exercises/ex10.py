@@ -291,8 +291,10 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     new = _Y_RETURNED.new(y)  # a y an earlier call returned: its graph was backpropagated and freed then
     built = graph(y, {"w": w}, label=label, flat=False)
     recorded = None if y is w or new[CONTEXT + "earlier_call"] else _recorded(built, steps, _doublings(start, limit))
+    # a loop that stops with y still below the limit (a limit cut to an int, one doubling short)
+    reached = None if y is w or new[CONTEXT + "earlier_call"] or type(num(y)) is not float else num(y) >= limit
     return {"steps": [result_of(steps, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
-            "graph": [built, value_of(y, label), *kept],
+            "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label)],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
             "call": [call.fact, none_detached(call, [y], "double_until")]}, steps
 
@@ -346,7 +348,7 @@ def loop_public(sub):
 @EXERCISE.test("the while loop follows the data", points=2, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_steps(sub):
-    return {**_loops(sub, [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0), (0.1, 1000.0)]), "again": _one_leaf_twice(sub),
+    return {**_loops(sub, [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0), (0.1, 1000.0), (1.0, 4.5)]), "again": _one_leaf_twice(sub),
             "apart": calls_apart(sub, _doubled, _doubling, (1.5, 12.0), (0.375, 40.0), "double_until"),
             "stepped": leaf_stepped_apart(sub, lambda m, w: m.double_until(w, 6.0), _doubling, 1.25, "double_until")}
 

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from grader.judge.sentences import Say, Sentence
+from grader.judge.loop_sentences import SayLoop
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.read_sentences import SayRead
@@ -175,7 +176,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # w moved before the pass: the loss, w and the gradient of every step are those of another w
     Say.UPDATED_FIRST: {Say.DATA, Say.GRAD_NUMBER},
     # the other branch's y: its op, its graph and its numbers are that branch's
-    **dict.fromkeys((Say.OTHER_BRANCH, Say.BRANCH_DROPPED),
+    **dict.fromkeys((SayLoop.OTHER_BRANCH, SayLoop.BRANCH_DROPPED),
                     {Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),
     SayLeaf.NONE_NOT_RETURNED: {Say.NOT_A_VALUE},  # None returned in place of the one computed: of type NoneType
     # another Value returned in place of the one computed: its graph, flags and number are that Value's

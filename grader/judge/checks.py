@@ -13,6 +13,7 @@ from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.pass_sentences import SayPass
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
+from grader.judge.loop_sentences import SayLoop
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
@@ -92,9 +93,9 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
            Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
            Check.SAME_UNDER_FILTERS.value: Say.OTHER_UNDER_FILTERS,
-           Check.STOPS_AT_LIMIT.value: Say.PAST_THE_LIMIT,
+           Check.STOPS_AT_LIMIT.value: SayLoop.PAST_THE_LIMIT, Check.REACHES_LIMIT.value: SayLoop.SHORT_OF_THE_LIMIT,
            Check.NAME_CALLED.value: SayWalk.NAME_UNCALLED, Check.FIRST_NOT_NONE.value: SayWalk.LATER_ENTRY,
-           Check.COUNTS_RECORDED.value: Say.COUNT_NOT_RECORDED, Check.BRANCH_OF_X.value: Say.OTHER_BRANCH,
+           Check.COUNTS_RECORDED.value: SayLoop.COUNT_NOT_RECORDED, Check.BRANCH_OF_X.value: SayLoop.OTHER_BRANCH,
            Check.COMPUTED_RETURNED.value: SayLeaf.COMPUTED_NOT_RETURNED,
            Check.MODE_FROM_TRAINING.value: Say.CALLER_MODE, Check.DEFAULT_KEPT.value: Say.OTHER_DEFAULT}
 
@@ -128,7 +129,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                         ("in_a_row", SayWalk.RAN_TWICE_IN_A_ROW)),  # a build engine's apply called again: not once per path
     SayLeaf.COMPUTED_NOT_RETURNED: (("given", SayLeaf.GIVEN_NOT_RETURNED), ("none", SayLeaf.NONE_NOT_RETURNED)),  # the leaf w given, returned
     SayState.FREED_GRAPH_KEPT: (("changed", SayState.KEPT_PAST_CHANGE),),  # the same y, changed in place since
-    Say.OTHER_BRANCH: (("dropped", Say.BRANCH_DROPPED),),  # the statement's y for this x made, then not returned
+    SayLoop.OTHER_BRANCH: (("dropped", SayLoop.BRANCH_DROPPED),),  # the statement's y for this x made, then not returned
     Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),
                                ("raised_false", SayClear.ZERO_UNSEEN_FALSE)),  # the other call raised
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),

@@ -27,7 +27,8 @@ class Sentence(str, enum.Enum):
     calls), in ``SayLeaf`` (where a leaf the statement's graph has not sits), in ``SayRead`` (which
     .grad a call read, and when), in ``SayWalk`` (a walk of the graph written by hand), in
     ``SayClear`` (gradients cleared: when, and what was read of them), in ``SayStep`` (a
-    training loop's loss and steps) and in ``SayPass`` (where a later backward pass started); this
+    training loop's loss and steps), in ``SayPass`` (where a later backward pass started) and in
+    ``SayLoop`` (ex10's if and while loop); this
     base holds what they share, how a sentence is said."""
 
     def __call__(self, **fields: str) -> str:
@@ -380,16 +381,8 @@ class Say(Sentence):
                        "different nodes of one name, such as the AccumulateGrad nodes of two leaves, were given the "
                        "same derivative, where each node has its own.")
     OTHER_DEFAULT = N_("{label} did not do what the stub's default asks: your signature has another default.")
-    PAST_THE_LIMIT = N_("{label} counts one doubling too many: your loop went on doubling when y equalled "
-                        "the limit, where the statement's stops as soon as y is no longer below it.")
     CALLER_MODE = N_("{label} is recorded as the grad mode around the call decides, not as training asks: forward "
                      "computed y under the caller's grad mode, where its set_grad_enabled(training) was not in force.")
-    COUNT_NOT_RECORDED = N_("{label} is not the number of doublings the y returned went through: your count "
-                            "differs from the doublings y's graph records.")
-    OTHER_BRANCH = N_("{label} is the other branch's y: your if picked the branch the statement takes on the other "
-                      "side of x > 0.")
-    BRANCH_DROPPED = N_("{label} is the other branch's y, though your code also computed the y the statement returns "
-                        "for this x (an operation recorded it): that y was not returned, the other branch's was.")
     OTHER_UNDER_FILTERS = N_("{label} returned another answer under the caller's "
                              "warnings.simplefilter('ignore') than without it.")
     NONE_UNDER_FILTERS = N_("{label} returned None under the caller's warnings.simplefilter('ignore'), and "

@@ -7,28 +7,26 @@ difference gets its sentence, and no sentence carries a number.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import string
 import types
 
+import grader.judge
 import micrograph
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import same
 from grader.judge.differences import chosen, find
 from grader.judge.per_graph import per_graph
 from grader.judge.explained import Difference, difference
-from grader.judge.sentences import Say
+from grader.judge.sentences import Say, Sentence
+from grader.judge.loop_sentences import SayLoop
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.inplace_sentences import SayInPlace
-from grader.judge.leaf_sentences import SayLeaf
-from grader.judge.read_sentences import SayRead
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
 from grader.judge.step_sentences import SayStep
-from grader.judge.entry_sentences import SayEntries
 from grader.judge.pass_sentences import SayPass
-from grader.judge.function_sentences import SayFunction
-from grader.judge.given_sentences import SayGiven
-from grader.judge.shape_sentences import SayShape
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
 from grader.spec.facts import SHARED, Check
@@ -329,11 +327,21 @@ def test_values_and_identity():
                  same_object(changed, w, "the x returned", "the leaf x given")) == [Say.NEW_OBJECT]
 
 
+def _sentence_tables() -> list[type[Sentence]]:
+    """Every table of sentences of the judge: each ``*_sentences`` module imported, so that a
+    table added later is checked without being listed here."""
+    for module in pkgutil.iter_modules(grader.judge.__path__):
+        if module.name == "sentences" or module.name.endswith("_sentences"):
+            importlib.import_module(f"grader.judge.{module.name}")
+    tables = Sentence.__subclasses__()
+    assert {Say, SayTorch, SayPass, SayLoop} <= set(tables)
+    return tables
+
+
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
                "function", "constant"}
-    for say in [*Say, *SayTorch, *SayInPlace, *SayState, *SayLeaf, *SayRead, *SayWalk, *SayClear, *SayStep, *SayEntries,
-                *SayFunction, *SayShape, *SayPass, *SayGiven]:
+    for say in (say for table in _sentence_tables() for say in table):
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say
         assert not any(c.isdigit() for c in say.value.replace("0.", "").replace(" 0", "")), say

@@ -14,6 +14,10 @@ DOUBLE = "        y = y * 2\n"
 FIRST = "        node = next((child for child, _ in node.next_functions if child is not None), None)\n"
 
 CASES = [
+    # the limit cut to an int: a doubling that passes between int(limit) and limit never runs
+    Wrong("limit_cut_to_int", names=("is still below the limit: your loop stopped doubling before y reached it",),
+          fails={LOOP_HIDDEN: "is still below the limit"},
+          edits={LOOP_LINE: LOOP_LINE.replace("y < limit", "y < int(limit)")}),
     # double_until keeps its answer per leaf (id(w), limit): after a step changed w, the same call returns the old one
     Wrong("doubling_kept_per_leaf", names=("double_until returned something else than the same call returns in a fresh import",),
           fails={LOOP_HIDDEN: "depends on state kept between calls"},
