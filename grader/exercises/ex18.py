@@ -58,6 +58,10 @@ KEYS = {
     "freed_id": "whether a non-leaf retains its grad belongs to that value (its retains_grad): a record of "
                 "the retained nodes' ids kept between calls takes a new node at a freed one's id for retained",
     "own_grad": OWN_GRAD,
+    "twice": "retain_grad() on a value that already retains its grad changes nothing: calling it again keeps the "
+             "gradient kept, as PyTorch's does at every call",
+    "late": "backward writes a non-leaf's gradient only where that non-leaf retains its grad when its node runs: "
+            "a retain_grad() called after that backward finds .grad None, as nothing was written there",
     "again": "each backward counts the edges of its own graph anew: dependencies keeps nothing between calls, so a "
              "second backward through the same graph (of additions, which save nothing) runs every node again, as "
              "PyTorch's does",
@@ -174,11 +178,34 @@ def retained_hidden(sub):
     runs = _runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))])
     returned = (sub.Value(0.5, requires_grad=True) * 3).retain_grad()
     return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub), "own_grad": equal_leaves(sub),
-            "again": _again(sub),
+            "again": _again(sub), **_twice_and_late(sub),
             "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
 
 
 AGAIN = "y = (d + d) + w, d = w + x"
+TWICE_CALLED = "a.retain_grad(); a.retain_grad()"
+LATE = "y.backward(); a.retain_grad()"
+PROGRAM = "y = a * w, a = x + w"
+
+
+def _twice_and_late(sub: Any) -> dict[str, list[Any]]:
+    """retain_grad() called twice before backward (PyTorch's call is the same every time: an
+    engine that toggles the flag keeps nothing), and called once after a backward (PyTorch wrote
+    no gradient there then: an engine that stores every non-leaf's gradient and hides it in the
+    getter shows that stale one), each on y = a * w, a = x + w."""
+    w, x = sub.Value(1.25, requires_grad=True), sub.Value(-0.5, requires_grad=True)
+    a = x + w
+    y = a * w
+    a.retain_grad()
+    a.retain_grad()
+    twice = [fact(flag(a.retains_grad), f"a.retains_grad after {TWICE_CALLED}")]
+    y.backward()
+    twice.append(fact(grad_quiet(a), f"a.grad after {TWICE_CALLED}; y.backward(), {PROGRAM}"))
+    a = x + w
+    y = a * w
+    y.backward()
+    a.retain_grad()
+    return {"twice": twice, "late": [fact(grad_quiet(a), f"a.grad after {LATE}, {PROGRAM}")]}
 
 
 def _again(sub: Any) -> list[Any]:

@@ -269,3 +269,20 @@ CASES += [
           fails={RETAINED: "After w.grad = g, g = Value(2), w.grad is g in PyTorch, but not in your engine"},
           names=("w.grad is g", "not its number"), unsaid=("through store_grad, as a leaf's",)),
 ]
+
+# retain_grad() called a second time, or after a backward: PyTorch's is the same at every call and
+# keeps only the gradients of the backward calls after it.
+CASES += [
+    Wrong("retain_grad_toggles", edits={RETAIN: '''        if self.grad_fn is not None:
+            self.retains_grad = not self.retains_grad
+            self.grad_fn.retained = self if self.retains_grad else None'''},
+          fails={HIDDEN: "a.retains_grad after a.retain_grad(); a.retain_grad() is False, unlike PyTorch's"},
+          names=("a.retain_grad(); a.retain_grad()", "calling it again keeps the gradient kept")),
+    Wrong("every_gradient_stored_and_hidden", edits={  # the getter hides what backward wrote for every non-leaf
+        "        out.requires_grad = True\n    return out": "        out.requires_grad = True\n        out.grad_fn.output = out\n    return out",
+        "        if node.retained is not None:\n            store_grad(node.retained, grad)\n":
+        "        if getattr(node, \"output\", None) is not None:\n            store_grad(node.output, grad)\n",
+        WARNS: WARNS + "\n            return None"},
+          fails={HIDDEN: "a.grad after y.backward(); a.retain_grad(), y = a * w, a = x + w is not None, where PyTorch's is None"},
+          names=("y.backward(); a.retain_grad()", "a retain_grad() called after that backward finds .grad None")),
+]
