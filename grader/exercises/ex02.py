@@ -215,10 +215,14 @@ WITH_BUILD = {"build_graph": (*WITH_BUILD_PUBLIC["build_graph"],
                               "every combination of flags on other inputs")}
 
 
+# A w of many digits gives gradients of many digits: one rounded (round(g, 2)) is told as rounded.
+THIRD = 1 / 3
+
+
 @EXERCISE.test("which leaves get a gradient", points=2, public=True, feedback=LEAF_GRADS_FEEDBACK,
                runs_with=WITH_BUILD_PUBLIC)
 def leaf_grads_public(sub_module):
-    return {"runs": leaf_grads_runs(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, 2.0, 4.0)]),
+    return {"runs": leaf_grads_runs(sub_module, [(BOTH, 0.5, -3.0), (W_OFF, THIRD, 4.0)]),
             "apart": apart_from(sub_module, "build_graph", lambda m, case: m.leaf_grads(*case), answer_grads,
                                 (0.5, -3.0, True, True), (2.0, 4.0, False, True), "leaf_grads")}
 
@@ -229,7 +233,8 @@ def leaf_grads_hidden(sub_module):
     # the same point with other flags: an answer kept for a point, whatever the flags, shows
     return {"runs": leaf_grads_runs(sub_module, [(X_OFF, -2.25, 1.0), (BOTH, -1.0, 0.0), (W_OFF, 3.0, 0.0),
                                              (X_OFF, 0.0, 7.5), (BOTH, 10.0, -20.0),
-                                             (W_OFF, -2.25, 1.0), (BOTH, -2.25, 1.0), (X_OFF, 1.75, 1.75)]),
+                                             (W_OFF, -2.25, 1.0), (BOTH, -2.25, 1.0), (X_OFF, 1.75, 1.75),
+                                             (BOTH, THIRD, -0.7)]),
             "apart": apart_from(sub_module, "build_graph", lambda m, case: m.leaf_grads(*case), answer_grads,
                                 (0.5, 2.0, True, True), (-3.0, 1.5, True, False), "leaf_grads")}
 

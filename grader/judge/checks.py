@@ -173,7 +173,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     Say.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
     Say.OTHER_LEAF_GRAD: (("equal", SayRead.EQUAL_LEAF_GRAD),),  # two leaves of one number: found by ==
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
-    Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD)),
+    Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD),
+                             ("rounded", SayRead.ROUNDED_GRAD)),  # round(w.grad.item(), 2)
     Say.NOT_BY_OP: (("copy", Say.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned
     # no version counter shared: .data read, or a copy made otherwise (copy.copy), not detach()
     Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF), ("copy", SayLeaf.SHARED_COPY)),

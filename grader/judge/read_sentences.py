@@ -67,6 +67,8 @@ class SayRead(Sentence):
     HELD_GRAD_RETURNED = N_("{label} is the number its leaf's .grad already held when the call began, written by a "
                             "backward pass through another graph that shares that leaf: the call returned that "
                             "gradient, not the sum over the paths of y's graph (the statement's walk reads no .grad).")
+    ROUNDED_GRAD = N_("a number returned for {label} is a gradient the engine produced during the call, rounded to "
+                      "fewer digits: the statement's code returns the number it reads as it is.")
     LEAF_DATA_NOT_GRAD = N_("a number returned for {label} is the number a leaf backward wrote into holds itself (its "
                             "data), not that leaf's .grad.")
     EQUAL_LEAF_GRAD = N_("{label} holds {name}'s gradient, where the statement records {leaf}'s: {name} and {leaf} "

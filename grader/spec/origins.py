@@ -105,8 +105,19 @@ def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[objec
         fact[CONTEXT + "leaf_itself"] = True  # the leaves backward wrote into, not their .grad
     elif unread and all(type(x) is float and any(v.item() is x for v in call.written.values()) for x in unread):
         fact[CONTEXT + "leaf_data"] = True  # the very number such a leaf holds: float(w), not float(w.grad)
+    elif _rounded([x for x in objects if any(x is o for o in others)], list(call.held.values())):
+        fact[CONTEXT + "rounded"] = True  # round(w.grad.item(), 2): read, then rounded
     remember(call)
     return fact
+
+
+def _rounded(numbers: list[object], grads: list[float]) -> bool:
+    """Whether every number of ``numbers`` (those not read from the engine) is one of the engine's
+    gradients ``grads`` rounded to some number of digits, and one of them is not that gradient
+    itself: rounding changed it, so no formula that happens to give the gradient is told so."""
+    rounded = [[g for g in grads if any(x == round(g, digits) for digits in range(16))] for x in numbers]
+    return bool(numbers) and all(type(x) is float for x in numbers) and all(rounded) and any(
+        all(x != g for g in found) for x, found in zip(numbers, rounded))
 
 
 def read_from_leaf(numbers: object, call: Call, leaves: dict[str, Any], name: str, label: str) -> dict[str, Any]:

@@ -435,3 +435,11 @@ CASES += [
           names=("build_graph", "an earlier call of build_graph returned", "kept between calls"),
           unsaid=("with the requires_grad that x is meant to have",)),
 ]
+
+# each gradient read from .grad and rounded to two places: told as rounded, not as computed without the engine
+CASES += [
+    Wrong("leaf_grads_rounded", fails={LEAF_GRADS: "rounded to fewer digits"},
+          edits={"else g[name].grad.item() for": "else round(g[name].grad.item(), 2) for"},
+          names=("leaf_grads(w, x, False, True) is a gradient the engine produced during the call, rounded",),
+          unsaid=("computed, not read from the engine",)),
+]
