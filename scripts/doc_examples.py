@@ -331,7 +331,7 @@ def release_readme() -> str:
     os.environ["MICROGRAPH_LANG"] = "en"
     from grader.course.folder import Course
     from grader.course.catalog import exercise_ids
-    from grader.publish.release import student_readme
+    from grader.publish.readme import student_readme
 
     course = Course(ROOT)
     return student_readme([course.load(i) for i in exercise_ids()], notebooks=True)

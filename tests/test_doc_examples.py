@@ -16,7 +16,7 @@ import pytest
 
 from grader.course.catalog import exercise_ids
 from grader.course.folder import Course
-from grader.publish.release import student_readme
+from grader.publish.readme import student_readme
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.xdist_group("doc-examples")  # one worker builds the release once

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from grader.course import catalog
-from grader.publish.release import student_readme
+from grader.publish.readme import student_readme
 from micrograph.i18n import using
 
 
