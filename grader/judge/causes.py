@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from grader.judge.check_sentences import SayCheck
 from grader.judge.sentences import Say, Sentence
 from grader.judge.loop_sentences import SayLoop
 from grader.judge.walk_sentences import SayWalk
@@ -133,16 +134,16 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
     SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT},  # that sentence says the call read no .grad
-    **dict.fromkeys((Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE), {Say.ROWS_READ_LATE, Say.FIRST_READ_LATE}),  # records all read at the end are all alike
-    Say.BACKWARD: {Say.ENGINE_PASS},
-    Say.HOOK_RECORDS: {SayState.HOOKS_REWRITE},  # hooks left registered, run again by every later pass: told once
+    **dict.fromkeys((Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE), {SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE}),  # records all read at the end are all alike
+    Say.BACKWARD: {SayCheck.ENGINE_PASS},
+    SayCheck.HOOK_RECORDS: {SayState.HOOKS_REWRITE},  # hooks left registered, run again by every later pass: told once
     # a case whose data the probe could not name by its number: the same leaf
     **dict.fromkeys(_OTHER_LEAVES, {Say.DATA_LEAF}),
     # the given leaf returned itself: a leaf, its graph its own AccumulateGrad, its number the leaf's
     **dict.fromkeys((Say.IS_LEAF, Say.ROOT_OP, Say.DATA), {Say.SAME_OBJECT}),
     # y computed under the caller's grad mode: recorded, or not, as that mode decided
-    **dict.fromkeys((Say.UNTRACKED, Say.NOT_LEAF, Say.EXTRA_LEAF, Say.REQUIRES_GRAD), {Say.CALLER_MODE}),
-    Say.NO_GRAPH: {Say.UNTRACKED, Say.CALLER_MODE},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
+    **dict.fromkeys((Say.UNTRACKED, Say.NOT_LEAF, Say.EXTRA_LEAF, Say.REQUIRES_GRAD), {SayCheck.CALLER_MODE}),
+    Say.NO_GRAPH: {Say.UNTRACKED, SayCheck.CALLER_MODE},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
     # two leaves given one entry: the gradient met there is both leaves' (no sum of a node's arrivals)
     **dict.fromkeys((SayWalk.NOT_SUMMED, SayWalk.ONE_KEPT, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY),
                     {SayWalk.LEAVES_MERGED, SayWalk.LEAVES_SHARED}),
@@ -159,23 +160,24 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 # kept from an earlier call and returned again carries what the calls since did to it.
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
-    SayGiven.REMADE: {Say.NOT_READ_FROM_GRAD},  # the given function's copy made the floats: told of it, once
+    SayGiven.REMADE: {SayCheck.NOT_READ_FROM_GRAD},  # the given function's copy made the floats: told of it, once
     SayWalk.COUNTED_ONCE_NAMESAKE: {SayWalk.COUNTED_ONCE},  # one count kept per parent: told once, of either kind
     # w moved by another amount: w, the later steps' losses and the gradients backward wrote at them differ
-    **dict.fromkeys((Say.STEP_NOT_LR_GRAD, Say.ASCENDS, SayState.STEP_KEPT_ON_LEAF), {Say.DATA, Say.GRAD_NUMBER}),
+    **dict.fromkeys((SayCheck.STEP_NOT_LR_GRAD, SayCheck.ASCENDS, SayState.STEP_KEPT_ON_LEAF), {Say.DATA,
+    Say.GRAD_NUMBER}),
     Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
-    Say.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row
+    SayCheck.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row
     SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},  # the leaves after it, and the nodes run
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
                     {Say.RESULT_NUMBER, Say.RESULT_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it
-    SayRead.ROUNDED_GRAD: {Say.NOT_READ_FROM_GRAD},  # read and rounded: where rounding changed no number, none is told apart
+    SayRead.ROUNDED_GRAD: {SayCheck.NOT_READ_FROM_GRAD},  # read and rounded: where rounding changed no number, none is told apart
     SayRead.PASS_ERROR_CAUGHT: {Say.GRAD_NUMBER},  # the pass that raised added nothing: every .grad is short of it
     # rows of other entries, in another order: the row of the pass that ran last matches the .grad left
     # at the end without being read late
-    Say.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER, Say.ROWS_READ_LATE, Say.READ_LATE},
+    SayCheck.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER, SayCheck.ROWS_READ_LATE, SayCheck.READ_LATE},
     # w moved before the pass: the loss, w and the gradient of every step are those of another w
-    Say.UPDATED_FIRST: {Say.DATA, Say.GRAD_NUMBER},
+    SayCheck.UPDATED_FIRST: {Say.DATA, Say.GRAD_NUMBER},
     # the other branch's y: its op, its graph and its numbers are that branch's
     **dict.fromkeys((SayLoop.OTHER_BRANCH, SayLoop.BRANCH_DROPPED),
                     {Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),
@@ -191,34 +193,35 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
-    **dict.fromkeys((Say.GRADIENT_CUT, Say.GRADIENT_CUT_SAVED), {Say.RESULT_NUMBER, Say.RESULT_NONE}),
+    **dict.fromkeys((SayCheck.GRADIENT_CUT, SayCheck.GRADIENT_CUT_SAVED), {Say.RESULT_NUMBER, Say.RESULT_NONE}),
     # grad mode off while it ran (its own no_grad, or @once_differentiable's): every second derivative too
-    **dict.fromkeys((Say.GRAD_OFF_IN_BACKWARD, SayFunction.ONCE_DIFFERENTIABLE),
-                    {Say.RESULT_NUMBER, Say.RESULT_NONE, Say.GRAD_TAKEN_AS_NUMBER}),
-    Say.RESULT_ORDER: {Say.FIRST_READ_LATE},  # records in another order: the first entry is the second pass's
+    **dict.fromkeys((SayCheck.GRAD_OFF_IN_BACKWARD, SayFunction.ONCE_DIFFERENTIABLE),
+                    {Say.RESULT_NUMBER, Say.RESULT_NONE, SayCheck.GRAD_TAKEN_AS_NUMBER}),
+    Say.RESULT_ORDER: {SayCheck.FIRST_READ_LATE},  # records in another order: the first entry is the second pass's
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
-    Say.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},
+    SayCheck.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
     # (or a first loss of another kind: a list kept between calls starts with an earlier call's; a
     # Function's gradient kept from an earlier call scales with the seed as that call's did)
     **dict.fromkeys((SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED,
                      SayState.LEFT_ON_GRAPH),
-                    {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.KEPT_PER_NAME, Say.DATA_BY_NAME,
+                    {SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT, SayCheck.KEPT_PER_NAME, SayCheck.DATA_BY_NAME,
                      SayWalk.FIRST_INPUT_OWN, SayWalk.ONE_PATH_ALONE, SayWalk.NO_PATH_COUNTED, SayWalk.SOME_PATHS_ONLY,
                      SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE, SayStep.LOSS_ROUNDED,
                      SayStep.LOSS_OF_ONE_ROW,
-                     Say.GRAD_FACTOR, SayFunction.DIGITS_LOST_FAR, Say.NOT_SCALED, Say.IGNORES_GRAD, Say.GATED_BY_GRAD,
-                     Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS}),  # an answer of an earlier call's state: not the filter's
+                     Say.GRAD_FACTOR, SayFunction.DIGITS_LOST_FAR, SayCheck.NOT_SCALED, SayCheck.IGNORES_GRAD,
+                     SayCheck.GATED_BY_GRAD,
+                     SayCheck.OTHER_UNDER_FILTERS, SayCheck.NONE_UNDER_FILTERS}),  # an answer of an earlier call's state: not the filter's
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
-    **dict.fromkeys((Say.COPY_OF_LEAF, Say.DATA_OF_LEAF, SayLeaf.SHARED_COPY),
+    **dict.fromkeys((SayCheck.COPY_OF_LEAF, SayCheck.DATA_OF_LEAF, SayLeaf.SHARED_COPY),
                     {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, *_OTHER_LEAVES, Say.DATA_LEAF}),
     # y made without the combine given, or with a as both operands: its error, its op and the gradients follow
-    **dict.fromkeys((Say.COMBINE_IGNORED, SayInPlace.COMBINE_A_TWICE),
+    **dict.fromkeys((SayCheck.COMBINE_IGNORED, SayInPlace.COMBINE_A_TWICE),
                     {Say.NO_ERROR, Say.AN_ERROR, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER, Say.OTHER_OP,
                      Say.GRAD_NEVER_WRITTEN, Say.GRAD_NUMBER, Say.DATA}),
     # .grad read of leaves the pass never reached: each is None, or whatever an earlier pass left there
     **dict.fromkeys((SayRead.READ_UNWRITTEN, SayRead.READ_UNWRITTEN_BUILT_AGAIN), {Say.RESULT_NONE, Say.RESULT_NUMBER}),
-    Say.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
+    SayCheck.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},
     SayInPlace.RETURNED_OTHER: {Say.DATA, SayInPlace.DATA_THROUGH_DATA},  # the new Value's number is its own
     **dict.fromkeys((SayLeaf.BUILT_UNUSED, SayLeaf.BUILD_UNCALLED), {Say.AN_ERROR}),  # the second pass on that graph raised
@@ -230,7 +233,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, SayInPlace.IN_PLACE},  # what no_grad let the change do
     SayClear.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
-    **dict.fromkeys((Say.READ_LATE, SayRead.ONE_LIST, SayRead.LISTS_SWAPPED), {Say.RESULT_NUMBER}),
+    **dict.fromkeys((SayCheck.READ_LATE, SayRead.ONE_LIST, SayRead.LISTS_SWAPPED), {Say.RESULT_NUMBER}),
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
     # a step of another size moves every parameter, and the model's loss, to another number
@@ -252,15 +255,15 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayStep.STEPS_ON_ONE_ROW: {Say.DATA, SayStep.OTHER_LOSS},
     SayStep.LOSS_SUMMED: {SayStep.LOSS_SCALED},  # the sum of the squared errors is the multiple, named
     # an input returned as the output: what was saved is that output, and the error is the engine's about it
-    Say.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER},
+    SayCheck.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER},
     # a backward that changed its saved x in place: the next backward refuses it, keeps the graph
-    Say.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
+    SayCheck.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
     SayClear.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE},  # rows of zeros: told once
-    **dict.fromkeys((Say.NOT_V, Say.NOT_SEEDED_Y), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # the gradients of another vector
+    **dict.fromkeys((SayCheck.NOT_V, SayCheck.NOT_SEEDED_Y), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # the gradients of another vector
     SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},
     # the root's node ran alone: no other node ran, no leaf has an entry
     SayWalk.ROOT_ALONE: {Say.RESULT_NUMBER, Say.NO_ENTRY, SayWalk.RAN_FEWER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
-    **dict.fromkeys((Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
+    **dict.fromkeys((SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     # the entry's type told once: "is not the kind of result the statement's is" says it again
     Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_TYPE, SayClear.ROWS_RECORDED_CLEARED,
                       SayClear.RECORDED_CLEARED},
@@ -273,11 +276,11 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                       SayState.KEPT_RESULT},  # and the object it names is what the call handed out again
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
-    **dict.fromkeys((Say.ZERO_BETWEEN_SWAPPED, Say.ZERO_ALWAYS),
+    **dict.fromkeys((SayCheck.ZERO_BETWEEN_SWAPPED, SayCheck.ZERO_ALWAYS),
                     {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
                      SayClear.ROWS_RECORDED_CLEARED}),
     # a graph recorded with other flags than the call was given reaches other leaves: told once
-    **dict.fromkeys((Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED, SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),
+    **dict.fromkeys((SayCheck.FLAGS_AGAINST, SayCheck.FLAGS_IGNORED, SayCheck.FLAGS_SWAPPED, SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),
     # a loss that leaves entries of the layer's output out: its sum takes fewer inputs, and every
     # parameter's gradient is that of the entries it kept
     **dict.fromkeys(SayEntries, {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.GRAD_NUMBER, Say.RESULT_NUMBER}),
@@ -287,20 +290,21 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                             *_OTHER_LEAVES, Say.DATA},
     # an input of fewer rows, not the rows given: the statement's entries of the rows it lacks are in no graph of its
     SayEntries.ROWS_FEWER_OTHER: {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.NO_LEAF, *_OTHER_LEAVES},
-    Say.SEEDED_AFTER: {SayStep.GENERATOR_ELSEWHERE},  # seeded after the build: the generator left seeded
+    SayCheck.SEEDED_AFTER: {SayStep.GENERATOR_ELSEWHERE},  # seeded after the build: the generator left seeded
     # w left as it came by a call given another new: that nothing was written where new equals w's
     # number too is the same slip, told of a call the row's other sentence is not about
-    SayInPlace.DATA_UNCHANGED: {Say.NOTHING_WRITTEN},
+    SayInPlace.DATA_UNCHANGED: {SayCheck.NOTHING_WRITTEN},
     # one Value returned under two names: what the other name's Value is (its number, its gradient, a
     # detach() not of it, a graph reaching the name elsewhere) follows, and is not that name's slip
     SayLeaf.DETACHED_RETURNED: {Say.UNTRACKED, Say.IS_LEAF, Say.REQUIRES_GRAD},  # no graph: told as the detach()
-    Say.NAME_ALIAS: {Say.NOT_SHARED, Say.LEAF_ELSEWHERE, Say.DATA, SayInPlace.DATA_UNCHANGED, Say.GRAD_NUMBER},
+    Say.NAME_ALIAS: {SayCheck.NOT_SHARED, Say.LEAF_ELSEWHERE, Say.DATA, SayInPlace.DATA_UNCHANGED, Say.GRAD_NUMBER},
     # the passes wrote into a leaf the code made in place of the one given: the graph they ran on has it
     Say.NEW_LEAF_WRITTEN: {Say.NO_LEAF, *_OTHER_LEAVES},
     # a loop that runs a fixed number of steps: each call's pass count, history and gradients follow from it
     SayStep.STEPS_IGNORED: {Say.MORE_BACKWARD, Say.FEWER_BACKWARD, Say.BACKWARD, Say.RESULT_FEWER, Say.RESULT_MORE,
                             Say.RESULT_NUMBER, Say.GRAD_NUMBER, Say.GRAD_WRITTEN},
-    Say.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN,
+    SayCheck.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND,
+    SayClear.NONE_WHERE_WRITTEN,
                               Say.GRAD_STILL_BACKWARD,
                               Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED, Say.SAME_OBJECT, Say.NEW_OBJECT,
                               Say.NOT_A_VALUE},
@@ -351,15 +355,17 @@ to tell ("loss is of type float")."""
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place.
-_ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, Say.NOT_READ_FROM_GRAD, SayRead.ROUNDED_GRAD, SayState.FROM_EARLIER_CALL,
-         Say.NOT_MADE_FROM, Say.NOT_BY_OP, Say.IGNORES_GRAD, Say.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
-         SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, Say.ROWS_READ_LATE, Say.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
-         Say.NEW_LEAF_WRITTEN, Say.NOT_ONE_HOT, Say.SEVERAL_HOT, Say.NOT_ONE, SayClear.ROWS_RECORDED_CLEARED, Say.NOT_V,
-         Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT, Say.LEAF_BY_NUMBER, Say.ANY_LEAF,
-         Say.SUM_AS_PRODUCT, Say.ADDED_ALONG, Say.KEPT_PER_NAME, Say.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN, SayWalk.ONE_PATH_ALONE,
-         SayWalk.NO_PATH_COUNTED, SayWalk.SOME_PATHS_ONLY, Say.RESULT_SWAPPED, Say.NOT_SEEDED_Y,
-         Say.OTHER_UNDER_FILTERS, Say.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
-         Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, Say.CALLER_MODE, Say.LIST_CHANGED, SayInPlace.DATA_ADDED, Say.LIST_REORDERED, Say.UPDATED_FIRST, Say.ONES_OUT_OF_TURN,
+_ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, SayCheck.NOT_READ_FROM_GRAD, SayRead.ROUNDED_GRAD, SayState.FROM_EARLIER_CALL,
+         SayCheck.NOT_MADE_FROM, SayCheck.NOT_BY_OP, SayCheck.IGNORES_GRAD, SayCheck.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
+         SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
+         Say.NEW_LEAF_WRITTEN, SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE,
+         SayClear.ROWS_RECORDED_CLEARED, SayCheck.NOT_V,
+         SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT,
+         SayCheck.LEAF_BY_NUMBER, SayCheck.ANY_LEAF,
+         SayCheck.SUM_AS_PRODUCT, SayCheck.ADDED_ALONG, SayCheck.KEPT_PER_NAME, SayCheck.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN, SayWalk.ONE_PATH_ALONE,
+         SayWalk.NO_PATH_COUNTED, SayWalk.SOME_PATHS_ONLY, Say.RESULT_SWAPPED, SayCheck.NOT_SEEDED_Y,
+         SayCheck.OTHER_UNDER_FILTERS, SayCheck.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
+         Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, SayCheck.CALLER_MODE, SayCheck.LIST_CHANGED, SayInPlace.DATA_ADDED, SayCheck.LIST_REORDERED, SayCheck.UPDATED_FIRST, SayCheck.ONES_OUT_OF_TURN,
          SayInPlace.COMBINE_A_TWICE, SayEntries.ROWS_FEWER,
          SayShape.KEYS, SayShape.EMPTY, SayTorch.ONE_BUFFER}
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from grader.judge.check_sentences import SayCheck
 from grader.judge.explained import Difference
 from grader.judge.inplace_sentences import SayInPlace
 from grader.judge.leaf_sentences import SayLeaf
@@ -30,16 +31,17 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.PARENTS_FIRST.value: SayWalk.CHILD_FIRST, Check.KEYED_BY_LEAVES.value: SayWalk.NOT_LEAF_KEYS,
            Check.LEAVES_APART.value: SayWalk.LEAVES_MERGED,
            Check.RUNS_ONCE.value: SayWalk.RAN_TWICE, Check.CALLS_LOCAL_GRADS.value: SayWalk.NO_LOCAL_GRADS,
-           Check.BOUNDS_USED.value: SayFunction.BOUNDS_UNUSED, Check.AFTER_FEEDERS.value: Say.RAN_BEFORE_FEEDER,
-           Check.APPLIED.value: Say.NOT_APPLIED,
-           Check.DETACHED_FROM.value: Say.NOT_DETACHED,
-           Check.READ_FROM_GRAD.value: Say.NOT_READ_FROM_GRAD, Check.READ_FROM_LEAF.value: Say.OTHER_LEAF_GRAD,
-           Check.MADE_BY_OP.value: Say.NOT_BY_OP,
-           Check.MADE_FROM.value: Say.NOT_MADE_FROM,
-           Check.DETACHED_SOME.value: Say.NEVER_DETACHED, Check.NONE_DETACHED.value: Say.DETACHED_ONE,
-           Check.UPDATED_AFTER_BACKWARD.value: Say.UPDATED_FIRST, Check.CHANGED_AFTER_BACKWARD.value: SayInPlace.CHANGED_BEFORE_BACKWARD,
-           Check.CHANGE_NOT_DROPPED.value: SayInPlace.CHANGE_DROPPED, Check.ONES_IN_TURN.value: Say.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: Say.NOT_SHARED,
-           Check.SHARES_VERSION.value: Say.NOT_SHARED_VERSION,
+           Check.BOUNDS_USED.value: SayFunction.BOUNDS_UNUSED, Check.AFTER_FEEDERS.value: SayCheck.RAN_BEFORE_FEEDER,
+           Check.APPLIED.value: SayCheck.NOT_APPLIED,
+           Check.DETACHED_FROM.value: SayCheck.NOT_DETACHED,
+           Check.READ_FROM_GRAD.value: SayCheck.NOT_READ_FROM_GRAD,
+           Check.READ_FROM_LEAF.value: SayCheck.OTHER_LEAF_GRAD,
+           Check.MADE_BY_OP.value: SayCheck.NOT_BY_OP,
+           Check.MADE_FROM.value: SayCheck.NOT_MADE_FROM,
+           Check.DETACHED_SOME.value: SayCheck.NEVER_DETACHED, Check.NONE_DETACHED.value: SayCheck.DETACHED_ONE,
+           Check.UPDATED_AFTER_BACKWARD.value: SayCheck.UPDATED_FIRST, Check.CHANGED_AFTER_BACKWARD.value: SayInPlace.CHANGED_BEFORE_BACKWARD,
+           Check.CHANGE_NOT_DROPPED.value: SayInPlace.CHANGE_DROPPED, Check.ONES_IN_TURN.value: SayCheck.ONES_OUT_OF_TURN, Check.SHARES_NUMBER.value: SayCheck.NOT_SHARED,
+           Check.SHARES_VERSION.value: SayCheck.NOT_SHARED_VERSION,
            Check.FIRST_LOSS.value: SayStep.OTHER_LOSS, Check.LAST_LOSS.value: SayStep.LAST_LOSS_AFTER, Check.STEP_SIZE.value: SayStep.OTHER_STEP,
            Check.LOSSES_MOVE.value: SayStep.LOSSES_ALIKE, Check.LOSS_PER_STEP.value: SayStep.LOSSES_FEWER,
            Check.NONE_LEFT.value: SayStep.PARAMETER_LEFT, Check.SEED_USED.value: SayStep.SEED_UNUSED,
@@ -49,55 +51,58 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.FROM_THE_LOSS.value: SayStep.FROM_AN_OUTPUT, Check.SOME_ENTRY.value: SayWalk.EMPTY_ANSWER,
            Check.PAST_FIRST_LEAF.value: SayWalk.STOPPED_AT_FIRST_LEAF,
            Check.ANEW_ON_OBJECT.value: SayState.SAME_ON_OBJECT,
-           Check.NO_ENGINE_PASS.value: Say.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: Say.GRADS_TOUCHED,
+           Check.NO_ENGINE_PASS.value: SayCheck.ENGINE_PASS, Check.GRADS_UNTOUCHED.value: SayCheck.GRADS_TOUCHED,
            Check.SAME_AGAIN.value: SayState.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: SayState.FIRST_CHANGED,
            Check.SAME_FRESH.value: SayState.NOT_SAME_FRESH,
            Check.READ_ANEW.value: SayState.FREED_GRAPH_KEPT,
            Check.SAME_SECOND_TIME.value: SayState.OTHER_SECOND_TIME,
-           Check.SET_TO_NONE_READ.value: Say.SET_TO_NONE_SWAPPED, Check.PAST_NO_GRAD.value: SayClear.STOPPED_AT_NO_GRAD,
-           Check.LIST_KEPT.value: Say.LIST_CHANGED, Check.LEFT_UNRETAINED.value: SayRead.RETAINED_GIVEN,
+           Check.SET_TO_NONE_READ.value: SayCheck.SET_TO_NONE_SWAPPED,
+           Check.PAST_NO_GRAD.value: SayClear.STOPPED_AT_NO_GRAD,
+           Check.LIST_KEPT.value: SayCheck.LIST_CHANGED, Check.LEFT_UNRETAINED.value: SayRead.RETAINED_GIVEN,
            Check.HELD_GRAD_UNUSED.value: SayRead.HELD_GRAD_RETURNED,
            Check.ANSWER_ANEW.value: SayState.ANSWER_KEPT_ON_VALUE, Check.VALUE_KEPT.value: SayState.VALUE_CHANGED,
            Check.WARNING_RECORDED.value: SayRead.WARNING_UNRECORDED,
            Check.LEAF_APART_FROM_FLAG.value: Say.LEAF_AS_NOT_FLAG, Check.CLEARED_ALIKE.value: SayClear.ONE_LEAF_CLEARED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED,
-           Check.ZERO_BETWEEN_READ.value: Say.ZERO_BETWEEN_SWAPPED,
+           Check.ZERO_BETWEEN_READ.value: SayCheck.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
            Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE, Check.PAST_THE_ROOT.value: SayWalk.ROOT_ALONE,
            Check.NOT_RECURSIVE.value: SayWalk.RECURSIVE,
-           Check.SCALES_WITH_GRAD.value: Say.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
+           Check.SCALES_WITH_GRAD.value: SayCheck.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
            Check.OWN_NOTES.value: SayState.OTHER_AFTER_LATER,
-           Check.OUTPUT_APART.value: Say.RETURNED_INPUT, Check.INPUT_KEPT.value: Say.CHANGED_INPUT,
-           Check.INPUT_NUMBER_KEPT.value: Say.FORWARD_CHANGED_INPUT, Check.SAVED_READ.value: Say.SAVED_UNREAD,
-           Check.GRAD_ON_IN_BACKWARD.value: Say.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: SayStep.STEPPED_ON_NOTHING,
-           Check.DESCENDS.value: Say.STEP_NOT_LR_GRAD,
+           Check.OUTPUT_APART.value: SayCheck.RETURNED_INPUT, Check.INPUT_KEPT.value: SayCheck.CHANGED_INPUT,
+           Check.INPUT_NUMBER_KEPT.value: SayCheck.FORWARD_CHANGED_INPUT, Check.SAVED_READ.value: SayCheck.SAVED_UNREAD,
+           Check.GRAD_ON_IN_BACKWARD.value: SayCheck.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: SayStep.STEPPED_ON_NOTHING,
+           Check.DESCENDS.value: SayCheck.STEP_NOT_LR_GRAD,
            Check.STEP_BY_GRAD.value: SayStep.STEP_NOT_BY_GRAD, Check.CLEARED_FIRST.value: SayClear.FIRST_ADDED,
-           Check.UNHOOKED.value: Say.HOOK_CHOSE, Check.UNAPPENDED.value: Say.HOOKS_APPEND, Check.RETURNED_ROOT.value: Say.OTHER_ROOT,
+           Check.UNHOOKED.value: SayCheck.HOOK_CHOSE, Check.UNAPPENDED.value: SayCheck.HOOKS_APPEND, Check.RETURNED_ROOT.value: SayCheck.OTHER_ROOT,
            Check.RETURNED_AS_PASSED.value: Say.NOT_AS_PASSED,
-           Check.ONE_ROOT.value: SayPass.OTHER_PASS_ROOT, Check.FLAGS_KEPT.value: Say.FLAGS_IGNORED,
-           Check.FLAGS_PLACED.value: Say.FLAGS_SWAPPED,
-           Check.PASSED_IN_ORDER.value: Say.ARGS_SWAPPED, Check.RECORDED_UNCLEARED.value: SayClear.RECORDED_CLEARED,
+           Check.ONE_ROOT.value: SayPass.OTHER_PASS_ROOT, Check.FLAGS_KEPT.value: SayCheck.FLAGS_IGNORED,
+           Check.FLAGS_PLACED.value: SayCheck.FLAGS_SWAPPED,
+           Check.PASSED_IN_ORDER.value: SayCheck.ARGS_SWAPPED,
+           Check.RECORDED_UNCLEARED.value: SayClear.RECORDED_CLEARED,
            Check.EARLIER_KEPT.value: SayState.EARLIER_CHANGED,
-           Check.READ_IN_TURN.value: Say.READ_LATE, Check.GIVEN_KEPT.value: Say.GIVEN_EDITED,
-           Check.SEEDED_FIRST.value: Say.SEEDED_AFTER, Check.GENERATOR_LEFT.value: SayStep.GENERATOR_ELSEWHERE, Check.CHANGED_THROUGH_COPY.value: Say.CHANGED_THROUGH_OWN_DATA,
-           Check.WROTE_DETACHED.value: Say.NOTHING_WRITTEN,
-           Check.ONE_HOT.value: Say.NOT_ONE_HOT, Check.GAVE_V.value: Say.NOT_V, Check.ROWS.value: Say.NOT_ROWS,
-           Check.LEAF_PER_ENTRY.value: Say.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: Say.ROWS_OTHER_ORDER, Check.EVERY_ENTRY.value: SayEntries.ENTRY_LEFT_OUT,
+           Check.READ_IN_TURN.value: SayCheck.READ_LATE, Check.GIVEN_KEPT.value: SayCheck.GIVEN_EDITED,
+           Check.SEEDED_FIRST.value: SayCheck.SEEDED_AFTER, Check.GENERATOR_LEFT.value: SayStep.GENERATOR_ELSEWHERE, Check.CHANGED_THROUGH_COPY.value: SayCheck.CHANGED_THROUGH_OWN_DATA,
+           Check.WROTE_DETACHED.value: SayCheck.NOTHING_WRITTEN,
+           Check.ONE_HOT.value: SayCheck.NOT_ONE_HOT, Check.GAVE_V.value: SayCheck.NOT_V,
+           Check.ROWS.value: SayCheck.NOT_ROWS,
+           Check.LEAF_PER_ENTRY.value: SayCheck.ENTRIES_ONE_LEAF, Check.ROWS_IN_ORDER.value: SayCheck.ROWS_OTHER_ORDER, Check.EVERY_ENTRY.value: SayEntries.ENTRY_LEFT_OUT,
            Check.LEAF_PER_NAME.value: SayLeaf.ONE_FOR_TWO, Check.VALUE_PER_NAME.value: Say.NAME_ALIAS,
            Check.KEYS_ASKED.value: SayShape.KEYS,
            Check.READ_WRITTEN.value: SayRead.READ_UNWRITTEN,
-           Check.LEAF_ITSELF.value: Say.COPY_OF_LEAF, Check.RETURNED_TRIED.value: SayInPlace.RETURNED_OTHER, Check.REFUSED_ON_DETACHED.value: SayInPlace.REFUSED_ELSEWHERE,
+           Check.LEAF_ITSELF.value: SayCheck.COPY_OF_LEAF, Check.RETURNED_TRIED.value: SayInPlace.RETURNED_OTHER, Check.REFUSED_ON_DETACHED.value: SayInPlace.REFUSED_ELSEWHERE,
            Check.REFUSED_ON_GIVEN.value: SayInPlace.REFUSED_OTHER_LEAF, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE,
            Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.RETURNED_UNDETACHED.value: SayLeaf.DETACHED_RETURNED, Check.STEPS_FOLLOWED.value: SayStep.STEPS_IGNORED,
-           Check.COMBINE_CALLED.value: Say.COMBINE_IGNORED,
-           Check.RAN_ON_DETACHED.value: Say.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
+           Check.COMBINE_CALLED.value: SayCheck.COMBINE_IGNORED,
+           Check.RAN_ON_DETACHED.value: SayCheck.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
-           Check.PRODUCT_FACTOR.value: Say.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
-           Check.SAME_UNDER_FILTERS.value: Say.OTHER_UNDER_FILTERS,
+           Check.PRODUCT_FACTOR.value: SayCheck.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
+           Check.SAME_UNDER_FILTERS.value: SayCheck.OTHER_UNDER_FILTERS,
            Check.STOPS_AT_LIMIT.value: SayLoop.PAST_THE_LIMIT, Check.REACHES_LIMIT.value: SayLoop.SHORT_OF_THE_LIMIT,
            Check.NAME_CALLED.value: SayWalk.NAME_UNCALLED, Check.FIRST_NOT_NONE.value: SayWalk.LATER_ENTRY,
            Check.COUNTS_RECORDED.value: SayLoop.COUNT_NOT_RECORDED, Check.BRANCH_OF_X.value: SayLoop.OTHER_BRANCH,
            Check.COMPUTED_RETURNED.value: SayLeaf.COMPUTED_NOT_RETURNED,
-           Check.MODE_FROM_TRAINING.value: Say.CALLER_MODE, Check.DEFAULT_KEPT.value: Say.OTHER_DEFAULT}
+           Check.MODE_FROM_TRAINING.value: SayCheck.CALLER_MODE, Check.DEFAULT_KEPT.value: SayCheck.OTHER_DEFAULT}
 
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
@@ -105,10 +110,10 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.STEPPED_ON_NOTHING: (("other_model", SayStep.STEPPED_OTHER_MODEL), ("zero_written", SayStep.STEPPED_ON_ZEROS),
                                  ("cleared", SayStep.STEPPED_ON_CLEARED),
                                  ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
-    Say.NOT_SCALED: (("same", Say.IGNORES_GRAD), ("gated", Say.GATED_BY_GRAD)),
-    Say.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append
-    Say.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
-    Say.NOT_APPLIED: (("short", SayWalk.FEWER_SENT),  # a feeder's apply returned no gradient for its edge into it
+    SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)),
+    SayCheck.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append
+    SayCheck.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
+    SayCheck.NOT_APPLIED: (("short", SayWalk.FEWER_SENT),  # a feeder's apply returned no gradient for its edge into it
                       ("two_edges", SayWalk.TWO_EDGES_WAITING),  # left waiting: two edges from one feeder
                       ("zero_sent", SayWalk.SKIPPED_ZERO)),  # a node left out for a 0, not run some other way
     SayWalk.NOT_SUMMED: (("by_name", SayWalk.BY_NAME), ("reversed", SayWalk.REVERSED), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("first_dropped", SayWalk.FIRST_DROPPED), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT)),
@@ -116,13 +121,13 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),
     SayWalk.NOT_NODES: (("holds_none", SayWalk.HOLDS_NONE), ("holds_value", SayWalk.HOLDS_VALUE)),  # what it held
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
-    Say.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows_one_list", SayRead.ROWS_ONE_LIST),
-                    ("rows", Say.ROWS_READ_LATE), ("first", Say.FIRST_READ_LATE),
+    SayCheck.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows_one_list", SayRead.ROWS_ONE_LIST),
+                    ("rows", SayCheck.ROWS_READ_LATE), ("first", SayCheck.FIRST_READ_LATE),
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
-    Say.NOT_ROWS: (("flat", Say.FLAT_ROWS),),
+    SayCheck.NOT_ROWS: (("flat", SayCheck.FLAT_ROWS),),
     SayRead.PASS_ERROR_CAUGHT: (("in_helper", SayRead.HELPER_CAUGHT),),  # a function it calls caught it, not itself
-    Say.ROWS_OTHER_ORDER: (("fewer", SayEntries.ROWS_FEWER), ("fewer_other", SayEntries.ROWS_FEWER_OTHER),
-                           ("of_net", Say.ROWS_NOT_AS_NET)),  # rows left out; output
+    SayCheck.ROWS_OTHER_ORDER: (("fewer", SayEntries.ROWS_FEWER), ("fewer_other", SayEntries.ROWS_FEWER_OTHER),
+                           ("of_net", SayCheck.ROWS_NOT_AS_NET)),  # rows left out; output
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
     SayWalk.CHILD_FIRST: (("feeder_namesake", SayWalk.COUNTED_ONCE_NAMESAKE), ("counted_once", SayWalk.COUNTED_ONCE)),
     SayWalk.RAN_TWICE: (("listed_twice", SayWalk.RAN_AS_LISTED),  # the order it walked lists the node twice  # feeders counted once each, taken per edge
@@ -130,10 +135,10 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayLeaf.COMPUTED_NOT_RETURNED: (("given", SayLeaf.GIVEN_NOT_RETURNED), ("none", SayLeaf.NONE_NOT_RETURNED)),  # the leaf w given, returned
     SayState.FREED_GRAPH_KEPT: (("changed", SayState.KEPT_PAST_CHANGE),),  # the same y, changed in place since
     SayLoop.OTHER_BRANCH: (("dropped", SayLoop.BRANCH_DROPPED),),  # the statement's y for this x made, then not returned
-    Say.ZERO_BETWEEN_SWAPPED: (("always", Say.ZERO_ALWAYS), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),
+    SayCheck.ZERO_BETWEEN_SWAPPED: (("always", SayCheck.ZERO_ALWAYS), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),
                                ("raised_false", SayClear.ZERO_UNSEEN_FALSE)),  # the other call raised
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
-    Say.NOT_ONE_HOT: (("several", Say.SEVERAL_HOT), ("scaled", Say.NOT_ONE)),
+    SayCheck.NOT_ONE_HOT: (("several", SayCheck.SEVERAL_HOT), ("scaled", SayCheck.NOT_ONE)),
     SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),  # a second call on the leaf the first left a .grad in
     SayClear.FIRST_ADDED: (("later", SayClear.CLEARED_AFTER_BACKWARD),  # the later passes found them cleared ...
                            ("but_first", SayClear.CLEARED_BUT_FIRST)),  # ... and the last pass's gradients were left
@@ -146,7 +151,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayState.NOT_SAME_FRESH: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
                               ("grown", SayState.NOT_SAME_GROWN), ("on_inputs", SayState.LEFT_ON_GRAPH),
                               ("unread", SayState.KEPT_WARNING_TEXT)),
-    Say.STEP_NOT_LR_GRAD: (("along", Say.ASCENDS), ("kept_on_leaf", SayState.STEP_KEPT_ON_LEAF)),  # the sign flipped on every step, and only then
+    SayCheck.STEP_NOT_LR_GRAD: (("along", SayCheck.ASCENDS), ("kept_on_leaf", SayState.STEP_KEPT_ON_LEAF)),  # the sign flipped on every step, and only then
     SayStep.STEP_NOT_BY_GRAD: (("later", SayStep.LATER_STEP_NOT_BY_GRAD),),
     SayStep.OTHER_STEP: (("one_row", SayStep.STEPS_ON_ONE_ROW), ("loss_scaled", SayStep.LOSS_SCALED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),
                      ("decay", SayStep.STEP_DECAYED)),
@@ -162,30 +167,31 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.LOSSES_FEWER: (("converged", SayStep.STOPPED_ON_FITTED), ("one_step_fewer", SayStep.ONE_STEP_FEWER), ("one_step_more", SayStep.ONE_STEP_MORE),
                            ("more", SayStep.LOSSES_MORE)),
     # the probe names the slip it matched
-    Say.NOT_V: (("implicit", Say.NOT_SEEDED_Y),),  # no v given: y.backward() starts from one
-    Say.PRODUCT_OWN_FACTOR: (("one", Say.PRODUCT_FACTOR_ONE), ("last_input", Say.LAST_INPUT_LEFT_OUT),
-                             ("equal_leaf", Say.LEAF_BY_NUMBER), ("any_leaf", Say.ANY_LEAF), ("sum_as_product", Say.SUM_AS_PRODUCT),
-                             ("added_along", Say.ADDED_ALONG), ("by_name", Say.KEPT_PER_NAME),
-                             ("data_by_name", Say.DATA_BY_NAME), ("first_own", SayWalk.FIRST_INPUT_OWN),
+    SayCheck.NOT_V: (("implicit", SayCheck.NOT_SEEDED_Y),),  # no v given: y.backward() starts from one
+    SayCheck.PRODUCT_OWN_FACTOR: (("one", SayCheck.PRODUCT_FACTOR_ONE), ("last_input", SayCheck.LAST_INPUT_LEFT_OUT),
+                             ("equal_leaf", SayCheck.LEAF_BY_NUMBER), ("any_leaf", SayCheck.ANY_LEAF), ("sum_as_product", SayCheck.SUM_AS_PRODUCT),
+                             ("added_along", SayCheck.ADDED_ALONG), ("by_name", SayCheck.KEPT_PER_NAME),
+                             ("data_by_name", SayCheck.DATA_BY_NAME), ("first_own", SayWalk.FIRST_INPUT_OWN),
                              ("one_path", SayWalk.ONE_PATH_ALONE), ("no_path", SayWalk.NO_PATH_COUNTED),
                              ("some_paths", SayWalk.SOME_PATHS_ONLY)),
-    Say.OTHER_UNDER_FILTERS: (("none", Say.NONE_UNDER_FILTERS),),
-    Say.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
-    Say.OTHER_LEAF_GRAD: (("equal", SayRead.EQUAL_LEAF_GRAD),),  # two leaves of one number: found by ==
+    SayCheck.OTHER_UNDER_FILTERS: (("none", SayCheck.NONE_UNDER_FILTERS),),
+    SayCheck.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
+    SayCheck.OTHER_LEAF_GRAD: (("equal", SayRead.EQUAL_LEAF_GRAD),),  # two leaves of one number: found by ==
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
-    Say.NOT_READ_FROM_GRAD: (("leaf_itself", Say.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD),
+    SayCheck.NOT_READ_FROM_GRAD: (("leaf_itself", SayCheck.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD),
                              ("rounded", SayRead.ROUNDED_GRAD)),  # round(w.grad.item(), 2)
-    Say.NOT_BY_OP: (("copy", Say.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned
+    SayCheck.NOT_BY_OP: (("copy", SayCheck.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned
     # no version counter shared: .data read, or a copy made otherwise (copy.copy), not detach()
-    Say.COPY_OF_LEAF: (("data", Say.DATA_OF_LEAF), ("copy", SayLeaf.SHARED_COPY)),
+    SayCheck.COPY_OF_LEAF: (("data", SayCheck.DATA_OF_LEAF), ("copy", SayLeaf.SHARED_COPY)),
     SayPass.OTHER_PASS_ROOT: (("inside", SayPass.INSIDE_FIRST_GRAPH),),  # a node of the first graph, not a new one
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B),),  # the other Value the code passed to combine
-    Say.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),),  # called, on a as both operands
-    Say.CHANGED_THROUGH_OWN_DATA: (("in_place", Say.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
-    Say.LIST_CHANGED: (("reordered", Say.LIST_REORDERED),),  # every item there, in another order (names.sort())
-    Say.NEVER_DETACHED: (("plain_leaf", Say.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut
-    Say.DETACHED_ONE: (("returned", SayInPlace.DETACHED_RETURNED),),  # nothing computed from it: itself returned
-    Say.NOT_SHARED: (("number_replaced", Say.NUMBER_REPLACED),),
+    SayCheck.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),),  # called, on a as both operands
+    SayCheck.CHANGED_THROUGH_OWN_DATA: (("in_place", SayCheck.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
+    # every item there, in another order (names.sort())
+    SayCheck.LIST_CHANGED: (("reordered", SayCheck.LIST_REORDERED),),
+    SayCheck.NEVER_DETACHED: (("plain_leaf", SayCheck.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut
+    SayCheck.DETACHED_ONE: (("returned", SayInPlace.DETACHED_RETURNED),),  # nothing computed from it: itself returned
+    SayCheck.NOT_SHARED: (("number_replaced", SayCheck.NUMBER_REPLACED),),
     SayLeaf.BUILT_UNUSED: (("never", SayLeaf.BUILD_UNCALLED),),  # build not called at all
     SayLeaf.DETACHED_RETURNED: (("entries", SayLeaf.DETACHED_LEAVES_RETURNED),),  # a detach() of each leaf of a row
     SayShape.KEYS: (("empty", SayShape.EMPTY),),  # no key at all
@@ -195,24 +201,26 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
 
 
 JUDGED = frozenset({*_CHECKS.values(), *(closer for closers in _WHY.values() for _, closer in closers),
-                    SayWalk.CHILD_FIRST, SayWalk.COUNTED_ONCE, Say.GIVEN_KEPT_LEAF, Say.GIVEN_NAMES, Say.FLAGS_AGAINST,
-                    Say.NAME_ALIAS, Say.NAME_PLACED, SayState.NOTES_ON_CLASS}) - {Say.NOT_READ_FROM_GRAD}
+                    SayWalk.CHILD_FIRST, SayWalk.COUNTED_ONCE, SayCheck.GIVEN_KEPT_LEAF, SayCheck.GIVEN_NAMES,
+                    SayCheck.FLAGS_AGAINST,
+                    Say.NAME_ALIAS, Say.NAME_PLACED, SayState.NOTES_ON_CLASS}) - {SayCheck.NOT_READ_FROM_GRAD}
 """The sentences of a failed CHECK that say how a result came about, so that a result's own
 bare sentence (a different number) adds nothing; not that a number was computed or kept rather
 than read, which says where it came from, not how it differs."""
 
 PRODUCT = "MulBackward0"  # the engine's node of a product, named in the sentences of a sum over paths
 SUM = "AddBackward0"  # and of an addition
-_AT_A_PRODUCT = {Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.DATA_BY_NAME, SayWalk.FIRST_INPUT_OWN}
+_AT_A_PRODUCT = {SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.DATA_BY_NAME,
+SayWalk.FIRST_INPUT_OWN}
 _LEAVES = ("w", "x")  # the leaves a FLAGS_KEPT fact may name
 _NAMED = {  # a sentence that names one thing the probe recorded as context: (its key, the field it fills)
-    Say.NOT_APPLIED: ("node", "name"),  # the first node whose apply backward never called
-    Say.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
-    Say.LIST_CHANGED: ("name", "name"),  # the argument's name
-    Say.LIST_REORDERED: ("name", "name"),
+    SayCheck.NOT_APPLIED: ("node", "name"),  # the first node whose apply backward never called
+    SayCheck.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
+    SayCheck.LIST_CHANGED: ("name", "name"),  # the argument's name
+    SayCheck.LIST_REORDERED: ("name", "name"),
     SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
-    Say.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
+    SayCheck.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
     SayState.LEFT_ON_GRAPH: ("after", "function"),  # the earlier call on the same graph
     SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"),  # the node a walk left by another entry
     SayWalk.SKIPPED_ZERO: ("node", "name"),  # the node backward left out, every gradient sent to it 0
@@ -268,10 +276,10 @@ def _given_edited(got: dict[str, Any], label: str) -> list[Difference]:
     """The sentence of a given function the student edited: the result it returned differs
     (``~returned``), or the first named Value where its graph differs."""
     if got.get(CONTEXT + "returned") is True:  # numbers, no graph: other ones, or floats the copy made
-        return [_diff(SayGiven.REMADE if got.get(CONTEXT + "remade") is True else Say.GIVEN_RETURNED, label=label)]
+        return [_diff(SayGiven.REMADE if got.get(CONTEXT + "remade") is True else SayCheck.GIVEN_RETURNED, label=label)]
     where = got.get(CONTEXT + "where")
-    say = (Say.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True
-           else Say.GIVEN_NAMES if got.get(CONTEXT + "only_names") is True else Say.GIVEN_EDITED)
+    say = (SayCheck.GIVEN_KEPT_LEAF if got.get(CONTEXT + "held_grad") is True
+           else SayCheck.GIVEN_NAMES if got.get(CONTEXT + "only_names") is True else SayCheck.GIVEN_EDITED)
     return [_diff(say, label=label, where=where if type(where) is str else "y")]
 
 
@@ -282,7 +290,7 @@ _EQUAL_KEPT = {"first": SayClear.ONE_LEAF_EQUAL_BY_ZERO_GRAD, "last": SayClear.O
 def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     """The sentence of a CHECK fact the statement's run holds and the student's does not."""
     say = _CHECKS.get(str(want.get("check")))
-    if say is Say.GIVEN_EDITED and want.get("holds") is True and got.get("holds") is True:
+    if say is SayCheck.GIVEN_EDITED and want.get("holds") is True and got.get("holds") is True:
         return _given_retained(got, label)
     if say is None or want.get("holds") is not True or got.get("holds") is not False:
         return []
@@ -293,20 +301,21 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         return [_diff(say, label=label), _diff(SayState.STATE_IN_HELPER, label=label, function=got[KEPT_BY])]
     if say is SayWalk.INCOMPLETE and (left_out := _left_out(got, label)):
         return left_out
-    if say is Say.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
+    if say is SayCheck.RAN_BEFORE_FEEDER:  # the student's first node that ran too early, and its feeder
         ran, feeder = got.get(CONTEXT + "ran"), got.get(CONTEXT + "feeder")
         if type(ran) is str and type(feeder) is str:
             return [_diff(say, label=label, ran=ran, feeder=feeder)]
         say = SayWalk.CHILD_FIRST
-    if say in (SayWalk.LEAVES_MERGED, SayWalk.LEAVES_SHARED, Say.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, Say.ROWS_OTHER_ORDER, Say.NAME_ALIAS,
-               Say.ROWS_NOT_AS_NET, SayEntries.ROWS_FEWER):  # what has no entry (or leaf) of its own, and what got it
+    if say in (SayWalk.LEAVES_MERGED, SayWalk.LEAVES_SHARED, SayCheck.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, SayCheck.ROWS_OTHER_ORDER, Say.NAME_ALIAS,
+               # what has no entry (or leaf) of its own, and what got it
+               SayCheck.ROWS_NOT_AS_NET, SayEntries.ROWS_FEWER):
         missing, kept = got.get(CONTEXT + "missing"), got.get(CONTEXT + "kept")
         if type(missing) is str and type(kept) is str and say is Say.NAME_ALIAS:
             return [_diff(say, label=missing, name=kept)]
         if type(missing) is str and type(kept) is str:
             return [_diff(say, label=label, name=missing, leaf=kept)]
         return []
-    if say is Say.GIVEN_EDITED:
+    if say is SayCheck.GIVEN_EDITED:
         return _given_edited(got, label)
     if say is SayState.OTHER_AFTER_LATER:  # the later call, and the class attribute its forward set
         later, on_class = got.get(CONTEXT + "later"), got.get(CONTEXT + "on_class")
@@ -314,16 +323,16 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if type(on_class) is str:
             return [_diff(SayState.NOTES_ON_CLASS, label=label, function=later, name=on_class)]
         return [_diff(say, label=label, function=later)]
-    if say is Say.FLAGS_IGNORED:  # the leaf whose .grad went against its flag, where it is told
+    if say is SayCheck.FLAGS_IGNORED:  # the leaf whose .grad went against its flag, where it is told
         for key, recorded in (("wrote", True), ("missed", False)):
             if got.get(CONTEXT + key) in _LEAVES:
-                return [_diff(Say.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
+                return [_diff(SayCheck.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]
     if say is SayClear.ONE_LEAF_CLEARED:  # the leaf the loop cleared, and the one it never cleared
         cleared, never = got.get(CONTEXT + "cleared"), got.get(CONTEXT + "never")
         if got.get(CONTEXT + "by_zero_grad") is True:  # given both; one skipped as equal (==) to the other
             say = _EQUAL_KEPT.get(str(got.get(CONTEXT + "equal")), SayClear.ONE_LEAF_BY_ZERO_GRAD)
         return [_diff(say, label=label, name=cleared, leaf=never)] if cleared in _LEAVES and never in _LEAVES else []
-    if say in (Say.OTHER_LEAF_GRAD, SayRead.EQUAL_LEAF_GRAD):  # the first entry read from another leaf's .grad
+    if say in (SayCheck.OTHER_LEAF_GRAD, SayRead.EQUAL_LEAF_GRAD):  # the first entry read from another leaf's .grad
         entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))  # (or its place in a
         at = f"[{entry}]" if type(entry) is int else got.get(CONTEXT + "at")  # list of rows), and the two leaves
         return [_diff(say, label=f"{label}{at}", name=other, leaf=leaf)] if all(type(t) is str for t in (at, other, leaf)) else []
@@ -333,6 +342,6 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         key, field = _NAMED[say]
         named = got.get(CONTEXT + key)
         return [_diff(say, label=label, **{field: named if type(named) is str else "?"})]
-    if say in _AT_A_PRODUCT or say is Say.SUM_AS_PRODUCT:  # the engine's name of the node the paths go through
-        return [_diff(say, label=label, op=SUM if say is Say.SUM_AS_PRODUCT else PRODUCT)]
+    if say in _AT_A_PRODUCT or say is SayCheck.SUM_AS_PRODUCT:  # the engine's name of the node the paths go through
+        return [_diff(say, label=label, op=SUM if say is SayCheck.SUM_AS_PRODUCT else PRODUCT)]
     return [_diff(say, label=label)]

@@ -8,6 +8,7 @@ entry.  ``implied`` names those, so that the sentence of the whole is told alone
 
 from __future__ import annotations
 
+from grader.judge.check_sentences import SayCheck
 from grader.judge.explained import Difference
 from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.sentences import Say
@@ -45,7 +46,7 @@ def _number_for_none(d: Difference, found: list[Difference]) -> bool:
     another difference says that an entry of that result is not None (or is there at all) where
     the statement's is: a number standing for a missing gradient (0.0 for None) is no formula, and the entry's own
     sentence tells it."""
-    if d.say is not Say.NOT_READ_FROM_GRAD:
+    if d.say is not SayCheck.NOT_READ_FROM_GRAD:
         return False
     label = _label(d)
     return any(e.say in (Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.EXTRA_ENTRY) and _label(e).startswith(label + "[")

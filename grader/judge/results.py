@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grader.i18n import _
+from grader.judge.check_sentences import SayCheck
 from grader.judge.compare import not_plain, same
 from grader.judge.explained import MAX_FIELD, Difference
 from grader.judge.clear_sentences import SayClear
@@ -126,8 +127,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if found is not None and found.say is Say.RESULT_NONE and got.get(CONTEXT + "cut_from_x") is True:
         saved = got.get(CONTEXT + "saved_apart")  # a Value saved beside x (or for it) that has no graph
         if type(saved) is str:
-            return [_diff(Say.GRADIENT_CUT_SAVED, label=label, name=saved)]
-        return [_diff(Say.GRADIENT_CUT, label=label)]  # a gradient of the right number, in no graph to x
+            return [_diff(SayCheck.GRADIENT_CUT_SAVED, label=label, name=saved)]
+        return [_diff(SayCheck.GRADIENT_CUT, label=label)]  # a gradient of the right number, in no graph to x
     if found is not None and found.say in _OF_NUMBERS and type(got.get(CONTEXT + "hook_cleared")) is str:
         # a hook of theirs cleared the .grad the records read while a pass ran: the passes never added up
         return [_diff(SayClear.HOOK_CLEARED, label=label, leaf=got[CONTEXT + "hook_cleared"])]
@@ -135,11 +136,12 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return [_diff(SayRead.ROWS_ONE_LIST, label=label)]  # rows that are one list show its last numbers, zeroed or not
     if found is not None and found.say in _OF_NUMBERS and type(got.get(CONTEXT + "hooked")) is str:
         # as many records as the statement's, of numbers a hook of theirs was handed: that is why they differ
-        return [_diff(Say.HOOK_RECORDS, label=label, leaf=got[CONTEXT + "hooked"])]
+        return [_diff(SayCheck.HOOK_RECORDS, label=label, leaf=got[CONTEXT + "hooked"])]
     if found is not None and type(got.get(CONTEXT + "grads_of")) is str and type(got.get(CONTEXT + "asked")) is str:
-        return [_diff(Say.OTHER_VALUES_GRADS, label=label, leaf=got[CONTEXT + "grads_of"], of=got[CONTEXT + "asked"])]
+        return [_diff(SayCheck.OTHER_VALUES_GRADS, label=label, leaf=got[CONTEXT + "grads_of"],
+                      of=got[CONTEXT + "asked"])]
     if found is not None and found.say in _NUMBER and type(got.get(CONTEXT + "grad_cut")) is str:
-        return [_diff(Say.GRAD_TAKEN_AS_NUMBER, label=label, function=got[CONTEXT + "grad_cut"])]  # what comes through grad is lost
+        return [_diff(SayCheck.GRAD_TAKEN_AS_NUMBER, label=label, function=got[CONTEXT + "grad_cut"])]  # what comes through grad is lost
     if found is not None and found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "constant_accumulator") is True:
         return [_diff(SayTorch.CONSTANT_ACCUMULATOR, label=label)]  # not a reordering: an entry PyTorch never has
     if found is not None and found.say is SayTorch.TORCH_FLAG and got.get(CONTEXT + "with_node") is True:

@@ -15,6 +15,7 @@ import types
 import grader.judge
 import micrograph
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
+from grader.judge.check_sentences import SayCheck
 from grader.judge.compare import same
 from grader.judge.differences import chosen, find
 from grader.judge.per_graph import per_graph
@@ -186,7 +187,7 @@ def test_a_cut_by_detach_is_told_from_a_constant_of_the_same_value():
     assert detached_from(both, w, call, "y")["holds"] is None
     assert detached_from(kept, w, call, "y")["holds"] is True
     want, got = check(Check.DETACHED_FROM, True, "y"), check(Check.DETACHED_FROM, False, "y")
-    assert _said(want, got) == [Say.NOT_DETACHED]
+    assert _said(want, got) == [SayCheck.NOT_DETACHED]
 
 
 def test_a_call_tells_whose_no_grad_it_was_and_what_it_reached_after_a_walk():
@@ -256,7 +257,7 @@ def test_a_gradient_read_is_told_from_one_written_down():
     assert held == {"item": True, "float": True, "value": True, "formula": False, "grad()": True,
                     "nothing": None}
     assert _said(check(Check.READ_FROM_GRAD, True, "w.grad"),
-                 check(Check.READ_FROM_GRAD, False, "w.grad")) == [Say.NOT_READ_FROM_GRAD]
+                 check(Check.READ_FROM_GRAD, False, "w.grad")) == [SayCheck.NOT_READ_FROM_GRAD]
 
 
 def _inference(float_formula: bool) -> Value:
@@ -302,7 +303,7 @@ def test_a_value_an_operation_returned_is_told_from_one_made_of_a_number():
                     "detached copies": True, "formula beside a detach": False}
     assert made_from(Value(1.0), (w, x), call, "y")["holds"] is None  # not made by an op: made_by_op says so
     assert _said(check(Check.MADE_FROM, True, "y"),
-                 check(Check.MADE_FROM, False, "y")) == [Say.NOT_MADE_FROM]
+                 check(Check.MADE_FROM, False, "y")) == [SayCheck.NOT_MADE_FROM]
     detached = {}
     for name, make in (("detach", lambda w: (w * 2).detach()),
                        ("new", lambda w: Value(w.item() * 2))):
@@ -311,7 +312,7 @@ def test_a_value_an_operation_returned_is_told_from_one_made_of_a_number():
         detached[name] = detached_some(call, "f")["holds"]
     assert detached == {"detach": True, "new": False}
     assert _said(check(Check.MADE_BY_OP, True, "y"),
-                 check(Check.MADE_BY_OP, False, "y")) == [Say.NOT_BY_OP]
+                 check(Check.MADE_BY_OP, False, "y")) == [SayCheck.NOT_BY_OP]
 
 
 def test_values_and_identity():
@@ -334,7 +335,7 @@ def _sentence_tables() -> list[type[Sentence]]:
         if module.name == "sentences" or module.name.endswith("_sentences"):
             importlib.import_module(f"grader.judge.{module.name}")
     tables = Sentence.__subclasses__()
-    assert {Say, SayTorch, SayPass, SayLoop} <= set(tables)
+    assert {Say, SayCheck, SayTorch, SayPass, SayLoop} <= set(tables)
     return tables
 
 
@@ -737,7 +738,7 @@ def test_a_graph_recorded_against_the_flags_is_not_told_again_as_reaching_anothe
     difference is not told beside it."""
     from grader.judge.causes import follows
 
-    for cause in (Say.FLAGS_AGAINST, Say.FLAGS_IGNORED, Say.FLAGS_SWAPPED):
+    for cause in (SayCheck.FLAGS_AGAINST, SayCheck.FLAGS_IGNORED, SayCheck.FLAGS_SWAPPED):
         assert follows(Say.OTHER_LEAF, "leaf_grads's backward", {(cause, "leaf_grads(w, x, False, True)")})
     assert not follows(Say.OTHER_LEAF, "leaf_grads's backward", {(Say.GRAD_NUMBER, "w.grad")})
 
@@ -748,7 +749,7 @@ def test_a_number_that_depends_on_an_earlier_call_is_not_told_as_a_local_factor_
     from grader.judge.causes import follows
 
     for state in (SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.FIRST_CHANGED):
-        for slip in (Say.PRODUCT_OWN_FACTOR, Say.PRODUCT_FACTOR_ONE, Say.LAST_INPUT_LEFT_OUT):
+        for slip in (SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT):
             assert follows(slip, "for y = w * x, grad_by_paths(y, x)", {(state, "grad_by_paths")})
 
 
@@ -781,10 +782,10 @@ def test_a_cause_told_for_a_whole_test_keeps_its_consequences_unsaid():
     again = (check(Check.SAME_AGAIN, True, "backprop"), check(Check.SAME_AGAIN, False, "backprop"))
     assert told(again) == [SayState.NOT_SAME_AGAIN]
     assert told(again, (check(Check.GRADS_UNTOUCHED, True, "backprop"),
-                        check(Check.GRADS_UNTOUCHED, False, "backprop"))) == [Say.GRADS_TOUCHED]
+                        check(Check.GRADS_UNTOUCHED, False, "backprop"))) == [SayCheck.GRADS_TOUCHED]
     record = (result_of(1.5, "f(x)[0][0]"), result_of(3.0, "f(x)[0][0]"))
     assert told(record, (check(Check.READ_IN_TURN, True, "f(x)[0]"),
-                         check(Check.READ_IN_TURN, False, "f(x)[0]"))) == [Say.READ_LATE]
+                         check(Check.READ_IN_TURN, False, "f(x)[0]"))) == [SayCheck.READ_LATE]
 
 
 def test_capitals_are_given_once_by_the_track_and_never_inside_a_quote():
@@ -808,10 +809,10 @@ def test_a_judged_cause_is_told_first_and_the_bare_sentence_it_explains_not_at_a
            "c": check(Check.FLAGS_KEPT, True, "f(x)")}
     assert _said(want, got) == [Say.REQUIRES_GRAD, Say.RESULT_NUMBER]
     got["c"] = check(Check.FLAGS_KEPT, False, "f(x)")
-    assert _said(want, got) == [Say.FLAGS_IGNORED, Say.REQUIRES_GRAD, Say.RESULT_NUMBER]  # f(x)[0] named
+    assert _said(want, got) == [SayCheck.FLAGS_IGNORED, Say.REQUIRES_GRAD, Say.RESULT_NUMBER]  # f(x)[0] named
     alike = {"a": result_of([1.0, 2.0], "f(x)"), "c": check(Check.READ_IN_TURN, True, "f(x)[0]")}
     assert _said(alike, {"a": result_of([2.0, 2.0], "f(x)"), "c": {**check(Check.READ_IN_TURN, False, "f(x)[0]"),
-                                                                   "~first": True}}) == [Say.FIRST_READ_LATE]
+                                                                   "~first": True}}) == [SayCheck.FIRST_READ_LATE]
     losses = {"a": result_of(1.0, "losses[1]"), "c": check(Check.FIRST_LOSS, True, "losses[0]")}
     assert _said(losses, {"a": result_of(3.0, "losses[1]"), "c": check(Check.FIRST_LOSS, False, "losses[0]")}) == \
         [SayStep.OTHER_LOSS]
@@ -860,7 +861,7 @@ def test_a_flag_read_the_other_way_round_and_grads_set_to_none_are_told_once():
     flag = (check(Check.ZERO_BETWEEN_READ, True, "jacobian_rows"),
             check(Check.ZERO_BETWEEN_READ, False, "jacobian_rows"))
     assert [d.say for d in told(row)] == [Say.RESULT_NUMBER]
-    assert [d.say for d in told(row, flag)] == [Say.ZERO_BETWEEN_SWAPPED]
+    assert [d.say for d in told(row, flag)] == [SayCheck.ZERO_BETWEEN_SWAPPED]
     backward = {"fact": "grad", "type": "Value", "grad": 2.0, "by": "backward", "changed": False}
     cleared = {**backward, "grad": None, "by": "nobody", "~set_to_none": True}
     leaves = [({**backward, "label": f"x{n}[0][{k}].grad"}, {**cleared, "label": f"x{n}[0][{k}].grad"})
