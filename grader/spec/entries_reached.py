@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.spec.call import is_value
+from grader.spec.call_records import is_value
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check
 

@@ -18,7 +18,8 @@ import traceback
 from contextlib import AbstractContextManager
 from typing import Any
 
-from grader.spec.call import Call, is_value
+from grader.spec.call import Call
+from grader.spec.call_records import is_value
 from grader.spec.engine_code import PASS_CHECKED
 from grader.spec.probe import raised_again_as
 from grader.spec.raised import NO_GRAD_FN

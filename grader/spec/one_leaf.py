@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from grader.spec.call import is_value
+from grader.spec.call_records import is_value
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check
 

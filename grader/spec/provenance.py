@@ -34,7 +34,8 @@ from typing import Any
 
 import micrograph
 from micrograph import observe
-from grader.spec.call import Call, is_value
+from grader.spec.call import Call
+from grader.spec.call_records import is_value
 from grader.spec.errors import remember_raised
 from grader.spec.facts import ABSENT, CONTEXT, FACT, LABEL, NOT_PLAIN, SHARED, By, Check, Kind
 from grader.spec.graph import graph

@@ -12,7 +12,7 @@ import types
 from collections.abc import Callable
 
 from grader.spec import hooked
-from grader.spec.call import MAX_PASSES_LISTED
+from grader.spec.call_records import MAX_PASSES_LISTED
 from grader.spec.provenance import grad_of, watching
 from micrograph import Value, observe
 from micrograph.autograd import Function
