@@ -18,7 +18,10 @@ import os
 import shutil
 import stat
 from collections.abc import Iterator
+from pathlib import Path
 from typing import NamedTuple
+
+from grader.spec.limits import Limits, size
 
 _DIR_FLAGS = os.O_RDONLY | sum(getattr(os, f, 0) for f in ("O_DIRECTORY", "O_NOFOLLOW",
                                                              "O_CLOEXEC"))
@@ -179,3 +182,27 @@ def sweep(uid: int, folders: tuple[str, ...] = WORLD_WRITABLE) -> list[str]:
         except OSError:
             continue
     return removed
+
+
+def copy_submission(submission: Path, target: str) -> None:
+    """Copy the submission into the scratch folder, refusing a symbolic link (O_NOFOLLOW)."""
+    flags = sum(getattr(os, f, 0) for f in ("O_NOFOLLOW", "O_CLOEXEC", "O_BINARY"))
+    fd = os.open(submission, os.O_RDONLY | flags)
+    with os.fdopen(fd, "rb") as source, open(target, "wb") as copy:
+        copy.write(source.read())
+
+
+def over_budget(watch: Watch | None, limits: Limits) -> str | None:
+    """Why a running child is stopped for what it wrote (``watch``: where), or None while it
+    stays within its exercise's budget of bytes and of files and folders."""
+    if watch is None:
+        return None
+    used = usage(watch.folder, limits.scratch, limits.scratch_entries)
+    where = "its scratch folder"
+    if watch.writer is not None:
+        shared = held(watch.writer, limits.scratch - used.bytes, limits.scratch_entries - used.entries)
+        used = Usage(used.bytes + shared.bytes, used.entries + shared.entries)
+        where = "its scratch folder and the shared writable folders (/tmp, /dev/shm...)"
+    if used.bytes > limits.scratch or used.entries > limits.scratch_entries:
+        return f"filled {where} past {size(limits.scratch)} or {limits.scratch_entries} files and folders"
+    return None

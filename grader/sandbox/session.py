@@ -33,8 +33,9 @@ from grader.sandbox.forkserver import SUPERVISOR
 from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.reach import Reach, reaches
 from grader.sandbox.child import wire
-from grader.sandbox.run import (ChildReport, Spawn, _copy, _Output, _printed,
-                                _over_budget, _parse, run_child, spawn_here, watching)
+from grader.sandbox.records import ChildReport, parse_records
+from grader.sandbox.run import Spawn, run_child, spawn_here, watching
+from grader.sandbox.text import Output
 from grader.sandbox.warm import environment
 from grader.spec.limits import Limits
 
@@ -98,11 +99,11 @@ class _Slot:
     output: int = -1
     ends: tuple[int, int] = (-1, -1)  # the child's ends, closed here once it started
     received: bytearray = field(default_factory=bytearray)
-    printed: _Output = field(init=False)
+    printed: Output = field(init=False)
     first: FirstDiagram = field(init=False)
 
     def __post_init__(self) -> None:
-        self.printed = _Output(self.run.limits.output)
+        self.printed = Output(self.run.limits.output)
         self.first = FirstDiagram(self.run.early)
 
 
@@ -118,7 +119,7 @@ def _one_child(runs: list[Run], spawn: Spawn) -> list[ChildReport]:
             for slot in slots:
                 try:
                     slot.report.ran_as = os.path.join(folder, f"{slot.run.module}.py")
-                    _copy(slot.run.submission, slot.report.ran_as)
+                    scratch.copy_submission(slot.run.submission, slot.report.ran_as)
                     active.append(slot)
                 except OSError as exc:
                     name = slot.run.submission.name
@@ -309,7 +310,7 @@ class _Talk:
                 if remaining <= 0:
                     report.timed_out = True
                     return None
-                report.refused = _over_budget(self.watch, report.limits)
+                report.refused = scratch.over_budget(self.watch, report.limits)
                 if report.refused:
                     return None
                 for key, _ in selector.select(min(remaining, _POLL)):
@@ -357,9 +358,9 @@ class _Talk:
 
     def _finish(self, slot: _Slot) -> None:
         report, printed = slot.report, slot.printed
-        report.stdout, report.stdout_lines = _printed(printed, report.limits.output)
+        report.stdout, report.stdout_lines = printed.shown(report.limits.output)
         report.stdout_dropped = printed.dropped
-        _parse(bytes(slot.received), report, slot.run.tests)
+        parse_records(bytes(slot.received), report, slot.run.tests)
 
 
 def _fds(selector: selectors.BaseSelector) -> set[int]:

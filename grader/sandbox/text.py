@@ -42,23 +42,27 @@ def clean(text: str, limit: int) -> str:
 
 
 BOOT_FILE = "<string>"  # the child's own start (``python -c``): a submission may not compile code of its own
-_FRAME_HEAD = r'  File "([^"\n]*)", line \d+, in [^\n]*'  # a traceback frame's first line, its file the group
-_FRAME = re.compile(r"^" + _FRAME_HEAD + r"\n(?:    [^\n]*\n)?", re.MULTILINE)  # with the source line under it
+_FRAME_START = '  File "'  # how a traceback frame's first line starts
+_SOURCE_INDENT = "    "  # how the source line under it starts
+_FRAME_HEAD = _FRAME_START + r'([^"\n]*)", line \d+, in [^\n]*'  # a frame's first line, its file the group
+_FRAME = re.compile(r"^" + _FRAME_HEAD + r"\n(?:" + _SOURCE_INDENT + r"[^\n]*\n)?", re.MULTILINE)  # and its source
+_CUT_FRAME = re.compile(r"^" + _FRAME_START + r"[^\n]*\Z", re.MULTILINE)  # cut by the cap: whose, unknown
+_FRAME_LINE = re.compile(_FRAME_HEAD)  # one line of ``_FRAME``
+_LONGEST_FRAME_LINE = 1 << 16  # a longer line is no frame's: its text is not kept to be matched
 
 
-_CUT_FRAME = re.compile(r'^  File "[^\n]*\Z', re.MULTILINE)  # a frame's line the output's cap cut: whose, unknown
+def _graders_file(filename: str) -> bool:
+    """Whether a frame of ``filename`` is the grader's: its code (a test module, the ``grader``
+    package) or the child's start."""
+    return filename == BOOT_FILE or graders_line(filename)
 
 
 def without_graders_frames(text: str) -> str:
     """``text`` without the stack frames (``  File "...", line N, in f`` and the source line under it) of the
     grader's code (a test module, the ``grader`` package) or of the child's start, nor a frame's line cut
     off at its end."""
-    kept = _FRAME.sub(lambda frame: "" if frame[1] == BOOT_FILE or graders_line(frame[1]) else frame[0], text)
+    kept = _FRAME.sub(lambda frame: "" if _graders_file(frame[1]) else frame[0], text)
     return _CUT_FRAME.sub("", kept)
-
-
-_FRAME_LINE = re.compile(_FRAME_HEAD)  # one line of ``_FRAME``
-_LONGEST_FRAME_LINE = 1 << 16  # a longer line is no frame's: its text is not kept to be matched
 
 
 @dataclass
@@ -84,14 +88,37 @@ class ShownLines:
 
     def _line(self, line: bytes) -> None:
         text = "" if self.long else line.decode("utf-8", errors="replace").removesuffix("\r")
-        if self.source_next and text.startswith("    "):
+        if self.source_next and text.startswith(_SOURCE_INDENT):
             self.source_next = False
             return
         frame = _FRAME_LINE.fullmatch(text)
-        self.source_next = frame is not None and (frame[1] == BOOT_FILE or graders_line(frame[1]))
+        self.source_next = frame is not None and _graders_file(frame[1])
         self.count += not self.source_next
 
     def total(self) -> int:
         """The lines counted, and the unfinished last one unless it begins a frame (cut off)."""
-        unfinished = bool(self.partial) and (self.long or not self.partial.startswith(b'  File "'))
+        unfinished = bool(self.partial) and (self.long or not self.partial.startswith(_FRAME_START.encode()))
         return self.count + unfinished
+
+
+@dataclass
+class Output:
+    """The child's stdout and stderr as read: the first ``limit`` bytes kept, the rest counted
+    (their lines too, ``ShownLines``)."""
+
+    limit: int
+    kept: bytearray = field(default_factory=bytearray)
+    dropped: int = 0
+    lines: ShownLines = field(default_factory=ShownLines)  # counted before the cap
+
+    def add(self, chunk: bytes) -> None:
+        self.lines.feed(chunk)
+        room = max(0, self.limit - len(self.kept))
+        self.kept += chunk[:room]
+        self.dropped += len(chunk) - min(room, len(chunk))
+
+    def shown(self, limit: int) -> tuple[str, int]:
+        """What the child printed as the student is shown it (without the grader's stack frames,
+        made safe, cut), and how many lines that is, past the cap too (``ShownLines``)."""
+        text = clean(without_graders_frames(self.kept.decode("utf-8", errors="replace")), limit)
+        return text + (f"\n[truncated, {self.dropped} more bytes]" if self.dropped else ""), self.lines.total()

@@ -11,7 +11,7 @@ import pytest
 
 from grader.sandbox import scratch
 from grader.sandbox.child import wire
-from grader.sandbox.run import signal_name
+from grader.sandbox.records import signal_name
 from grader.sandbox.text import clean
 
 
