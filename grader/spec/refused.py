@@ -24,24 +24,33 @@ from types import CodeType
 from typing import Any
 
 from micrograph import Value, engine
-from micrograph.value import record_inplace
+from micrograph.value import LEAF_INPLACE, record_inplace
 
 from grader.spec.call import Call
 from grader.spec.facts import Check
 from grader.spec.origins import read_on_the_way
 from grader.spec.provenance import check
 from grader.spec.raise_site import innermost
+from grader.spec.raised import NO_GRAD_FN
 
 PASS_START = engine.GraphTask.__init__.__code__  # raises for outputs[i], which requires no grad
 IN_PLACE = record_inplace.__code__  # raises for self, a leaf that requires grad
+REFUSAL = {PASS_START: NO_GRAD_FN, IN_PLACE: LEAF_INPLACE}
+"""The text of the RuntimeError each site raises in refusing a Value: the same frames raise other
+errors too (``record_inplace`` a TypeError for an operand that is no number, a RuntimeError for an
+inference Value changed outside inference mode), which refuse no leaf."""
 
 
 def refused_by_engine(e: object, site: CodeType) -> Value | None:
     """The Value whose backward pass (``PASS_START``) or in-place change (``IN_PLACE``) the
     engine refused in raising ``e``: read from the frame ``e`` was raised in, where that is the
-    raise site ``site``; None for any other error (or none)."""
+    raise site ``site`` and ``e`` that site's refusal (``REFUSAL``); None for any other error (or
+    none).  The frame's variables are the engine's (``outputs`` and ``i``, ``self``):
+    ``tests/grader/test_refused.py`` fails if they are renamed."""
     tb = innermost(e.__traceback__) if isinstance(e, BaseException) else None
     if tb is None or tb.tb_frame.f_code is not site:
+        return None
+    if type(e) is not RuntimeError or REFUSAL[site] not in str(e):
         return None
     local = tb.tb_frame.f_locals
     if site is PASS_START:
