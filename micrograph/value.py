@@ -98,7 +98,8 @@ class Value:
 
     def __init__(self, data: Any, *, requires_grad: bool = False) -> None:  # keyword only, as torch.tensor's
         if not isinstance(data, numbers.Real) or isinstance(data, Value):
-            raise TypeError(f"Value(data) takes a real number, got {type(data).__name__}")  # a repr would show numbers
+            got = "a Value" if isinstance(data, Value) else type(data).__name__  # Value's class is named Tensor
+            raise TypeError(f"Value(data) takes a real number, got {got}")  # a repr would show numbers
         self._storage, self._vc, self.grad_fn, self._grad = [float(data)], None, None, None
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         if is_inference_mode_enabled():

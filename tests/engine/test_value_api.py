@@ -16,6 +16,13 @@ def test_constructor_rejects_non_real_data_naming_the_type(bad):
         Value(bad)
 
 
+def test_constructor_given_a_value_says_a_value_not_the_class_name_torch_gives_it():
+    """Value's class is named Tensor (so torch's own messages read as torch's); the constructor's
+    message is micrograph's, and names what the student holds: a Value."""
+    with pytest.raises(TypeError, match="got a Value$"):
+        Value(Value(1.0))
+
+
 @pytest.mark.parametrize("good, expected", [(3, 3.0), (True, 1.0), (2.5, 2.5)])
 def test_constructor_stores_real_numbers_as_float(good, expected):
     v = Value(good)
