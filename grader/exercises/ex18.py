@@ -14,6 +14,7 @@ from grader.spec.build import claim, documents_drawn, fact, flag, needs, operand
 from grader.spec.build_reads import grad_quiet
 from grader.spec.warned import grad_read
 from grader.spec.freed import at_a_freed_id
+from grader.spec.held import held
 from grader.spec.raised import raised
 from grader.spec.build_order import order_facts, watched_order, written_beside
 from grader.spec.repeat import fresh_copy
@@ -104,6 +105,7 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
     b = wl + 1
     y = a * b
     g = dict(zip(NODES, (wl, xl, a, b, y)))
+    held(*g.values())  # a retained node never freed: no later node takes its id (``_at_a_freed_id``'s, on purpose)
     calls = [raised(g[name].retain_grad, f"{name}.retain_grad() on a leaf that requires grad" if name in ("w", "x")
                     else f"{name}.retain_grad()") for name in retained]  # an error told with the value it was called on
     own = [n for n in retained if n not in ("w", "x")]  # the retained non-leaves: whose runs wrote their .grad
@@ -176,7 +178,9 @@ def _read_back(sub: Any) -> dict[str, Any]:
                caused_by=CAUSED_BY)
 def retained_hidden(sub):
     runs = _runs(sub, [(1.5, -0.5, ("b", "y")), (-1.0, 0.0, ("y",)), (0.0, 0.0, ("a", "b"))])
-    returned = (sub.Value(0.5, requires_grad=True) * 3).retain_grad()
+    made = sub.Value(0.5, requires_grad=True) * 3
+    held(made)
+    returned = made.retain_grad()
     return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub), "own_grad": equal_leaves(sub),
             "again": _again(sub), **_twice_and_late(sub),
             "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
@@ -249,6 +253,7 @@ def _across(sub: Any) -> Any:
     w, x, u = (sub.Value(n, requires_grad=True) for n in (0.75, -2.0, 3.0))
     a = x + w
     y = a * w
+    held(y, a, u)
     a.retain_grad()
     (u * u).backward()
     y.backward()
@@ -260,6 +265,7 @@ def _shared(sub: Any) -> dict[str, Any]:
     backward ran the nodes in (this stage's backward writes retained gradients as nodes run)."""
     h = sub.Value(-1.25, requires_grad=True)
     g = h * h
+    held(g)
     g.retain_grad()
     p, q = g + g, g * h
     t = p * q
@@ -279,6 +285,7 @@ def on_leaf(sub):
     runs = _runs(sub, [(0.25, 8.0, ("w", "a")), (4.0, -4.5, ("x",))])
     c = sub.Value(-6.0)
     made = sub.Value(0.375) * c
+    held(c, made)
     return {**runs, "refused": [raised(c.retain_grad, "c.retain_grad(), c = Value(-6)"),
                                 raised(made.retain_grad, "p.retain_grad(), p = Value(0.375) * c")]}
 
@@ -292,6 +299,7 @@ def before(sub):
     made = {"w": w, "c": c, "c * 3": c * 3, "w * w": h, "(w * w) + c": h + c}
     reads = {label: grad_read(v) for label, v in made.items()}
     kept_value = w * 3
+    held(kept_value)
     kept_value.retain_grad()
     kept = grad_read(kept_value)  # a retained non-leaf never warns, before backward too
     retained = "after r = w * 3; r.retain_grad()"

@@ -180,6 +180,7 @@ def _stage3(sub: Any) -> str | None:
     if grad_quiet(top) != 1.0:
         return N_("y.grad after y.retain_grad(); y.backward() is not the gradient backward starts from at y, its root")
     fresh = w * 4
+    held(fresh)
     fresh.retain_grad()
     return RETAINED_WARNS if _warns(fresh) else not_retained_none(sub)
 

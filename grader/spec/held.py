@@ -6,7 +6,9 @@ the node) refuses a new node put where a released one was; whether a later progr
 depends on where the allocator put its nodes, which depends on everything run before: the same
 answer then scored differently from run to run.  The programs of the stage checks, the diagram
 and ex20's probes keep their roots here, so no node a backward ran is freed by chance; ex20's
-probe of new graphs frees one on purpose and checks that a new node took its place.
+probe of new graphs frees one on purpose and checks that a new node took its place.  So do
+ex18's programs with every value they retain: an engine that knows retained nodes by their ids
+meets a freed one only in the probe that frees one on purpose (``grader.spec.freed``).
 """
 
 from __future__ import annotations
