@@ -36,13 +36,13 @@ from grader.spec.given_untracked import told_if_module_untracked
 from grader.spec.graph_again import told_if_graph_again
 from grader.spec.facts import CONTEXT, LABEL, Check
 from grader.spec.freed import REUSE_TRIES, at_a_freed_id
+from grader.spec.held import held
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, same_object, value_of, watching
 from grader.spec.repeat import calls_apart
 from grader.spec.stepped import (Run, cleared_first, close, count, each_step, first_loss, first_number, from_the_loss,
-                                 last_loss, losses_of, none_left, on_fitted_data, on_one_row,
-                                 not_a_list, one_row, replayed, step_size, steps_scaled, steps_seen, stepped,
-                                 unhooked)
+                                 last_loss, losses_of, none_left, on_fitted_data, on_one_row, not_a_list, one_row,
+                                 replayed, step_size, steps_scaled, steps_seen, stepped, unhooked)
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time
 # left: 20 s keeps a correct loop well inside it on a busy machine.
@@ -56,20 +56,21 @@ EXERCISE = Exercise("ex15", "Training a small MLP with SGD", module="ex15_train"
 Data = tuple[list[list[float]], list[list[float]]]  # (inputs, targets): rows of numbers
 
 
-def _dataset(seed: int, n: int, scale: float = 1.0) -> Data:
-    """n points in [-1, 1]^2 with a smooth nonlinear target times ``scale``, drawn from ``seed``
-    (a large scale gives gradients above one, which a clamping hook changes)."""
+def _dataset(seed: int, n: int, scale: float = 1.0, kept: bool = True) -> Data:
+    """n points in [-1, 1]^2 with a smooth nonlinear target times ``scale``, drawn from ``seed`` (a large scale
+    gives gradients above one, which a clamping hook changes); ``kept`` alive (``grader.spec.held``): rows kept by
+    ``id(inputs)`` meet a freed list's id only in ``_rows_at_a_freed_id``, which frees its own (``kept`` false)."""
     rng = random.Random(seed)
     inputs = [[rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0)] for _ in range(n)]
     targets = [[scale * (x0 * x1 + 0.5 * math.sin(2.0 * x0) - 0.25 * x1)] for x0, x1 in inputs]
+    held(*((inputs, targets) if kept else ()))
     return inputs, targets
 
 
 def _data() -> Data:
-    """The public tests' data (hidden tests draw theirs in their own bodies, which a student release
-    does not ship), new lists at every call: a train that changes the lists it is given is told by
-    the call that changed them, and by the same lists given again (``calls_apart``), not by every
-    later call."""
+    """The public tests' data (hidden tests draw theirs in their own bodies, which a student release does not
+    ship), new lists at every call: a train that changes the lists it is given is told by the call that changed
+    them, and by the same lists given again (``calls_apart``), not by every later call."""
     return _dataset(5, 6)
 
 
@@ -279,7 +280,7 @@ def _rows_at_a_freed_id(sub) -> dict[str, Any]:
     def trained(inputs: list[list[float]]) -> None:
         earlier[id(inputs)] = [row[:] for row in inputs]
         sub.train(models.model(16), inputs, _dataset(0, len(inputs))[1], 0.1, 1)
-    inputs = at_a_freed_id(lambda: _dataset(next(drawn), 4)[0], trained)
+    inputs = at_a_freed_id(lambda: _dataset(next(drawn), 4, kept=False)[0], trained)
     targets, model = _dataset(0, 4)[1], models.model(17)
     kept = earlier.get(id(inputs))
     stale = None if kept is None else nn.mse_loss(model(kept), targets).item()

@@ -1,4 +1,5 @@
-"""Values a build-track program made, kept alive until the child ends.
+"""Objects a program of the probes made (a build-track graph, the lists ex15 hands to train), kept
+alive until the child ends.
 
 CPython gives a freed object's memory, and so its ``id()``, to the next object of its size.  An
 engine that knows what backward released by ``id(node)`` (a set of released ids, not a flag on
@@ -8,7 +9,8 @@ answer then scored differently from run to run.  The programs of the stage check
 and ex20's probes keep their roots here, so no node a backward ran is freed by chance; ex20's
 probe of new graphs frees one on purpose and checks that a new node took its place.  So do
 ex18's programs with every value they retain: an engine that knows retained nodes by their ids
-meets a freed one only in the probe that frees one on purpose (``grader.spec.freed``).
+meets a freed one only in the probe that frees one on purpose (``grader.spec.freed``); so do
+ex15's lists of rows, for a loop that keeps a batch by ``id(inputs)``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,6 @@ _HELD: list[Any] = []
 
 
 def held(*values: Any) -> None:
-    """Keep ``values`` (and, through their ``grad_fn``, the nodes behind them) alive until the
-    child ends."""
+    """Keep ``values`` (and what they refer to: through a Value's ``grad_fn``, the nodes behind
+    it) alive until the child ends."""
     _HELD.extend(values)

@@ -32,6 +32,7 @@ from micrograph import grad as engine_grad
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import grad, num, type_name
 from grader.spec.call import Call
+from grader.spec.held import held
 from grader.spec.hooked import WRITES
 from grader.spec.provenance import check, result_of
 
@@ -347,6 +348,7 @@ def _on_fitted(train: Callable[[nn.Module, list[list[float]], list[list[float]],
     by the shift, to first order (any lr where there is none: every gradient is 0)."""
     with no_grad():
         targets = [[y.item() + shift for y in row] for row in model(inputs)]
+    held(inputs, targets)  # no later list takes their ids (``grader.spec.held``): rows kept by id(inputs) stay right
     lr = 0.1
     if shift:
         slopes = engine_grad(model(inputs)[0][0], list(model.parameters()))
