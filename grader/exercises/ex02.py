@@ -9,7 +9,9 @@ facts), and leaf_grads must get its numbers from a backward pass.
 set to True (a graph built with every leaf requiring grad and the flags applied to the answer
 afterwards shows).
 ``build_graph`` and ``leaf_grads`` are called again on other inputs and on the first ones once
-more (``grader.spec.repeat``): a dict or leaves kept between calls show.
+more (``grader.spec.repeat``): a dict or leaves kept between calls show.  node_info is given
+Values kept alive (``grader.spec.held``), but for new leaves put at one id on purpose
+(``_node_info_of_new``): an answer kept by ``id(v)`` is met there on every run, and nowhere else.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from micrograph.i18n import N_  # a probe's note on a call, translated where it 
 from grader.spec import Exercise
 from grader.spec.defaults import default_kept
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.freed import OneId
+from grader.spec.held import held
 from grader.spec.helpers import apart_from
 from grader.spec.leaf_grads import answer_grads, leaf_grads_runs
 from grader.spec.made_from import operands
@@ -190,16 +194,20 @@ def _answer_after_change(sub_module) -> list[dict[str, Any]]:
         change(v)
         again = info_of(sub_module.node_info(v))
         twin = make()
+        held(v, twin)  # ``asked_in_turn``'s reason
         change(twin)
         kept = again == first != info_of(sub_module.node_info(twin))
         facts.append({**check(Check.ANSWER_ANEW, not kept, f"node_info({name})"), CONTEXT + "function": code})
     return facts
 
 
+_NEW = OneId()
+
+
 def _node_info_of_new(sub_module, leaf: tuple[float, bool]) -> object:
-    """node_info of a new leaf (its number, whether it requires grad), freed once it returns:
-    an answer kept by id(v) is handed out again to the next Value the id is reused for."""
-    return sub_module.node_info(Value(leaf[0], requires_grad=leaf[1]))
+    """node_info of a new leaf (its number, whether it requires grad), put where the leaf of the
+    call before was (``OneId``): an answer kept by id(v) is handed out again on every run."""
+    return sub_module.node_info(_NEW.new(lambda: Value(leaf[0], requires_grad=leaf[1])))
 
 
 LEAF_GRADS_FEEDBACK = ("Build the graph with the flags given, call y.backward() on its y (the "

@@ -55,3 +55,20 @@ def at_the_id(make: Callable[[], T], freed: int, identity: Callable[[T], object]
             return thing
         del thing
     return make()
+
+
+class OneId:
+    """Objects made one at a time at one id: each new one put where the one before it was, which
+    is let go of just then (``at_the_id``), and kept alive until the next one takes its place.
+    A function that keeps its answer by the id of what it was given meets the earlier object's
+    answer at every call on every run, and no object made elsewhere takes that id meanwhile
+    (the last one made is never freed)."""
+
+    def __init__(self) -> None:
+        self._last: list[object] = []
+
+    def new(self, make: Callable[[], T]) -> T:
+        """A new object of ``make``'s, at the id of the one ``new`` made before, where it can."""
+        thing = at_the_id(make, id(self._last.pop())) if self._last else make()
+        self._last.append(thing)
+        return thing

@@ -11,6 +11,7 @@ from typing import Any
 from micrograph import Value
 
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
+from grader.spec.held import held
 from grader.spec.probe import type_name
 from grader.spec.provenance import check
 
@@ -42,6 +43,7 @@ def asked_in_turn(sub_module: ModuleType, values: list[Value],
     VALUE_KEPT fact: no call changed the attributes of the Value it read (``requires_grad_()``
     taken for a getter sets the flag), labelled with the first such call, context ``attribute``."""
     infos, changed = [], None
+    held(*values)  # no later Value takes one of their ids: an answer kept by id(v) is right for them
     for v, label in zip(values, labels):
         before = _attributes(v)
         infos.append(info_of(sub_module.node_info(v)))

@@ -116,16 +116,11 @@ CASES += [
     Wrong('leaves_in_a_global', fails={'which leaves get a gradient': 'produced in an earlier call'},
           edits={'    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n': '    w_leaf, x_leaf = _LEAVES\n    w_leaf.data.fill_(w)\n    x_leaf.data.fill_(x)\n    w_leaf.requires_grad = w_requires_grad\n    x_leaf.requires_grad = x_requires_grad\n', 'def build_graph(': '_LEAVES = (Value(0.0), Value(0.0))\n\n\ndef build_graph('},
           names=('leaf_grads', 'earlier call')),
-    # which Value's cached dict an id finds depends on which ids Python reuses: is_leaf comes out
-    # True or False, so the fragment names the entry, not its value
-    # which key differs depends on which freed Value's id a new one gets, so any may be named, with
-    # its value ("... is False, unlike the statement's") or without ("... here, which differs from
-    # the statement's")
-    # which call meets an entry cached by a freed id first depends on which id a new Value takes:
-    # a result told as differing, or as kept between calls and handed out again
-    Wrong('info_cached_by_id', fails={'node_info on every kind of Value': ("the statement's", "kept between calls")},
+    # the Values node_info is given are kept alive but for new leaves put at one id on purpose: an entry
+    # cached by id is met there alone, told as kept between calls and handed out again on every run
+    Wrong('info_cached_by_id', fails={'node_info on every kind of Value': "kept between calls and handed out again"},
           edits={'    node = v.grad_fn\n    return {': '    if id(v) in _INFO:\n        return _INFO[id(v)]\n    node = v.grad_fn\n    _INFO[id(v)] = {', '        "grad_fn": None if node is None else node.name(),\n    }\n': '        "grad_fn": None if node is None else node.name(),\n    }\n    return _INFO[id(v)]\n', 'def node_info(': '_INFO: dict = {}\n\n\ndef node_info('},
-          names=('node_info',)),
+          names=('node_info', 'kept between calls'), unsaid=("unlike the statement's",)),
     Wrong('constant_as_leaf', fails={"the documents' graph": "y (first and second call)'s graph reaches a leaf the statement's "
                                                              "does not: the AddBackward0 that made b takes a Value your code made "
                                                              "requiring grad, where the statement's takes an input that requires no grad"},
