@@ -14,6 +14,7 @@ from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
                                      in_place_hooks, one_shot_hook, removed_with, root_hooks)
 from grader.spec.build_no_grad import in_place_no_grad
+from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.raised import SAID, raised
 from grader.spec.repeat import fresh_copy
@@ -157,7 +158,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     a.retain_grad()
     b = w + 1
     y = a * b
-
+    held(y, a, b, w, x)  # hooked values live on: a node kept by id() is never freed but on purpose (freed_hooks)
     plain: list[bool] = []  # whether each gradient a hook was handed requires no grad, as PyTorch's never do
     left: dict[str, Any] = {}  # by value: the gradient its hooks left (the last Value returned, else the argument)
 
@@ -217,6 +218,7 @@ def _removed_by_handle(sub: Any) -> dict[str, Any]:
     that asks for that node, and does not make it, is told so, and nothing after it is."""
     calls: list[str] = []
     w = sub.Value(0.75, requires_grad=True)
+    held(w)  # ``_hooked``'s reason
 
     def double(g: Any) -> Any:
         calls.append("double")
@@ -250,6 +252,7 @@ def _argument(sub: Any) -> list[Any]:
     a = w * 4
     a.retain_grad()
     y = a * a
+    held(y, a, w)  # ``_hooked``'s reason
 
     def same_kind(g: Any) -> Any:
         kinds.append(type(g) is type(a))
@@ -327,6 +330,7 @@ def order(sub):
     b = w * 3
     c = a * b
     d = b + 1
+    held(c, d, w)  # ``_hooked``'s reason
     for name, v in (("a", a), ("b", b), ("c", c), ("d", d), ("w", w)):
         v.register_hook(lambda g, name=name: calls.append(name))
     (c * d).backward()

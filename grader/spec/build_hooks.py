@@ -1,6 +1,8 @@
 """The hidden hook programs of ex22 (the build track's stage 7) run on the student's engine:
 what a hook returns, a hook that takes itself out, hooks on the value backward starts from, a
-hook's error, and hooks kept outside their node by ``id(node)``."""
+hook's error, and hooks kept outside their node by ``id(node)``.  Every value a hook is registered
+on is kept alive (``grader.spec.held``): hooks kept by ``id(node)`` reach a new node only in
+``freed_hooks``, which frees its values on purpose, never in a program run after these."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from micrograph.i18n import N_
 from grader.spec.build import claim, fact, flag, number
 from grader.spec.build_reads import grad_quiet
 from grader.spec.freed import at_a_freed_id
+from grader.spec.held import held
 from grader.spec.raised import raised
 from grader.spec.warned import grad_read
 
@@ -39,6 +42,7 @@ def freed_hooks(sub: Any) -> list[Any]:
         return sub.Value(0.25, requires_grad=True) * 2
 
     y = at_a_freed_id(make, lambda v: v.register_hook(lambda g: ran.append("freed")), lambda v: (v.grad_fn,))
+    held(y)
     return [raised(y.backward, FREED_RUN), claim(not ran, FREED_RAN)]
 
 
@@ -55,11 +59,13 @@ def hook_results(sub: Any) -> dict[str, list[Any]]:
     second backward, still holds a float (a Value handed on ends up inside the leaf's number)."""
     w, x = sub.Value(2.0, requires_grad=True), sub.Value(3.0, requires_grad=True)
     a = w * x
+    held(a, w, x)
     a.register_hook(lambda g: g * 0)
     zero = [raised((a * w).backward, BLOCKED_RUN), fact(grad_quiet(x), f"x.grad ({BLOCKED})"),
             fact(grad_quiet(w), f"w.grad ({BLOCKED})")]
     v, c = sub.Value(1.5, requires_grad=True), sub.Value(-2.0)
     first = v * c  # v used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
+    held(first, v)
     runs: list[int] = []
     v.register_hook(lambda g: runs.append(1) or g * 2)
     kept = [raised(first.backward, KEPT_RUNS), raised((v * c).backward, KEPT_RUNS),
@@ -77,6 +83,7 @@ def one_shot_hook(sub: Any) -> list[Any]:
     removes nothing."""
     w = sub.Value(1.25, requires_grad=True)
     y = w * 3
+    held(y, w)
     taken: list[Any] = []
 
     def once(g: Any) -> Any:
@@ -100,9 +107,11 @@ def root_hooks(sub: Any) -> dict[str, Any]:
     calls: list[str] = []
     w = sub.Value(0.5, requires_grad=True)
     y = w * 3
+    held(y, w)
     y.register_hook(lambda g: calls.append("y") or g * 2)
     ran = [raised(y.backward, ROOT_DOUBLES)]
     u = sub.Value(-1.5, requires_grad=True)
+    held(u)
     _ = u * 2  # u used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
     u.register_hook(lambda g: calls.append("u") or g * 3)
     ran.append(raised(u.backward, LEAF_ROOT))
@@ -120,6 +129,7 @@ def hook_error(sub: Any) -> dict[str, Any]:
     hook is registered once w * 3 used w: one on a leaf no operation used is ``leaf_hook``'s."""
     w = sub.Value(1.25, requires_grad=True)
     y = w * 3
+    held(y, w)
 
     def refuses(g: Any) -> Any:
         raise ArithmeticError("raised by a hook")
@@ -138,6 +148,7 @@ def in_place_hooks(sub: Any) -> list[Any]:
     calls: list[Any] = []
     w = sub.Value(2.0, requires_grad=True)
     a = w * 3
+    held(a, a.grad_fn, w)  # a's node before zero_() too: the hook registered on it stays there
     a.register_hook(lambda g: calls.append(["before", number(g)]))
     a.zero_()
     a.register_hook(lambda g: calls.append(["after", number(g)]))
@@ -158,6 +169,7 @@ def hook_under_no_grad(sub: Any) -> list[Any]:
     the backward then runs without it."""
     w = sub.Value(1.5, requires_grad=True)
     y = w * 3  # made first: a no_grad that leaves recording off is the no_grad tests' to tell
+    held(y, w)
     with sub.no_grad():
         registered = raised(w.register_hook, UNDER_NO_GRAD, lambda g: g * 2)
     ran = raised(y.backward, N_("(w * 3).backward() after that"))
@@ -174,6 +186,7 @@ def hook_keeps_nothing(sub: Any, w0: float) -> list[Any]:
     other hooked non-leaf is retained already, or its .grad is never read."""
     w = sub.Value(w0, requires_grad=True)
     h = w * 3
+    held(h, w)
     h.register_hook(lambda g: None)
     (h * w).backward()
     read = grad_read(h)
