@@ -16,7 +16,8 @@ from grader.spec.build_retained import ZEROED, grad_after_zeroed
 from grader.spec.build_order import run_order
 from grader.spec.build_writes import writes_beside_store
 from grader.spec.facts import CONTEXT
-from grader.spec.freed import at_a_freed_id, at_the_id
+from grader.spec.freed import apart, at_a_freed_id, at_the_id
+from grader.spec.held import kept
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.own_grad import OWN_GRAD, equal_leaves
 from grader.spec.raised import raised
@@ -133,32 +134,38 @@ def _renewed(sub: Any, w0: float, x0: float) -> list[Any]:
     leaves are a fresh copy's (``_retained``'s reason)."""
     engine = fresh_copy(sub) or sub
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
-    (w * x + w).backward()
+    kept(w * x + w).backward()
     w.grad = None
-    ran = raised((w * w).backward, "(w * w).backward() after (w * x + w).backward(); w.grad = None")
+    ran = raised(kept(w * w).backward, "(w * w).backward() after (w * x + w).backward(); w.grad = None")
     return [ran, fact(grad_quiet(w), "w.grad after (w * x + w).backward(); w.grad = None; (w * w).backward()")]
 
 
+ROUNDS = 8  # fresh copies at most on which ``_retained`` makes its program until its second root lands
+
+
 def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
-    """Whether a second backward through a retained non-leaf adds into its .grad, and which nodes
-    it ran: an
-    engine that keeps something of the first backward's walk between calls (counts cached by
+    """Whether a second backward through a retained non-leaf adds into its .grad, and which nodes it ran:
+    an engine that keeps something of the first backward's walk between calls (counts cached by
     the root's id, which the new root may reuse) runs fewer, and that is its mistake, not how
     store_grad treats a retained gradient (``CAUSED_BY``).  The Values are a fresh copy's of the
     student's module (where it can be made), as ``_at_a_freed_id``'s: ids an engine kept from
     earlier tests meet none of them here, so the two programs are told as they ran; the second
     root's node is put at the first's freed id (``at_the_id``), where counts cached by that id
-    are met on every run, not only where the allocator happened to put it there."""
-    engine = fresh_copy(sub) or sub
-    w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
-    a = w + x
-    a.retain_grad()
-    first = a * x
-    freed = id(first.grad_fn)
-    first.backward()
-    del first
-    once = fact(grad_quiet(a), "a.grad after a = w + x; a.retain_grad(); (a * x).backward()")
-    y = at_the_id(lambda: a * w, freed, lambda v: v.grad_fn)
+    are met on every run, not only where the allocator happened to put it there: where an object
+    the new graph holds took that block first, the program is made again on another fresh copy."""
+    for _ in range(ROUNDS):
+        engine = fresh_copy(sub) or sub
+        w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
+        a = w + x
+        a.retain_grad()
+        first = a * x
+        freed = id(first.grad_fn)
+        first.backward()
+        del first
+        once = fact(grad_quiet(a), "a.grad after a = w + x; a.retain_grad(); (a * x).backward()")
+        y = at_the_id(lambda: a * w, freed, lambda v: v.grad_fn)
+        if id(y.grad_fn) == freed or engine is sub:
+            break
     order, _, _ = run_order(y, {"w": w, "x": x, "a": a, "y": y}, y.backward)
     said = "after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward()"
     ran = fact(sorted(set(order)), N_("the list of nodes that (a * w).backward() ran after (a * x).backward()"))
@@ -185,11 +192,19 @@ def _at_a_freed_id(sub: Any, w0: float) -> list[Any]:
     one had been given a .grad and let go of (``at_a_freed_id``): an engine that keeps the ids of
     the leaves it wrote to (a set between calls) takes v for one that has a .grad already.  The
     leaves are a fresh copy's of the student's module (where it can be made): what earlier tests
-    left in the run's module cannot meet a leaf first, at an id not seen here."""
+    left in the run's module cannot meet a leaf first, at an id not seen here.  The roots of the
+    leaves' backward calls, freed with them, are made apart from each other's ids (``apart``):
+    counts kept by a root's id (``_retained``'s slip) are not met here by chance."""
     engine = fresh_copy(sub) or sub
+    roots: set[int] = set()
+
+    def squared(leaf: Any) -> Any:
+        y = apart(lambda: leaf * leaf, roots, lambda y: y.grad_fn)
+        roots.add(id(y.grad_fn))
+        return y
     # a first leaf's backward: an error there is the engine's own, told with its line
-    v = at_a_freed_id(lambda: engine.Value(w0, requires_grad=True), lambda leaf: (leaf * leaf).backward())
-    return [raised((v * v).backward, AT_A_FREED_ID), fact(grad_quiet(v), f"v.grad after {AT_A_FREED_ID}")]
+    v = at_a_freed_id(lambda: engine.Value(w0, requires_grad=True), lambda leaf: squared(leaf).backward())
+    return [raised(squared(v).backward, AT_A_FREED_ID), fact(grad_quiet(v), f"v.grad after {AT_A_FREED_ID}")]
 
 
 CHANGED = N_("w.grad.zero_() changes the number w.grad holds")
@@ -219,9 +234,9 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
                                      fact(grad_quiet(x), "x.grad after x.grad = None")]
         with writes_beside_store(sub) as beside:  # leaves whose AccumulateGrad.apply skipped store_grad
             if reset == "None" and step >= 2:  # an error after w.grad = None is told as that step's, the first one
-                reset_left.setdefault("renewed", [raised((w * x + w).backward, f"(w * x + w).backward() after {RESETS[reset]}")])
+                reset_left.setdefault("renewed", [raised(kept(w * x + w).backward, f"(w * x + w).backward() after {RESETS[reset]}")])
             else:
-                (w * x + w).backward()
+                kept(w * x + w).backward()
         said = f"after the {ORDINALS[step]} backward of w * x + w" + (f" ({RESETS[reset]} before the third)" if reset else "")
         seen += [_beside(fact(grad_quiet(v), f"{name}.grad {said}"), v, beside) for name, v in (("w", w), ("x", x))]
         if step == 1:  # the second: added to what the first left in w.grad, or to w's own number?
@@ -286,7 +301,7 @@ def loop_hidden(sub):
 def zero_between_calls(sub):
     needs(sub, 4)
     w = sub.Value(1.25, requires_grad=True)
-    (w * w).backward()
+    kept(w * w).backward()
     g = w.grad
     back = g.zero_()
     zeroed = [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()"),
@@ -309,7 +324,7 @@ def _unsigned_zero(sub: Any) -> dict[str, Any]:
     """Whether zero_() on a negative gradient leaves 0.0, as PyTorch's does, not -0.0: equal as
     numbers, but the stub's repr shows Value(-0) where PyTorch shows tensor(0.) (``g *= 0``)."""
     w = sub.Value(-2.0, requires_grad=True)
-    (w * w).backward()
+    kept(w * w).backward()
     g = w.grad
     g.zero_()
     left = number(g)
@@ -346,14 +361,14 @@ def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     a = w + x
     a.retain_grad()
-    ran = [raised((a * x).backward, f"(a * x).backward() after {RETAINED}"),
-           raised((a * w).backward, f"(a * w).backward() after {RETAINED}; (a * x).backward()")]
+    ran = [raised(kept(a * x).backward, f"(a * x).backward() after {RETAINED}"),
+           raised(kept(a * w).backward, f"(a * w).backward() after {RETAINED}; (a * x).backward()")]
     second = grad_quiet(a)  # not (a * w)'s gradient alone (w0): an overwrite; any other number is told below
     summed = claim(type(second) is not float or not math.isclose(second, w0), OVERWRITTEN)
     a.grad = None
     dropped = f"{RETAINED}; (a * x).backward(); (a * w).backward(); a.grad = None"
-    ran += [raised((a * x).backward, f"(a * x).backward() after {dropped}"),
-            raised((a * w).backward, f"(a * w).backward() after {dropped}; (a * x).backward()")]
+    ran += [raised(kept(a * x).backward, f"(a * x).backward() after {dropped}"),
+            raised(kept(a * w).backward, f"(a * w).backward() after {dropped}; (a * x).backward()")]
     return {"retained": [summed],
             "renewed": [*ran, fact(grad_quiet(a), f"a.grad after {dropped}; (a * x).backward(); (a * w).backward()")]}
 
@@ -365,8 +380,8 @@ def two_graphs(sub):
     unless the engine keeps between calls what earlier backward calls sent (``fresh``)."""
     needs(sub, 4)
     w = sub.Value(-2.0, requires_grad=True)
-    y1 = w * w
-    y2 = (w + 1) * 3
+    y1 = kept(w * w)
+    y2 = kept((w + 1) * 3)
     y1.backward()
     first = fact(grad_quiet(w), "w.grad after y1.backward(), y1 = w * w")
     with writes_beside_store(sub) as beside:
@@ -374,7 +389,7 @@ def two_graphs(sub):
     both = _beside(fact(grad_quiet(w), "w.grad after y1.backward(); y2.backward(), y2 = (w + 1) * 3"), w, beside)
     w.grad = None
     dropped = fact(grad_quiet(w), "w.grad after w.grad = None")
-    ran = raised((w * w).backward, "(w * w).backward() after y1.backward(); y2.backward(); w.grad = None")
+    ran = raised(kept(w * w).backward, "(w * w).backward() after y1.backward(); y2.backward(); w.grad = None")
     again = claim(grad_quiet(w) == first["value"],
                   "the backward of y1 = w * w after w.grad = None gives w.grad the number the first gave")
     return {"dropped": [dropped], "renewed": [ran], "fresh": [again], "grads": [first, both]}

@@ -44,6 +44,19 @@ def at_a_freed_id(make: Callable[[], T], use: Callable[[T], object],
     return make()
 
 
+def apart(make: Callable[[], T], ids: set[int], identity: Callable[[T], object] = lambda thing: thing) -> T:
+    """A new object of ``make``'s whose ``identity``'s id is none of ``ids``, those of objects let
+    go of that state kept by ``id()`` may still hold: one made at such an id is kept while the
+    next is made, ``REUSE_TRIES`` times at most (then the last one made).  A probe so meets a
+    freed id only where it puts an object there on purpose."""
+    kept: list[T] = []
+    thing = make()
+    while id(identity(thing)) in ids and len(kept) < REUSE_TRIES:
+        kept.append(thing)
+        thing = make()
+    return thing
+
+
 def at_the_id(make: Callable[[], T], freed: int, identity: Callable[[T], object] = lambda thing: thing) -> T:
     """A new object of ``make``'s whose ``identity`` has the id ``freed``, that of an object let
     go of just before: CPython mostly hands its block to the next object of its size, but an

@@ -15,9 +15,18 @@ ex15's lists of rows, for a loop that keeps a batch by ``id(inputs)``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _HELD: list[Any] = []
+
+
+def kept(value: T) -> T:
+    """``value``, held (``held``): a root made and backpropagated through at once
+    (``kept(w * w).backward()``), whose node no later root is put at."""
+    _HELD.append(value)
+    return value
 
 
 def held(*values: Any) -> None:

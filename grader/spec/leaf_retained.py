@@ -14,6 +14,7 @@ from typing import Any
 
 from grader.spec.build import fact, flag
 from grader.spec.build_reads import grad_quiet
+from grader.spec.held import kept
 from grader.spec.raised import raised
 
 RETAINED_LEAF = ("retain_grad() on a leaf that requires grad changes nothing: retains_grad stays False, "
@@ -26,8 +27,9 @@ def leaf_retained(sub: Any, w0: float, x0: float) -> list[dict[str, Any]]:
     """``w.retain_grad()`` on a leaf, then one backward of w * x + w: whether either raised,
     ``w.grad`` (the gradient stored twice shows here) and ``w.retains_grad``."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
-    return [raised(w.retain_grad, "w.retain_grad() on a leaf that requires grad"),
-            raised((w * x + w).backward, "(w * x + w).backward() after w.retain_grad() on the leaf w"),
+    retained = raised(w.retain_grad, "w.retain_grad() on a leaf that requires grad")
+    y = kept(w * x + w)  # no later root takes its node's id (``grader.spec.held``)
+    return [retained, raised(y.backward, "(w * x + w).backward() after w.retain_grad() on the leaf w"),
             fact(grad_quiet(w), f"w.grad after {CALLED}"),
             fact(grad_quiet(x), f"x.grad after {CALLED}"),
             fact(flag(getattr(w, "retains_grad", None)), f"w.retains_grad after {CALLED}")]

@@ -13,6 +13,7 @@ from micrograph.i18n import N_
 
 from grader.spec.build import claim
 from grader.spec.build_reads import fact, grad_quiet
+from grader.spec.held import kept
 
 OWN_GRAD = ("each leaf's .grad is a Value of its own, whatever number the leaf holds: a gradient kept between "
             "calls by the leaf's number (such as a dict keyed by its .item(), in store_grad or in the grad property) gives "
@@ -25,7 +26,7 @@ def equal_leaves(sub: Any) -> list[Any]:
     one object for both, and both read the gradient written into it; the stages' other programs
     give leaves of one number one gradient (w and x both 0), or leaves of other numbers."""
     u, v = sub.Value(2.5, requires_grad=True), sub.Value(2.5, requires_grad=True)
-    (u * v + v).backward()
+    kept(u * v + v).backward()  # no later root takes its node's id (``grader.spec.held``)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         held = u.grad, v.grad
