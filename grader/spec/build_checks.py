@@ -22,7 +22,7 @@ from grader.spec.build_order import run_order, too_early
 from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN, constant, recorded_as_torch, reflected
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
 from grader.spec.build_retained import grad_after_zeroed
-from grader.spec.held import held
+from grader.spec.held import held, kept
 from grader.spec.repeat import fresh_copy
 from grader.spec.saved import saved_as
 
@@ -179,8 +179,7 @@ def _stage3(sub: Any) -> str | None:
     top.backward()
     if grad_quiet(top) != 1.0:
         return N_("y.grad after y.retain_grad(); y.backward() is not the gradient backward starts from at y, its root")
-    fresh = w * 4
-    held(fresh)
+    fresh = kept(w * 4)
     fresh.retain_grad()
     return RETAINED_WARNS if _warns(fresh) else not_retained_none(sub)
 
