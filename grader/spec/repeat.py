@@ -59,6 +59,7 @@ from typing import Any, NamedTuple, TypeVar
 import micrograph
 from micrograph import Value
 
+from grader.spec.copy_share import copy_time
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.handed import handed_again
 from grader.spec.origins import remember
@@ -363,7 +364,8 @@ def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
     module up there), then ``sub`` is again.  Grad mode is as it was before the copy ran (a
     file that switches it off at import would leave the probe's own graphs unrecorded, an error
     told as the student's; ``import_mode`` tells that import), unless ``keep_mode``.  What the
-    file prints at its top goes nowhere: its import showed it once already."""
+    file prints at its top goes nowhere: its import showed it once already.  Its top level runs
+    under a share of the time of its own (``grader.spec.copy_share``), not the test's."""
     kept = _IMPORTED.get(id(sub))
     if kept is not None and kept.module is sub:
         spec, code, builtins = kept.spec, kept.code, kept.builtins
@@ -379,7 +381,7 @@ def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
     previous, mode = sys.modules.get(spec.name), micrograph.is_grad_enabled()
     sys.modules[spec.name] = fresh
     try:  # what the file prints at the top was shown once, by its import: not again for each copy
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        with copy_time(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             exec(code, vars(fresh))  # noqa: S102 - what the loader's exec_module runs
     except Exception:  # noqa: BLE001 - a file that cannot run twice is judged by the other facts
         return None

@@ -29,7 +29,7 @@ from micrograph import grad_mode, observe
 
 from grader import spec
 from grader.sandbox.child import confine, guard, relay, seal, sentinel, shown, unaudited, wire
-from grader.sandbox.child.alarm import Overrun, Share, alarm, probe_seconds
+from grader.sandbox.child.alarm import Overrun, Share, alarm, own_share, probe_seconds
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.located import keep_source, located, probe_step
 from grader.sandbox.child.plan import IsolationError, Plan
@@ -41,6 +41,7 @@ from grader.sandbox.child.wire import (
     Request,
 )
 from grader.spec import hooked, probe, raise_site, repeat
+from grader.spec.copy_share import copies_under
 from grader.spec.limits import Limits
 
 _write = os.write
@@ -288,8 +289,9 @@ class Work:
 
     def do(self, number: int) -> Record:
         """Step ``number`` of ``steps``; its record.  Every backward pass the step runs, watched
-        by a probe or not, tells ``hooked.WRITES`` whether the student's code chose its numbers."""
-        with observe.observing(hooked.WRITES):
+        by a probe or not, tells ``hooked.WRITES`` whether the student's code chose its numbers;
+        a fresh copy of the submission it makes runs its top level under ``copy_share``."""
+        with observe.observing(hooked.WRITES), copies_under(lambda: own_share(copy_share(self.limits))):
             return self._do(number)
 
     def _do(self, number: int) -> Record:
@@ -339,6 +341,15 @@ class Work:
         wall = probe_seconds(self.limits.wall_seconds - (time.monotonic() - self.started), probes_left)
         return Share(cpu, wall, Overrun(wire.PROBE_TIMEOUT, f"used more than {cpu:.3g} s of CPU time"),
                      Overrun(wire.PROBE_TIMEOUT, f"timed out after {wall:.3g} s"))
+
+
+def copy_share(limits: Limits) -> Share:
+    """A fresh copy's top level's share of the time (``grader.spec.copy_share``): the import's,
+    of CPU and of the clock (``Limits.import_share``), told as the test's time running out."""
+    cpu = limits.import_seconds
+    wall = cpu * limits.wall_factor
+    return Share(cpu, wall, Overrun(wire.PROBE_TIMEOUT, f"used more than {cpu:.3g} s of CPU time"),
+                 Overrun(wire.PROBE_TIMEOUT, f"timed out after {wall:.3g} s"))
 
 
 def prepare(request: Request, started: float, plan: Plan,

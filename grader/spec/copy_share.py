@@ -1,0 +1,35 @@
+"""The share of the time a fresh copy's top level runs under (``grader.spec.repeat.fresh_copy``).
+
+A fresh copy runs the student's file again, its top level included: a demo that trains at import
+runs once more, inside the test that made the copy.  The first import ran under a share of its
+own (``Limits.import_share``); on a loaded machine a demo that fits there several times over does
+not fit in one test's share of the clock, and a correct answer lost that test.  So the sandbox's
+child gives each copy's top level a share like the import's (``copies_under``, around each step)
+and the test's own share waits meanwhile: the test pays only for the test.  Elsewhere (the
+parent, the grader's own tests) a copy's top level runs untimed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+
+_SHARES: list[Callable[[], AbstractContextManager[object]]] = []
+"""The shares given by the ``copies_under`` blocks running now, the innermost last."""
+
+
+@contextlib.contextmanager
+def copies_under(share: Callable[[], AbstractContextManager[object]]) -> Iterator[None]:
+    """Within the block, each fresh copy's top level runs under ``share()``."""
+    _SHARES.append(share)
+    try:
+        yield
+    finally:
+        _SHARES.pop()
+
+
+def copy_time() -> AbstractContextManager[object]:
+    """What a fresh copy's top level runs under now: the innermost ``copies_under``'s share, or
+    nothing outside any."""
+    return _SHARES[-1]() if _SHARES else contextlib.nullcontext()
