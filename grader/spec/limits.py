@@ -34,7 +34,8 @@ class Limits:
     ``import_share``   the share of ``time`` importing the submission may take (its top level: a
                        demo that trains runs there), in CPU and, ``wall_factor`` times longer, on
                        the clock: a top level that waits is stopped and told as such there, not
-                       left to the parent's kill at ``wall_seconds``;
+                       left to the parent's kill at ``wall_seconds``; the top level of each fresh
+                       copy of the module a probe makes gets the same share again;
     ``scratch``        bytes the submission may keep in its scratch folder (a tmpfs of that size
                        in the namespaces mode, measured by the parent otherwise);
     ``scratch_entries`` files and folders in it.
