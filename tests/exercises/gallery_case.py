@@ -19,9 +19,9 @@ of difference, not the test's advice); a Wrong answer may fail other tests too. 
 test of every case must have feedback, and no feedback may contain a number that any test of
 the exercise (hidden ones included) expects.
 
-A fragment (or a ``names`` entry) may be a tuple of alternatives, any one of which will do: for a
-slip whose first test to meet it depends on which freed id CPython gives a new object (state kept
-by ``id()``), each alternative a true explanation of it.
+Each fragment and each ``names`` entry is one phrase, said on every run: a slip of state kept by
+``id()`` is met where a probe puts an object at a freed id on purpose (``grader.spec.freed``), the
+tests' other objects kept alive meanwhile (``grader.spec.held``), never where CPython happened to.
 
 ``passes`` names tests a wrong answer must still pass: a function of it that is right, graded
 after the one whose mistake left state behind (grad mode switched off, and never back on).
@@ -55,9 +55,9 @@ class Wrong:
     """A plausible wrong answer: it loses points, with feedback naming its mistake."""
 
     name: str
-    fails: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
+    fails: dict[str, str] = field(default_factory=dict)
     edits: dict[str, str] = field(default_factory=dict)
-    names: tuple[str | tuple[str, ...], ...] = ()
+    names: tuple[str, ...] = ()
     passes: tuple[str, ...] = ()  # tests it must pass: its mistake is not charged to them
     unsaid: tuple[str, ...] = ()  # words of an untrue sentence: said of no test
 
@@ -80,7 +80,7 @@ ex19 on (store_grad adds) backward stores that gradient twice."""
 RETAINED_LEAF_DOUBLED = "w.grad after w.retain_grad(); (w * x + w).backward() is a different number"
 
 
-def names_of(exercise_id: str, case: Wrong) -> tuple[str | tuple[str, ...], ...]:
+def names_of(exercise_id: str, case: Wrong) -> tuple[str, ...]:
     """The words the feedback on ``case`` must use: its ``names``, or its file's ``# names:``
     line (comma-separated)."""
     if case.names or case.edits:

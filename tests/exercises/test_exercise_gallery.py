@@ -91,11 +91,9 @@ def graded(grading: Grading, reported: Callable[[str, Case], tuple[Path, ChildRe
     return result
 
 
-def _says(feedback: str, words: str | tuple[str, ...]) -> bool:
+def _says(feedback: str, words: str) -> bool:
     """Whether ``feedback`` holds ``words``, or holds them at a sentence's start, with a capital
-    (the build track's sentences begin with one); of a tuple, any one of its alternatives."""
-    if isinstance(words, tuple):
-        return any(_says(feedback, alternative) for alternative in words)
+    (the build track's sentences begin with one)."""
     return words in feedback or words[:1].upper() + words[1:] in feedback
 
 
