@@ -65,6 +65,11 @@ def _stage1(sub: Any) -> str | None:
     recorded = recorded_as_torch(sub, w, y, product, three) or reflected(w, three)
     if recorded is not None:
         return recorded
+    named = (node_name(product), node_name(edge_node(product, 0)))  # the given classes' names, kept as given
+    if named != ("MulBackward0", "torch::autograd::AccumulateGrad"):
+        return N_("w * x records a node whose name() is not PyTorch's MulBackward0") if named[0] != "MulBackward0" \
+            else N_("(w * x).grad_fn.next_functions[0][0], w's AccumulateGrad, has another name() than PyTorch's "
+                    "\"torch::autograd::AccumulateGrad\"")
     reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad
     if None not in reached and reached[0] is not reached[1]:
         return N_("w * x and w + 1 reach w through two AccumulateGrad nodes, where gradient_edge must give a leaf one, "

@@ -375,3 +375,16 @@ CASES += [
                        "node.name()", DIAMONDS: "in one buffer"},
           names=("node.name()", "one buffer", "a buffer of its own")),
 ]
+
+# ex16's given classes renamed: * records a MulBackward, and a leaf's AccumulateGrad names itself
+# "AccumulateGrad"; no program of this stage reads a name, ex16's gate does.
+CASES += [
+    Wrong("mul_node_class_misnamed_since_ex16",
+          edits={"class MulBackward0(Node):": "class MulBackward(Node):",
+                 "        out = record(MulBackward0, self.item() * other.item(), self, other)":
+                 "        out = record(MulBackward, self.item() * other.item(), self, other)"},
+          fails={DOCS: "this stage builds on ex16"}, names=("ex16", "w * x records a node whose name() is not PyTorch's")),
+    Wrong("accumulate_grad_misnamed_since_ex16",
+          edits={'        return "torch::autograd::AccumulateGrad"': '        return "AccumulateGrad"'},
+          fails={DOCS: "this stage builds on ex16"}, names=("ex16", "w's AccumulateGrad, has another name()")),
+]
