@@ -11,7 +11,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, needs, node_name, number
-from grader.spec.build_reads import grad_quiet
+from grader.spec.build_reads import grad_quiet, version
 from grader.spec.facts import NOT_PLAIN
 from grader.spec.build_rebased import added_into_itself, constant_added, edges_kept, retained_through, zero_recorded
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
@@ -109,7 +109,8 @@ def _own_counter(sub: Any) -> dict[str, Any]:
     shows; told as that, where the Value's own versions would only look wrong."""
     a, b = sub.Value(1.0), sub.Value(2.0)
     steps = [raised(a.add_, "a.add_(1), a = Value(1)", 1.0), raised(b.add_, "b.add_(1) after a.add_(1), b = Value(2)", 1.0)]
-    own = claim(a._version == b._version if type(a._version) is type(b._version) is int else type_name(b._version),
+    counters = (a._version, b._version)  # counters of another kind are told by the tests' version facts
+    own = claim(counters[0] == counters[1] if all(type(c) in (int, float) for c in counters) else True,
                 "b._version == a._version after a.add_(1); b.add_(1), a = Value(1), b = Value(2)")
     return {"errors": steps, "own_counter": own}
 
@@ -156,29 +157,29 @@ def basics_public(sub):
     w = sub.Value(1.5, requires_grad=True)
     v = sub.Value(2.0)
     steps = [raised(w.add_, "w.add_(1) on a leaf that requires grad", 1.0),
-             fact(number(w), f"w.item() after {REFUSED}"), fact(w._version, f"w._version after {REFUSED}"),
+             fact(number(w), f"w.item() after {REFUSED}"), fact(version(w), f"w._version after {REFUSED}"),
              raised(w.zero_, "w.zero_() on a leaf that requires grad"),
-             fact(number(w), f"w.item() after {ZERO_REFUSED}"), fact(w._version, f"w._version after {ZERO_REFUSED}")]
+             fact(number(w), f"w.item() after {ZERO_REFUSED}"), fact(version(w), f"w._version after {ZERO_REFUSED}")]
     own = _own_counter(sub)
     steps += own["errors"]
     steps.append(raised(v.add_, "v.add_(1), v = Value(2)", 1.0))  # a refusal is told as the step's
-    versions = [fact(v._version, "v._version after v.add_(1)")]
+    versions = [fact(version(v), "v._version after v.add_(1)")]
     before = v
     v += w
     rebound = claim(v is before, IADD_KEEPS)
     v = before  # what += did to the Value itself is read on it, whatever name += left
-    versions.append(fact(v._version, "v._version after v += w"))
+    versions.append(fact(version(v), "v._version after v += w"))
     u = sub.Value(-3.0)
     u.zero_()
-    versions.append(fact(u._version, "u._version after u.zero_(), u = Value(-3)"))
+    versions.append(fact(version(u), "u._version after u.zero_(), u = Value(-3)"))
     d = w.detach()
     unflagged = [fact(flag(d.requires_grad), "w.detach().requires_grad")]  # why a change through it is refused
     steps.append(raised(d.add_, THROUGH_DETACH, 0.125))
-    versions.append(fact(w._version, f"w._version after {THROUGH_DETACH}"))
+    versions.append(fact(version(w), f"w._version after {THROUGH_DETACH}"))
     d = _data(w)
     unflagged.append(fact(flag(d.requires_grad), "w.data.requires_grad"))
     steps.append(raised(d.add_, THEN_DATA, 0.125))
-    versions.append(fact(w._version, f"w._version after {THEN_DATA}"))
+    versions.append(fact(version(w), f"w._version after {THEN_DATA}"))
     p = sub.Value(0.5, requires_grad=True)
     q = p + 2
     z = q * q
@@ -228,8 +229,8 @@ def _same_number(sub: Any) -> dict[str, list[Any]]:
     itself = saved_as(y.grad_fn, "other") is s  # read before the change: PyTorch refuses it after
     n = sub.Value(-7.25)
     steps = [raised(s.zero_, "s.zero_(), s = Value(0)"), raised(n.add_, "n.add_(0), n = Value(-7.25)", 0.0)]
-    return {"errors": steps, "versions": [fact(s._version, "s._version after s.zero_(), s = Value(0)"),
-                                          fact(n._version, "n._version after n.add_(0), n = Value(-7.25)")],
+    return {"errors": steps, "versions": [fact(version(s), "s._version after s.zero_(), s = Value(0)"),
+                                          fact(version(n), "n._version after n.add_(0), n = Value(-7.25)")],
             "modified": [raised(y.backward, "y.backward() after s.zero_(), y = w * s, s = Value(0)")],
             "saved_itself": [claim(itself, "y.grad_fn saved s itself as \"other\"")]}
 
@@ -250,8 +251,8 @@ def data(sub):
     bumped = [raised(c.add_, "c.add_(1), c = Value(2)", 1.0), raised(c.add_, "c.add_(1) after c.add_(1)", 1.0)]
     return {"detached": [claim(d is e, "w.data is x.data")], "unflagged": [made], "errors": [changed, *bumped],
             "numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
-            "versions": [fact(w._version, "w._version after w.data.add_(1)")],
-            "data_counter": [fact(_data(c)._version, "c.data._version after c.add_(1); c.add_(1), c = Value(2)")],
+            "versions": [fact(version(w), "w._version after w.data.add_(1)")],
+            "data_counter": [fact(version(_data(c)), "c.data._version after c.add_(1); c.add_(1), c = Value(2)")],
             "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
             "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")]}
 
@@ -277,7 +278,7 @@ def detached(sub):
             "detached": [made[0], made[1]["detached"], apart["detached"], described(h, "h", DETACHED)],
             "unflagged": [made[1]["unflagged"], apart["unflagged"]],
             "numbers": [added], "zero_shared": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
-            "versions": [fact(w._version, "w._version after d.add_(2); d.zero_()")],
+            "versions": [fact(version(w), "w._version after d.add_(2); d.zero_()")],
             "errors": [*changes, *own["errors"]],
             "modified": [raised(y.backward, "y.backward() after d.add_(2); d.zero_(), y = w * w")]}
 
@@ -319,7 +320,7 @@ def rebased(sub):
                        *own["errors"]],
             "cycle": [took["cycle"], itself["cycle"]],
             "graph": [described(b, "b"), zero["graph"], took["graph"], itself["graph"]],
-            "unrecorded": zero["unrecorded"], "versions": [fact(b._version, "b._version after b.add_(x); b += 1")],
+            "unrecorded": zero["unrecorded"], "versions": [fact(version(b), "b._version after b.add_(x); b += 1")],
             "modified": [ran, *kept["modified"], *took["modified"], *itself["modified"]],
             "grads": grads + took["grads"] + itself["grads"],
             "retained": kept["retained"], "retained_leaf": leaf_retained(sub, -1.5, 0.5)}

@@ -35,6 +35,13 @@ def number(x: object) -> float | str | None:
     return float(got) if type(got) in (int, float) else f"not a number: its item() returns {type_name(got)}"
 
 
+def version(v: Any) -> int | str:
+    """``v._version`` as PyTorch's counter is, an int; any other kind (a float counter's 1.0, which
+    equals PyTorch's 1 as a number) described by its type, told as that kind of result."""
+    got = v._version
+    return got if type(got) is int else NOT_PLAIN + type_name(got)
+
+
 def flag(x: object) -> bool | str:
     """A True or False the engine answered, or a description of anything else."""
     return x if type(x) is bool else f"not a bool: {type_name(x)}"

@@ -22,7 +22,7 @@ MODIFIED = "has been modified by an inplace operation"
 LEAF_IN_PLACE = "a leaf Variable that requires grad is being used in an in-place operation"
 NO_GRAD_FN = "does not require grad and does not have a grad_fn"
 HOOK_ON_CONSTANT = "cannot register a hook on a tensor that doesn't require gradient"
-_VERSIONS = re.compile(r"is at version (\d+); expected version (\d+)")
+_VERSIONS = re.compile(r"is at version (\d+)(?:\.0+)?; expected version (\d+)(?:\.0+)?")  # a float counter's 1.0: 1
 # PyTorch's errors by kind, as compared (never shown: a sentence quotes the student's own message)
 _KNOWN = {SECOND_BACKWARD: "second backward", LEAF_IN_PLACE: "leaf in place", NO_GRAD_FN: "no grad_fn",
           HOOK_ON_CONSTANT: "hook on a value without grad"}
