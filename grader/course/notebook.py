@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.course.notebook_imports import GRADER_STAND_INS, STAND_INS, grader_kind, ipython_kind, not_there, split
-from grader.course.notebook_lines import assigned_magic, by_logical_line, timed_statement
+from grader.course.notebook_lines import TIMEIT_ONCE, TIMEIT_STAND_IN, assigned_magic, by_logical_line, timed_statement
 from grader.i18n import _
 from grader.spec.limits import size
 
@@ -45,6 +45,11 @@ HISTORY = "input history"  # the notebook metadata's "micrograph" key in a kerne
 
 # Cell magics whose body is still Python run once (the magic only times or captures it).
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
+CAPTURED = "_CapturedIO"
+CAPTURED_STAND_IN = "class {name}: stdout = stderr = ''; outputs = []; show = __call__ = lambda self: None"
+"""What ``%%capture out`` binds ``out`` to when graded: IPython's ``CapturedIO``, holding no
+output (the cell's output is printed, as the grade shows it), so that a cell that reads it or
+shows it (``out.stdout``, ``out.show()``) runs."""
 _MAGIC = re.compile(r"^(\s*)(%|!)")
 _HELP = re.compile(r"^(\s*)(?:\?{1,2}[\w.*]+|[\w.*]+\?{1,2})\s*$")  # IPython's help: x?, x??, ?x
 _GET_IPYTHON = re.compile(r"\bget_ipython\s*\(")
@@ -185,19 +190,36 @@ def _not_stood_in(line: str) -> str | None:
 def _clean(lines: list[str], dropped: set[str], stood_in: dict[str, str]) -> list[str]:
     """The cell's lines with IPython-only lines turned into ``pass`` (same indentation), the
     names of IPython's whose import was dropped put in ``stood_in``; only a line that starts a
-    logical line can be IPython's (``notebook_lines``).  A timing cell magic's line keeps the
-    setup statement it runs first (``%%timeit x = [1, 2]``)."""
+    logical line can be IPython's (``notebook_lines``)."""
     if lines and lines[0].lstrip().startswith("%%"):
-        magic = lines[0].lstrip()[2:].split(maxsplit=1)
-        name = magic[0] if magic else ""
-        setup = timed_statement(lines[0].lstrip()[1:])
-        dropped.add(_("%%{name} cells", name=name) if name not in _PYTHON_CELL_MAGICS
-                    else _("%%{name} (its setup line and its cell run once, untimed)", name=name)
-                    if setup and setup[1] != "pass" else _("%%{name} lines", name=name))
-        if name not in _PYTHON_CELL_MAGICS:
+        first = _cell_magic(lines[0], dropped, stood_in)
+        if first is None:
             return ["pass" for _ in lines]
-        lines = [setup[1] if setup else "pass"] + lines[1:]
+        lines = [first] + lines[1:]
     return by_logical_line(lines, lambda logical: _rewritten(logical, dropped, stood_in))
+
+
+def _cell_magic(line: str, dropped: set[str], stood_in: dict[str, str]) -> str | None:
+    """What a cell magic's line becomes, the cell being Python (None: it is not, and none of it
+    is graded): the setup statement a ``%%timeit`` line runs first (``%%timeit x = [1, 2]``), the
+    name a ``%%capture`` line binds (``CAPTURED_STAND_IN``), else ``pass``."""
+    words = line.lstrip()[2:].split()
+    name = words[0] if words else ""
+    if name not in _PYTHON_CELL_MAGICS:
+        dropped.add(_("%%{name} cells", name=name))
+        return None
+    setup = timed_statement(line.lstrip()[1:])
+    if setup is not None and setup[1] != "pass":
+        dropped.add(_("%%{name} (its setup line and its cell run once, untimed)", name=name))
+        return setup[1]
+    output = [word for word in words[1:] if not word.startswith("-")]
+    if name == "capture" and output and output[0].isidentifier():
+        stood_in[CAPTURED] = CAPTURED
+        dropped.add(_("%%capture {output} (the cell's output is shown, not captured: {output} holds none)",
+                      output=output[0]))
+        return f"{output[0]} = {CAPTURED}()"
+    dropped.add(_("%%{name} lines", name=name))
+    return "pass"
 
 
 def _rewritten(lines: list[str], dropped: set[str], stood_in: dict[str, str]) -> list[str] | None:
@@ -212,6 +234,8 @@ def _rewritten(lines: list[str], dropped: set[str], stood_in: dict[str, str]) ->
     assigned = assigned_magic(line)
     if assigned is not None:
         dropped.update(assigned[1])
+        if TIMEIT_ONCE in assigned[0]:
+            stood_in[TIMEIT_ONCE] = TIMEIT_ONCE
         return [assigned[0]] + lines[1:]
     magic, asked = _MAGIC.match(line), _HELP.match(line)
     if magic or asked:
@@ -251,7 +275,8 @@ def convert(data: bytes, shown: str) -> Converted:
         converted.stood_in["display"] = "display"
     if any(_GRADER_CALL.search(line) for line in out):
         converted.stood_in.setdefault("grader", "grader")
-    prelude = [(STAND_INS | GRADER_STAND_INS)[name].format(name=bound) for bound, name in converted.stood_in.items()]
+    stand_ins = STAND_INS | GRADER_STAND_INS | {TIMEIT_ONCE: TIMEIT_STAND_IN, CAPTURED: CAPTURED_STAND_IN}
+    prelude = [stand_ins[name].format(name=bound) for bound, name in converted.stood_in.items()]
     if futures:  # each cell may start with one; the joined file only on its first line
         prelude.insert(0, "; ".join(dict.fromkeys(f.split("#")[0].strip() for f in futures)))
     converted.missing = [(number + len(prelude), names) for number, names in

@@ -29,6 +29,15 @@ from grader.i18n import _
 # (IPython's option strings: timeit "n:r:tcp:qo", prun "D:l:rs:T:q"; time has none).
 TIMING_MAGICS = {"time": None, "timeit": "nrp", "prun": "DlsT"}
 RESULT_OPTIONS = {"timeit": "o", "prun": "r"}  # the option with which the magic gives a result object
+TIMEIT_ONCE = "_timeit_once"
+TIMEIT_STAND_IN = (
+    "def {name}(run, clock=__import__('time').perf_counter): start = clock(); run(); took = clock() - start; "
+    "return type('TimeitResult', (), {{'loops': 1, 'repeat': 1, 'best': took, 'worst': took, 'average': took, "
+    "'stdev': 0.0, 'all_runs': [took], 'timings': [took], 'compile_time': 0.0, '__repr__': "
+    "lambda self: '%.3g s per loop (1 run, 1 loop: its statement ran once when graded)' % took}})()")
+"""What ``%timeit -o`` of an expression gives when graded, bound to ``TIMEIT_ONCE``: the
+attributes of IPython's ``TimeitResult`` (``t.average``, ``t.best``, ``t.all_runs``), of one
+run of the expression, timed, so that a cell that reads them runs, with true numbers."""
 _LINE_MAGIC = re.compile(r"^(\s*)%(\w+)(?:[ \t]+(.*))?$")
 _OPTION = re.compile(r"^-(\w)(\S*)\s*")
 _WORD = re.compile(r"^\S+\s*")
@@ -86,7 +95,8 @@ def _parses(source: str, mode: str = "exec") -> bool:
 def assigned_magic(line: str) -> tuple[str, list[str]] | None:
     """(the line as Python, the kinds of what it leaves out, for the notes) for an assignment
     from a magic or a shell line (``x = %timeit -o f()``); None for any other line.  A timing
-    magic's statement runs once, untimed, on the line, before or as what is assigned."""
+    magic's statement runs once, untimed, on the line, before or as what is assigned; the
+    expression of ``%timeit -o`` runs once, timed (``TIMEIT_STAND_IN``)."""
     found = _assigned(line)
     if found is None:
         return None
@@ -103,6 +113,10 @@ def assigned_magic(line: str) -> tuple[str, list[str]] | None:
             ] if RESULT_OPTIONS.get(name, "") in flags else []
     if name == "time" and _parses(statement, "eval"):  # %time gives its expression's value
         return target + statement, ran
+    if name == "timeit" and lost and _parses(statement, "eval"):
+        timed = ast.unparse(ast.parse(statement, mode="eval").body)  # without its comment, inside a lambda
+        return f"{target}{TIMEIT_ONCE}(lambda: ({timed}))", [_(
+            "%timeit -o (its statement runs once, timed: what it gives holds that one run)")]
     indent = target[:len(target) - len(target.lstrip())]
     both = f"{indent}{target.strip()} None; {statement}"
     if _parses(both.strip()):

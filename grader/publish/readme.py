@@ -88,16 +88,20 @@ public tests: the table says what share of each exercise's points the hidden tes
 
 {rules}## Hand in
 
-Hand in your `exercises/exNN_<topic>.py` files, or notebooks named `exNN_<topic>.ipynb`, the way your course asks (upload the files,
-a zip, or your repository: the autograder finds them by name, in any folder). In a notebook handed in, the code cells run from the
-top as *Run All* runs them (a cell that raises stops them all; of a function defined in two cells, the lower one is graded), as
-plain Python with micrograph and the standard library only. A statement starting with `%` or `!` (not a line inside brackets or a
-string) and help lines (`Value?`) are not graded; the statement after `%time`, `%timeit` or `%prun`, and a `%%time`, `%%timeit` or
-`%%prun` cell (with its `%%timeit` setup line), run once; a name given what a magic or `!` gives (`t = %timeit -o f()`,
-`files = !ls`) is still bound: `%time`'s value, an empty list for `!`, None for any other magic, and the feedback says where Jupyter
-gave something else; `grader.check(...)` does nothing; `display(...)` prints the repr of what it is given; `Markdown`, `HTML`,
-`Latex`, `Math` hold their text; `clear_output()` does nothing; any other IPython name (`get_ipython()`, `Audio`) is not there, and
-the feedback names it. Feedback names a line as `cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown included.
+Hand in your `exercises/exNN_<topic>.py` files, or notebooks named `exNN_<topic>.ipynb`, the way
+your course asks (upload the files, a zip, or your repository: the autograder finds them by name, in
+any folder). In a notebook handed in, the code cells run from the top as *Run All* runs them (a cell
+that raises stops them all; of a function defined in two cells, the lower one is graded), as plain
+Python with micrograph and the standard library only. A statement starting with `%` or `!` (not a
+line inside brackets or a string) and help lines (`Value?`) are not graded; the statement after
+`%time`, `%timeit` or `%prun`, and a `%%time`, `%%timeit` or `%%prun` cell (with its `%%timeit`
+setup line), run once; a name given what a magic or `!` gives (`t = %timeit -o f()`, `files = !ls`)
+is still bound: `%time`'s value, one timed run for `%timeit -o`, an empty list for `!`, no output
+for a `%%capture` cell's name, None for any other magic, and the feedback says where Jupyter gave
+something else; `grader.check(...)` does nothing; `display(...)` prints the repr of what it is
+given; `Markdown`, `HTML`, `Latex`, `Math` hold their text; `clear_output()` does nothing; any other
+IPython name (`get_ipython()`, `Audio`) is not there, and the feedback names it. Feedback names a
+line as `cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown included.
 
 ## 中文
 
