@@ -119,7 +119,7 @@ def not_there(line: str) -> list[str]:
     stand-in: ``split`` took those out); none for a line that is no such import."""
     statement = _statement([line])
     if isinstance(statement, ast.ImportFrom) and not statement.level and _ipython(statement.module or ""):
-        return [alias.name for alias in statement.names]
+        return [f"{statement.module}.*" if alias.name == "*" else alias.name for alias in statement.names]
     return ["IPython"] if isinstance(statement, ast.Import) and any(_ipython(a.name) for a in statement.names) else []
 
 

@@ -40,6 +40,11 @@ def test_only_the_names_without_a_stand_in_stay_imported(cell: str, kept: str | 
             in converted.notes()
 
 
+def test_a_star_import_of_ipython_is_named_by_its_module() -> None:
+    converted = convert(notebook_of(("code", "from IPython.display import *\ndisplay(1)")), "w.ipynb")
+    assert _WITHOUT + "IPython.display.* (cell 1, line 1)" in converted.notes()
+
+
 def test_the_lines_of_an_import_keep_their_place() -> None:
     """An import over three lines is three lines when graded: the cell's lines below it keep
     their numbers."""
