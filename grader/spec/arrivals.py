@@ -81,15 +81,13 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     its name); ``~kept_one``, it went on with one of them (not where that one is their product too,
     the other 0: ``*`` for ``+`` is no sum); ``~listed_twice``, an order it got lists a node more
     than once; ``~shifted``, it paired each call's gradients with the node's inputs left once its
-    None entries were dropped (``_shifted``); ``~first_only``, every node went on with what arrived
-    along the first edge of its senders only (``_first_only``), or ``~first_dropped``, with all but
-    that, where the walk is seen not to stop at its order's first leaf (``first_dropped``); ``~by_name``, it kept what reached
-    the nodes under their names (``by_name``, as ``~op``: the caller judged it, ``kept_by_name``).
-    It holds where nothing tells otherwise: no node was reached twice, a gradient is not a number
-    (other facts tell that), or the walk passed 1.0 to every call (``local_grads(node, 1.0) * g``:
-    the calls then show the local derivatives, and the answer's numbers tell the rest)."""
-    if len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls):
-        return check(Check.ARRIVALS_SUMMED, True, label)
+    None entries were dropped (``_shifted``); ``~first_only``, every node went on with what arrived along the
+    first edge of its senders only (``_first_only``), or ``~first_dropped``, with all but that, where the walk
+    is seen not to stop at its order's first leaf (``first_dropped``); ``~by_name``, it kept what reached the
+    nodes under their names (``by_name``, as ``~op``: the caller judged it, ``kept_by_name``).  It holds where
+    nothing tells otherwise: no node reached twice, a gradient no number (other facts tell that), or 1.0
+    passed to every call (``local_grads(node, 1.0) * g``), unless kept by name or mirrored (``~reversed``)."""
+    ones = len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls)
     reached: dict[Any, list[float]] = {}
     along_first: dict[Any, list[float]] = {}  # the gradients sent to a node as its sender's next_functions[0]
     senders: dict[Any, list[tuple[Any, float]]] = {}  # each gradient sent to a node, with its sender
@@ -109,12 +107,14 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     except (TypeError, ValueError):  # a node's gradient that is no number: other facts tell it
         return check(Check.ARRIVALS_SUMMED, True, label)
     _leaves_went_on(reached, went_on, answer)
+    turned = _reversed(calls, reached, went_on, answer)
+    if ones and not turned and by_name is None:
+        return check(Check.ARRIVALS_SUMMED, True, label)
     wrong = [node for node, arrived in reached.items()
              if len(arrived) > 1 and node in went_on and not _close(went_on[node], math.fsum(arrived))]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
     dropped = first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders) and not _last_kept(
         reached, went_on)
-    turned = _reversed(calls, reached, went_on)
     fact = {**check(Check.ARRIVALS_SUMMED, not wrong and not first_only and not dropped and not turned and by_name is None,
                     label), CONTEXT + "first_only": first_only, CONTEXT + "first_dropped": dropped, CONTEXT + "reversed": turned,
             **({} if by_name is None else {CONTEXT + "by_name": True, CONTEXT + "op": by_name})}
@@ -159,27 +159,30 @@ def _shifted(calls: list[Call], went_on: dict[Any, float]) -> bool:
     return moved and all(_close(went_on[node], math.fsum(paired[node])) for node in went_on if node in paired)
 
 
-def _reversed(calls: list[Call], reached: dict[Any, list[float]], went_on: dict[Any, float]) -> bool:
+def _reversed(calls: list[Call], reached: dict[Any, list[float]], went_on: dict[Any, float], answer: object) -> bool:
     """Whether the gradients local_grads returned do not fit what the walk did (``_fits``) where each
     goes to the input at its own entry of next_functions, and do where each call's gradients are
     paired with its node's next_functions in reverse order (``zip(next_functions[::-1], ...)``):
-    each gradient went to the input at the mirrored position, not to the one at its own."""
-    if not calls or _fits(reached, went_on, calls[0][0]):
+    each gradient went to the input at the mirrored position, not to the one at its own.  Where
+    every key of the answer is a leaf of the graph, a leaf left out of it is seen too."""
+    leaves = isinstance(answer, dict) and all(any(isinstance(n, micrograph.AccumulateGrad) and key is n.variable
+                                                  for n in reached) for key in dict.keys(answer))
+    if not calls or _fits(reached, went_on, calls[0][0], leaves):
         return False
     paired: dict[Any, list[float]] = {}
     for node, _, out in calls:
         for child, sent in zip([child for child, _ in node.next_functions][::-1], out):
             if child is not None and sent is not None:
                 paired.setdefault(child, []).append(float(sent))
-    return _fits(paired, went_on, calls[0][0]) and all(node in paired for node in went_on if node is not calls[0][0])
+    return _fits(paired, went_on, calls[0][0], leaves) and all(node in paired for node in went_on if node is not calls[0][0])
 
 
-def _fits(sent: dict[Any, list[float]], went_on: dict[Any, float], root: Any) -> bool:
+def _fits(sent: dict[Any, list[float]], went_on: dict[Any, float], root: Any, leaves: bool = False) -> bool:
     """Whether every node the walk went on at went on with the sum of what ``sent`` gives it, and
-    every op node sent a sum other than 0 ran (a leaf's node is judged by the answer alone)."""
+    every op node (and, ``leaves``, every leaf's node) sent a sum other than 0 ran (has an answer)."""
     return (all(_close(went_on[node], math.fsum(sent[node])) for node in went_on if node in sent and node is not root)
             and all(node in went_on for node, grads in sent.items()
-                    if not isinstance(node, micrograph.AccumulateGrad) and math.fsum(grads) != 0))
+                    if (leaves or not isinstance(node, micrograph.AccumulateGrad)) and math.fsum(grads) != 0))
 
 
 def lists_twice(orders: Sequence[Any]) -> bool:
