@@ -34,7 +34,7 @@ from grader.spec import Exercise, Limits, models
 from grader.spec.earlier import marked, state
 from grader.spec.given_untracked import told_if_module_untracked
 from grader.spec.graph_again import told_if_graph_again
-from grader.spec.facts import CONTEXT, LABEL, Check
+from grader.spec.facts import CONTEXT, FOLLOWS_CALLS, LABEL, Check
 from grader.spec.freed import REUSE_TRIES, at_a_freed_id
 from grader.spec.held import held
 from grader.spec.probe import by_key, num, show, type_name
@@ -266,7 +266,8 @@ def _at_a_freed_id(sub) -> list[dict[str, Any]]:
     before, start = marked(earlier), [p.item() for p in models.parameters(model, "the probe")]
     sub.train(model, *_dataset(41, 4), 0.1, 2)
     return [check(Check.EARLIER_KEPT, state(earlier) == before, "train"),
-            *(_parameter(p, was, models.AT_A_FREED_ID) for p, was in zip(models.parameters(model, "the probe"), start))]
+            *({**_parameter(p, was, models.AT_A_FREED_ID), FOLLOWS_CALLS: True}
+              for p, was in zip(models.parameters(model, "the probe"), start))]
 
 
 def _rows_at_a_freed_id(sub) -> dict[str, Any]:

@@ -11,6 +11,7 @@ gives an answer away.  Everything from the child is untrusted: strings are cut a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from grader.i18n import _, sentences
@@ -30,7 +31,7 @@ from grader.judge.sentences import Say
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.walk_sentences import SayWalk
 from grader.spec import Test
-from grader.spec.facts import ALIASED, FACT, LABEL, Kind
+from grader.spec.facts import ALIASED, FACT, FOLLOWS_CALLS, LABEL, Kind
 
 
 def find(want: Any, got: Any) -> list[Difference]:
@@ -64,7 +65,8 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
         explain = BY_KIND.get(want[FACT])
         if explain is not None and type(got) is dict and got.get(FACT) == want[FACT]:
             said = explain(want, got, clean(want.get("label", "the result")))
-            found.extend((order(want), d) for d in said)
+            follows = want.get(FOLLOWS_CALLS) is True  # the probe's mark, the reference's side
+            found.extend((order(want), replace(d, follows_calls=True) if follows else d) for d in said)
         return
     if type(want) is dict and type(got) is dict:
         pairs = exchanges(want.get("nodes") or [], got.get("nodes") or [])  # a built() dict's Values

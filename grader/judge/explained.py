@@ -23,6 +23,7 @@ class Difference:
     node: int | None = field(default=None, compare=False)
     graph: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     context: bool = field(default=False, compare=False)  # from a ``~`` key: told only to explain
+    follows_calls: bool = field(default=False, compare=False)  # of a fact the test's other calls move
 
     def sentence(self) -> str:
         """The sentence as its table writes it: the feedback it is told in gives it its capital

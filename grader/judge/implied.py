@@ -14,7 +14,6 @@ from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.sentences import Say
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.walk_sentences import SayWalk
-from grader.spec.models import AT_A_FREED_ID
 
 _NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE}
 
@@ -22,7 +21,7 @@ _NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Sa
 def implied(d: Difference, found: list[Difference]) -> bool:
     """Whether another difference of ``found`` already tells ``d``."""
     return (_part_of_none(d, found) or _number_for_none(d, found) or _entry_of_merged(d, found)
-            or _alias_of_one_leaf(d, found) or _number_at_a_freed_id(d, found) or _name_told(d, found)
+            or _alias_of_one_leaf(d, found) or _number_following_calls(d, found) or _name_told(d, found)
             or _leaf_not_requiring_grad(d, found))
 
 
@@ -72,13 +71,13 @@ def _alias_of_one_leaf(d: Difference, found: list[Difference]) -> bool:
                for e in found)
 
 
-def _number_at_a_freed_id(d: Difference, found: list[Difference]) -> bool:
-    """Whether ``d`` says that a parameter of the model train was given at a freed trained model's
-    id holds another number, where another difference of the test says how its other calls differ
-    (a loss, a step): those calls' slip moves that model's numbers too, and its sentence would
-    point at a state kept by id that the answer need not keep."""
-    return d.say is Say.DATA and _label(d) == AT_A_FREED_ID and any(
-        not e.context and _label(e) != AT_A_FREED_ID for e in found)
+def _number_following_calls(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` says that a Value the test's other calls move (``facts.FOLLOWS_CALLS``: a
+    parameter of the model ex15 gives train at a freed trained model's id) holds another number,
+    where another difference of the test says how those calls differ (a loss, a step): their slip
+    moves that number too, and its sentence would point at a state kept by id that the answer need
+    not keep."""
+    return d.say is Say.DATA and d.follows_calls and any(not e.context and not e.follows_calls for e in found)
 
 
 def _names_a_node(label: str) -> bool:

@@ -60,8 +60,8 @@ def parameters(made: object, function: str) -> list[Any]:
 PARAMETER = "p in model.parameters()"
 AT_A_FREED_ID = N_("a parameter of a new model given to train after a trained model was freed (it took its id)")
 """The label of a parameter of the model ex15 gives train at a freed trained model's id (a state kept by
-id(model) leaves it as it was): read by the judge, which leaves its number unsaid where a number of the
-test's other calls differs too."""
+id(model) leaves it as it was); its facts carry ``facts.FOLLOWS_CALLS``: their number is left unsaid
+where the test's other calls differ too."""
 
 
 LAYERS = "list(make_model(seed).children())"  # its layers, told by the first that differs

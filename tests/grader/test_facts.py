@@ -30,7 +30,7 @@ from grader.judge.step_sentences import SayStep
 from grader.judge.pass_sentences import SayPass
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
-from grader.spec.facts import SHARED, Check
+from grader.spec.facts import FOLLOWS_CALLS, SHARED, Check
 from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
 from grader.spec.errors import error_of
 from grader.spec.provenance import check, entry_of, float_of, grad_of, lists_of, result_of, same_object, value_of, watching
@@ -918,3 +918,14 @@ def test_one_names_values_over_several_runs_or_one_alike_value_are_no_exchange()
     assert Say.NAMES_EXCHANGED not in _said(runs, runs[::-1])
     # b's Value under "a" while "b" holds its own: a number alike, not an exchange
     assert Say.NAMES_EXCHANGED not in _said([value_of(a, "a"), value_of(b, "b")], [value_of(b, "a"), value_of(b, "b")])
+
+
+def test_a_number_the_tests_other_calls_move_is_told_only_where_nothing_else_differs() -> None:
+    """A VALUE fact marked FOLLOWS_CALLS (a model the probe trains after the test's other calls):
+    its other number is told alone, and left unsaid beside a difference of those calls, whose slip
+    would move it too; its label plays no part."""
+    moved = [{**value_of(Value(n), "any label"), FOLLOWS_CALLS: True} for n in (1.5, 2.5)]
+    loss = [value_of(Value(n), "the loss train returned") for n in (0.5, 0.75)]
+    assert [d.say for d in find([moved[0]], [moved[1]])] == [Say.DATA]
+    said = find([moved[0], loss[0]], [moved[1], loss[1]])
+    assert [(d.say, dict(d.fields)["label"]) for d in said] == [(Say.DATA, "the loss train returned")]
