@@ -18,7 +18,8 @@ from grader.course.catalog import CatalogError, LoadedExercise, parse_id, submis
 from grader.course.folder import Course, find_root
 from grader.course.intake import collect
 from grader.i18n import N_, _, choose
-from grader.judge.grading import ExerciseResult
+from grader.judge.grading import ExerciseResult, zero
+from grader.judge.status import ERROR
 
 EXIT_FULL, EXIT_NOT_FULL, EXIT_USAGE = 0, 1, 2
 
@@ -112,9 +113,10 @@ def target_ids(course: Course, targets: tuple[str, ...]) -> list[str]:
 
 
 def submissions(course: Course, exercises: list[LoadedExercise], submission: Path | None,
-                 explicit: bool) -> list[Path]:
+                 explicit: bool) -> tuple[list[Path], dict[str, str]]:
     """The file to grade for each exercise (a missing one is graded as zero, unless it is the
-    only exercise named: that is a usage error)."""
+    only exercise named: that is a usage error), and, by exercise, why a folder handed in gets
+    an exercise zero where the course's autograder would (``_as_handed_in``)."""
     if submission is not None and not submission.exists():
         raise click.UsageError(_("no such file or folder: {path}", path=submission))
     if submission is not None and submission.is_file():
@@ -125,14 +127,15 @@ def submissions(course: Course, exercises: list[LoadedExercise], submission: Pat
         if other is not None and other != exercises[0].spec.id:  # ex04's file handed to grade ex03
             raise click.UsageError(_("{name} is exercise {other}'s file, not {id}'s: grade {other} --submission FILE "
                                      "grades it", name=submission.name, other=other, id=exercises[0].spec.id))
-        return [submission]
+        return [submission], {}
     folder = submission or course.exercises_dir
     if not folder.is_dir():
         raise click.UsageError(_("no exercises/ folder in {folder}: run grade from the "
                                  "course folder, or pass --submission PATH", folder=course.root))
-    chosen = _as_handed_in(course, submission, exercises) if submission is not None else {}
-    found = [chosen.get(ex.spec.id) or file_in(folder, ex) for ex in exercises]
-    if explicit and len(exercises) == 1 and not found[0].is_file():
+    chosen, refused = _as_handed_in(course, submission, exercises) if submission is not None else ({}, {})
+    # an exercise refused is shown as the folder handed in: its file may lie deeper, or be the folder's own
+    found = [chosen.get(ex.spec.id) or (folder if ex.spec.id in refused else file_in(folder, ex)) for ex in exercises]
+    if explicit and len(exercises) == 1 and not found[0].is_file() and not refused:
         why = misnamed(folder, exercises[0])
         raise click.UsageError(_("missing file {path}: {why}", path=course.display(found[0]), why=why) if why
                                else _("missing file {path}", path=course.display(found[0])))
@@ -141,24 +144,33 @@ def submissions(course: Course, exercises: list[LoadedExercise], submission: Pat
         if path.is_file() and others:  # a notebook beside the .py, a second download: not what was graded
             click.echo(_("{id}: grading {name}; not graded: {others} (grade {id} --submission FILE grades "
                          "another)", id=ex.spec.id, name=path.name, others=", ".join(others)), err=True)
-    return found
+    return found, refused
 
 
 SUBMITTED = (".py", ".ipynb")  # the kinds of file a student hands in
 
 
-def _as_handed_in(course: Course, folder: Path, exercises: list[LoadedExercise]) -> dict[str, Path]:
+def _as_handed_in(course: Course, folder: Path, exercises: list[LoadedExercise]
+                  ) -> tuple[dict[str, Path], dict[str, str]]:
     """The file of each exercise in a folder passed as ``--submission``, chosen as the course's
     autograder chooses it in a hand-in (``intake.collect``: at any depth, a near-miss name such as
     ``ex5_accumulation.py``, a notebook rather than the untouched stub beside it), so that the
-    grade here is the grade there; what it found besides is said.  An exercise it finds no
-    gradable file for is left out (the folder's own file names are then told, ``misnamed``)."""
+    grade here is the grade there; what it found besides is said, first why the autograder
+    would score a file, or the whole folder, zero (``Intake.problems``, ``Intake.error``).  Those
+    exercises come back with that reason, to be graded zero: the file it refused (too large, not
+    UTF-8) and, where the whole folder is refused (too many files), the exercise's file in the
+    folder itself.  An exercise it finds no file for is left out (the folder's own file names are
+    then told, ``misnamed``)."""
     workdir = click.get_current_context().with_resource(tempfile.TemporaryDirectory(prefix="grade-submission-"))
     intake = collect(folder, {ex.spec.id: ex.spec.module for ex in exercises}, Path(workdir),
                      shown=course.display(folder))
-    for note in intake.notes:
+    refused = dict(intake.problems)
+    if intake.error:  # said where it refuses a file; else the exercise's missing file is told
+        refused.update((ex.spec.id, intake.error) for ex in exercises if file_in(folder, ex).is_file())
+    errors = [intake.error] if intake.error and len(refused) > len(intake.problems) else []
+    for note in errors + list(intake.problems.values()) + intake.notes:
         click.echo(note, err=True)
-    return intake.files
+    return intake.files, refused
 
 
 def misnamed(folder: Path, ex: LoadedExercise) -> str:
@@ -200,11 +212,14 @@ def infer_target(submission: Path | None, targets: tuple[str, ...]) -> tuple[str
 
 
 def grade_all(course: Course, jobs: list[tuple[LoadedExercise, Path, Path | None]],
-               ) -> list[ExerciseResult]:
-    """Grade (exercise, file, diagram folder) jobs (``Course.grade_spread``); whatever the renderer prints
-    goes to stderr, keeping stdout clean."""
+              refused: dict[str, str] | None = None) -> list[ExerciseResult]:
+    """Grade (exercise, file, diagram folder) jobs (``Course.grade_spread``), in order, but an
+    exercise ``refused`` names, which scores zero for the reason it gives; whatever the renderer
+    prints goes to stderr, keeping stdout clean."""
+    refused = refused or {}
     with contextlib.redirect_stdout(sys.stderr):
-        return course.grade_spread(jobs)
+        graded = iter(course.grade_spread([job for job in jobs if job[0].spec.id not in refused]))
+    return [zero(ex, ERROR, refused[ex.spec.id]) if ex.spec.id in refused else next(graded) for ex, _f, _d in jobs]
 
 
 def _named_for(path: Path) -> str | None:

@@ -50,13 +50,13 @@ def run(targets: tuple[str, ...], submission: Path | None, as_json: bool, out: P
         ids = target_ids(course, targets)
         single = len(targets) == 1 and targets != ("all",)
         exercises = [load_exercise(course, i) for i in ids]
-        files = submissions(course, exercises, submission, explicit=bool(targets))
+        files, refused = submissions(course, exercises, submission, explicit=bool(targets))
         out.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made is one line, now
         if any(ex.spec.diagram_probe is not None and f.is_file() for ex, f in zip(exercises, files)):
             renderer.start()  # its start-up overlaps with the submission's child
         chosen = probe.result()
     mode = chosen.mode
-    results = grade_all(course, [(ex, f, out / ex.spec.id) for ex, f in zip(exercises, files)])
+    results = grade_all(course, [(ex, f, out / ex.spec.id) for ex, f in zip(exercises, files)], refused)
     if as_json:
         click.echo(json.dumps(json_payload(results, mode), indent=1, allow_nan=False))
     else:

@@ -123,6 +123,21 @@ def test_a_file_that_is_not_utf8_is_named_with_the_encoding_expected(grade, toy:
     assert "codec" not in run.out
 
 
+def test_a_file_the_autograder_refuses_in_a_folder_handed_in_scores_zero_with_its_reason(
+        grade, toy: ToyCourse) -> None:
+    """A file the course's autograder finds in a hand-in but refuses to grade (not UTF-8, in a
+    subfolder) scores zero here too, told with the autograder's reason, not as a missing file."""
+    latin = toy.submissions / "refused" / "work" / "ex41_fine.py"
+    latin.parent.mkdir(parents=True)
+    latin.write_bytes(("# café\n" + GOOD).encode("latin-1"))
+    run = grade("ex41", "--submission", str(latin.parents[1]))
+    assert run.code == 1, run.err
+    reason = "ex41_fine.py is not UTF-8 text (byte 0xE9 on line 1): save it as UTF-8"
+    assert reason.replace(" ", "") in "".join(run.out.split())  # the table wraps it, a long path anywhere
+    assert reason in run.err
+    assert "missing file" not in run.err
+
+
 def test_an_option_that_is_no_typo_gets_no_suggestion(grade) -> None:
     assert "Did you mean" not in grade("ex41", "--bogus").err
     assert "Did you mean '--json'?" in grade("ex41", "--jsn").err
