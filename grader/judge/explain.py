@@ -244,8 +244,8 @@ def _import_timeout(error: ErrorRecord, display: str, names: LineNames | None) -
         return _("{file} used more than {seconds} s of CPU time while being imported{where}", file=display,
                  seconds=used.group(1), where=where)
     clock = _IMPORT_CLOCK.fullmatch(message)
-    if clock is None:
-        return message
+    if clock is None:  # worded otherwise by the child: its numbers are not read, its text not shown untranslated
+        return _("{file} ran out of its share of the time while being imported{where}", file=display, where=where)
     if float(clock["cpu"]) * 100 <= float(clock["seconds"]):
         return _("{file} was still being imported after {seconds} s{where}, having used at most {cpu} s of CPU "
                  "time: it waited for the rest of that time", file=display, where=where, **clock.groupdict())

@@ -5,6 +5,8 @@ child's own stopping is test_hostile.py's."""
 
 from __future__ import annotations
 
+from micrograph.i18n import using
+
 from grader.judge import explain
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
@@ -34,6 +36,16 @@ def test_an_import_that_computed_on_a_busy_machine_is_not_said_to_wait() -> None
     assert said == ("ex01.py was still being imported after 20 s (line 4), having used at most 2.58 s of CPU "
                     "time by then")
 
+
+def test_a_stop_worded_otherwise_is_told_in_the_students_language() -> None:
+    """A message the grader does not know how to read is not shown as it came (English text in a
+    Chinese table): the import ran out of its share of the time, at its line, is all that is said."""
+    stopped = _stopped("the import was stopped")
+    assert explain.import_error(stopped, "ex01.py", Limits()) == (
+        "ex01.py ran out of its share of the time while being imported (line 4)")
+    with using("zh"):
+        said = explain.import_error(stopped, "ex01.py", Limits())
+    assert "stopped" not in said and "ex01.py" in said and "导入" in said, said
 
 
 def test_a_probe_timed_out_in_a_call_of_the_top_level_names_it() -> None:
