@@ -250,9 +250,8 @@ def losses_hidden(sub):
 
 
 def _at_a_freed_id(sub) -> list[dict[str, Any]]:
-    """Two steps of train on a new model put where an earlier one was, with its id, once that
-    one had been trained and let go of (its parameters kept): a train that keeps its optimizer
-    by id(model) steps the freed model's parameters, and leaves this one's as they were."""
+    """Two steps of train on a new model at the id of an earlier one, trained and let go of (its
+    parameters kept): a train keeping its optimizer by id(model) steps the freed model's instead."""
     earlier: list[Any] = []
 
     def make() -> nn.MLP:
