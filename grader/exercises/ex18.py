@@ -200,6 +200,7 @@ def _twice_and_late(sub: Any) -> dict[str, list[Any]]:
     w, x = sub.Value(1.25, requires_grad=True), sub.Value(-0.5, requires_grad=True)
     a = x + w
     y = a * w
+    held(y, a)  # a retained node never freed (``_documents``'s reason)
     a.retain_grad()
     a.retain_grad()
     twice = [fact(flag(a.retains_grad), f"a.retains_grad after {TWICE_CALLED}")]
@@ -207,6 +208,7 @@ def _twice_and_late(sub: Any) -> dict[str, list[Any]]:
     twice.append(fact(grad_quiet(a), f"a.grad after {TWICE_CALLED}; y.backward(), {PROGRAM}"))
     a = x + w
     y = a * w
+    held(y, a)
     y.backward()
     a.retain_grad()
     return {"twice": twice, "late": [fact(grad_quiet(a), f"a.grad after {LATE}, {PROGRAM}")]}
