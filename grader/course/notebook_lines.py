@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import re
 import tokenize
+from itertools import chain
 from typing import Callable
 
 from grader.i18n import _
@@ -127,7 +128,8 @@ def assigned_magic(line: str) -> tuple[str, list[str]] | None:
 def _length(lines: list[str], start: int) -> int:
     """How many physical lines the logical line starting at ``lines[start]`` spans: up to the
     line its statement ends on, all the lines left when a bracket or string is never closed."""
-    source = iter([lines[start].lstrip() + "\n"] + [line + "\n" for line in lines[start + 1:]])
+    # lazily: the lines after the statement are never copied, which made a long cell quadratic
+    source = chain([lines[start].lstrip() + "\n"], (lines[i] + "\n" for i in range(start + 1, len(lines))))
     depth = 0
     try:
         for token in tokenize.generate_tokens(lambda: next(source, "")):
@@ -154,9 +156,10 @@ def by_logical_line(lines: list[str], rewrite: Callable[[list[str]], list[str] |
     out = list(lines)
     index = 0
     while index < len(out):
-        physical = out[index:index + max(_length(out, index), 1)]
-        replaced = rewrite(physical)
-        if replaced is not None and len(replaced) == len(physical):
-            out[index:index + len(physical)] = replaced
-        index += max(_length(out, index), 1)
+        length = max(_length(out, index), 1)
+        replaced = rewrite(out[index:index + length])
+        if replaced is not None and len(replaced) == length:
+            out[index:index + length] = replaced
+            length = max(_length(out, index), 1)
+        index += length
     return out
