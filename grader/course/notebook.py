@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +46,7 @@ HISTORY = "input history"  # the notebook metadata's "micrograph" key in a kerne
 
 # Cell magics whose body is still Python run once (the magic only times or captures it).
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
+_RUN = re.compile(r"^[ \t]*%run[ \t]+(?:-\S+[ \t]+)*(\S+)", re.MULTILINE)  # the file a %run line runs
 CAPTURED = "_CapturedIO"
 CAPTURED_STAND_IN = "class {name}: stdout = stderr = ''; outputs = []; show = __call__ = lambda self: None"
 """What ``%%capture out`` binds ``out`` to when graded: IPython's ``CapturedIO``, holding no
@@ -187,24 +189,36 @@ def _not_stood_in(line: str) -> str | None:
     return "get_ipython()" if _GET_IPYTHON.search(line) and not line.lstrip().startswith("#") else None
 
 
-def _clean(lines: list[str], dropped: set[str], stood_in: dict[str, str]) -> list[str]:
+def _run_path(path: str) -> str:
+    """``path`` as ``%run`` finds it: ``./ex03.py`` and ``ex03`` are ``ex03.py``."""
+    path = os.path.normpath(path.strip("\"'"))
+    return path if path.endswith((".py", ".ipy")) else path + ".py"
+
+
+def _clean(lines: list[str], dropped: set[str], stood_in: dict[str, str], run: set[str]) -> list[str]:
     """The cell's lines with IPython-only lines turned into ``pass`` (same indentation), the
     names of IPython's whose import was dropped put in ``stood_in``; only a line that starts a
     logical line can be IPython's (``notebook_lines``)."""
     if lines and lines[0].lstrip().startswith("%%"):
-        first = _cell_magic(lines[0], dropped, stood_in)
+        first = _cell_magic(lines[0], dropped, stood_in, run)
         if first is None:
             return ["pass" for _ in lines]
         lines = [first] + lines[1:]
     return by_logical_line(lines, lambda logical: _rewritten(logical, dropped, stood_in))
 
 
-def _cell_magic(line: str, dropped: set[str], stood_in: dict[str, str]) -> str | None:
+def _cell_magic(line: str, dropped: set[str], stood_in: dict[str, str], run: set[str]) -> str | None:
     """What a cell magic's line becomes, the cell being Python (None: it is not, and none of it
     is graded): the setup statement a ``%%timeit`` line runs first (``%%timeit x = [1, 2]``), the
-    name a ``%%capture`` line binds (``CAPTURED_STAND_IN``), else ``pass``."""
+    name a ``%%capture`` line binds (``CAPTURED_STAND_IN``), else ``pass``.  The code a
+    ``%%writefile`` cell writes is graded where the notebook runs that file (``%run``): it runs
+    where the cell is, since the graded file cannot hold it at the ``%run`` line."""
     words = line.lstrip()[2:].split()
     name = words[0] if words else ""
+    if name == "writefile" and len(words) > 1 and _run_path(words[-1]) in run:
+        dropped.add(_("%%writefile {file} (its code runs where the cell is: %run {file} runs it)",
+                      file=words[-1].strip("\"'")))
+        return "pass"
     if name not in _PYTHON_CELL_MAGICS:
         dropped.add(_("%%{name} cells", name=name))
         return None
@@ -258,11 +272,11 @@ def convert(data: bytes, shown: str) -> Converted:
     dropped: set[str] = set()
     out: list[str] = []
     futures: list[str] = []
-    for number, cell in enumerate(cells, start=1):
-        if cell.get("cell_type") != "code":
-            continue
-        lines = _clean(_text(cell.get("source", ""), _("cell {cell} of {file}", cell=number, file=shown)).splitlines(),
-                       dropped, converted.stood_in)
+    code = [(number, cell, _text(cell.get("source", ""), _("cell {cell} of {file}", cell=number, file=shown)))
+            for number, cell in enumerate(cells, start=1) if cell.get("cell_type") == "code"]
+    run = {_run_path(found.group(1)) for _number, _cell, text in code for found in _RUN.finditer(text)}
+    for number, cell, text in code:
+        lines = _clean(text.splitlines(), dropped, converted.stood_in, run)
         futures += [line for line in lines if _FUTURE.match(line)]
         converted.starts.append(len(out) + 1)
         converted.cells.append(_label(number, cell, converted.history))

@@ -95,13 +95,14 @@ that raises stops them all; of a function defined in two cells, the lower one is
 Python with micrograph and the standard library only. A statement starting with `%` or `!` (not a
 line inside brackets or a string) and help lines (`Value?`) are not graded; the statement after
 `%time`, `%timeit` or `%prun`, and a `%%time`, `%%timeit` or `%%prun` cell (with its `%%timeit`
-setup line), run once; a name given what a magic or `!` gives (`t = %timeit -o f()`, `files = !ls`)
-is still bound: `%time`'s value, one timed run for `%timeit -o`, an empty list for `!`, no output
-for a `%%capture` cell's name, None for any other magic, and the feedback says where Jupyter gave
-something else; `grader.check(...)` does nothing; `display(...)` prints the repr of what it is
-given; `Markdown`, `HTML`, `Latex`, `Math` hold their text; `clear_output()` does nothing; any other
-IPython name (`get_ipython()`, `Audio`) is not there, and the feedback names it. Feedback names a
-line as `cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown included.
+setup line), run once; a `%%writefile` cell whose file the notebook `%run`s runs where the cell is;
+a name given what a magic or `!` gives (`t = %timeit -o f()`, `files = !ls`) is still bound:
+`%time`'s value, one timed run for `%timeit -o`, an empty list for `!`, no output for a `%%capture`
+cell's name, None for any other magic, and the feedback says where Jupyter gave something else;
+`grader.check(...)` does nothing; `display(...)` prints the repr of what it is given; `Markdown`,
+`HTML`, `Latex`, `Math` hold their text; `clear_output()` does nothing; any other IPython name
+(`get_ipython()`, `Audio`) is not there, and the feedback names it. Feedback names a line as
+`cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown included.
 
 ## 中文
 

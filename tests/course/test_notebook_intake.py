@@ -267,3 +267,18 @@ def test_a_cause_told_once_is_not_said_again_under_no_diagram_with_or_without_it
     result = ExerciseResult("ex03", "t", tests, outcome=IMPORT_ERROR,
                             notes=[f"no diagram: {cause}", "this notebook: not graded: grader.check"])
     assert told_once_notes(result) == ["this notebook: not graded: grader.check"]
+
+
+def test_a_file_written_by_a_cell_and_run_is_graded_where_the_cell_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """In Jupyter the functions of a %%writefile cell exist once %run runs its file: graded, the
+    cell runs where it is; a file written and never run stays not graded, as in Jupyter."""
+    source = SOLUTION.read_text(encoding="utf-8")
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(("code", "%%writefile -a ./mine.py\n" + source, 1), ("code", "%run -i mine", 2)))
+    graded = grade_json(monkeypatch, capsys, tmp_path, work)
+    assert graded["score"] == graded["max_score"] > 0
+    assert "not graded (not Python, or grading itself): %%writefile ./mine.py (its code runs where the cell is: " \
+           "%run ./mine.py runs it), magics (%)" in " ".join(graded["exercises"][0]["notes"])
+    unrun = convert(notebook_of(("code", "%%writefile mine.py\nx = 1"), ("code", "%run other.py")), "w.ipynb")
+    assert unrun.source == "pass\npass\npass\n" and "%%writefile cells" in unrun.notes()[0]
