@@ -45,10 +45,10 @@ def paths_kept(answer: object, products: list[float]) -> str | None:
         return None
     if close(answer, fsum(products)):
         return "all"
+    if products and close(answer, 0.0):  # zero first: a path through a factor of 0 is zero too
+        return "no_path"
     if len(products) > 1 and any(close(answer, product) for product in products):
         return "one_path"
-    if products and close(answer, 0.0):
-        return "no_path"
     some = (kept for n in range(2, len(products)) for kept in combinations(products, n))
     return "some_paths" if any(close(answer, fsum(kept)) for kept in some) else None
 

@@ -428,4 +428,10 @@ CASES += [
                  "                total = local(node, i) * d(child)\n        return total\n"},
           names=("grad_by_paths(y, w)", "along one path alone"), unsaid=("a different number",)),
     Wrong("last_path_product"),  # every path listed, then each one's product replaces the total
+    # a factor read as a leaf's (other.variable) raises on a node of an op, and a bare except answers 0.0:
+    # told as zero though paths reach the leaf, never as one path's product where that product is 0 too
+    Wrong("error_swallowed_as_zero", fails={CHAIN: "grad_by_paths(y, w) is zero, though paths from y reach that leaf"},
+          edits={"            return produced_by(other).item()\n": "            return other.variable.item()\n",
+                 "    return d(y.grad_fn)\n": "    try:\n        return d(y.grad_fn)\n    except Exception:\n        return 0.0\n"},
+          names=("grad_by_paths(y, w) is zero",), unsaid=("one path alone", "a different number")),
 ]
