@@ -19,6 +19,7 @@ from grader.judge.read_sentences import SayRead
 from grader.judge.leaf_sentences import SayLeaf
 from grader.judge.state_sentences import SayState
 from grader.judge.clear_sentences import SayClear
+from grader.judge.caught_sentences import SayCaught
 from grader.judge.entry_sentences import SayEntries
 from grader.judge.function_sentences import SayFunction
 from grader.judge.given_sentences import SayGiven
@@ -172,7 +173,12 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
                     {Say.RESULT_NUMBER, Say.RESULT_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it
     SayRead.ROUNDED_GRAD: {SayCheck.NOT_READ_FROM_GRAD},  # read and rounded: where rounding changed no number, none is told apart
-    SayRead.PASS_ERROR_CAUGHT: {Say.GRAD_NUMBER},  # the pass that raised added nothing: every .grad is short of it
+    SayRead.PASS_ERROR_CAUGHT: {Say.GRAD_NUMBER, *SayCaught},  # the pass that raised added nothing: every .grad is short of it
+    # an engine error caught: its sentence of the function's own, told once; a pass that raised wrote nothing, so
+    # records read after it repeat the last pass that did, as records all read at the end would
+    **dict.fromkeys((SayRead.HELPER_CAUGHT, SayInPlace.CHANGE_DROPPED, Say.CAUGHT_NOT_RETURNED), set(SayCaught)),
+    **dict.fromkeys(SayCaught, {SayCheck.READ_LATE, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE,
+                                SayRead.GRAD_VALUES_KEPT}),
     # rows of other entries, in another order: the row of the pass that ran last matches the .grad left
     # at the end without being read late
     SayCheck.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER, SayCheck.ROWS_READ_LATE, SayCheck.READ_LATE},

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from grader.judge.check_sentences import SayCheck
+from grader.judge.caught_sentences import caught_differences
 from grader.judge.checks import check_differences
 from grader.judge.clear_sentences import SKIPPED_AS, SayClear
 from grader.judge.compare import same
@@ -185,7 +186,7 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
                          else _diff(say, label=label))  # code that never read .grad read none after a pass either
     if want.get("engine_walk") is False and got.get("engine_walk") is True:
         found.append(_diff(Say.ENGINE_WALK, label=label))
-    return found
+    return found + caught_differences(want, got, label)
 
 
 def _other_root(got: dict[str, Any], label: str) -> Difference:

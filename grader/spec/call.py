@@ -149,6 +149,9 @@ class Call(CallRecords, observe.Observer):
         self.walks -= in_walk(frame)
         if result is None and raised_out(frame) and self._from_student(frame):
             self.engine_raised.append(frame.f_code.co_name)
+            self.caught.raised_into(frame)
+        if self.caught.pending:
+            self.caught.returned(frame)
         if self.grad_numbers and is_value(result) and frame.f_code in ONE_ENTRY and self._from_student(frame):
             self.hold_reduced(one_entry(frame), result)
         if self.made is None or not is_value(result):  # before reading frames' code (audited)

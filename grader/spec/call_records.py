@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 import micrograph
 
+from grader.spec.caught import Caught
 from grader.spec.facts import CONTEXT
 from grader.spec.hooked import Chosen
 from grader.spec.probe import grad as grad_number
@@ -78,6 +79,7 @@ class CallRecords:
         self.by_pass: dict[int, float] = {}  # with grad_numbers: the floats a pass wrote into a .grad, by id
         self.in_grad_of: dict[int, list[Any]] = {}  # with grad_numbers: the Values whose .grad held each, by its id
         self.engine_raised: list[str] = []  # the engine functions the student's file called that raised into it
+        self.caught = Caught(filename)  # ... and which of those errors its code caught and went on from
         self.fact: dict[str, Any] = {}
 
     def _made_records(self) -> None:

@@ -76,13 +76,16 @@ _RETURNS = frozenset(dis.opmap[name] for name in ("RETURN_VALUE", "RETURN_CONST"
 
 
 def raised_out(frame: FrameType) -> bool:
-    """Whether ``frame``, returning None, is an engine function's that ended by raising: a
-    profile hook sees an exception leave a frame as a return of None, and only the frame's last
-    instruction, a ``raise`` or a call, not a return (or a generator's yield), tells the two apart."""
-    if id(frame.f_globals) not in _ENGINE_NAMESPACES:
-        return False
+    """Whether ``frame``, returning None, is an engine function's that ended by raising."""
+    return id(frame.f_globals) in _ENGINE_NAMESPACES and not returned_normally(frame)
+
+
+def returned_normally(frame: FrameType) -> bool:
+    """Whether ``frame``, returning, ended by a return (or a generator's yield): a profile hook
+    sees an exception leave a frame as a return of None, and only the frame's last instruction,
+    a ``raise`` or a call, not a return, tells the two apart."""
     code = frame.f_code
-    return code.co_code[frame.f_lasti] not in _RETURNS
+    return code.co_code[frame.f_lasti] in _RETURNS
 
 
 def in_walk(frame: FrameType) -> bool:

@@ -443,3 +443,14 @@ CASES += [
     Correct("vjp_values_in_a_new_list",
             edits={VJP_BACKWARD: "    v = [Value(float(e)) for e in v]\n" + VJP_BACKWARD}),
 ]
+
+# each backward frees the graph and the second-backward error it raises is caught and passed over: every later row
+# repeats the first pass's gradients. Told as the error caught, not as rows read after the last pass.
+CASES += [
+    Wrong("rows_swallow_backward_error", fails={ROWS: "jacobian_rows caught an error that the engine's backward()",
+                                                NOT_ZEROED: "jacobian_rows caught an error that the engine's backward()"},
+          edits={ROW_BACKWARD: "        try:\n            micrograph.backward(loss, [one_hot])\n"
+                               "        except RuntimeError:\n            pass\n"},
+          names=("jacobian_rows caught an error that the engine's backward() raised", "went on"),
+          unsaid=("they were read after it",)),
+]

@@ -1,0 +1,60 @@
+"""Engine errors the student's code caught and went on from, seen by a watched call's profile hook.
+
+An engine function the student's file called that raised (``engine_code.raised_out``) raised
+into one of the student's functions.  That function either stopped too (the error went on,
+into its caller or out of the watched call: the probe sees it, or its caller catches it) or
+caught it and returned normally: the code went on as if the engine's call had done its work
+(``try: backward(...) except RuntimeError: pass``).  A profile hook sees an exception leave a
+frame as a return of None; the frame's last instruction, a return or not, tells the two apart,
+read only of the few frames an engine error raised into (``Caught.pending``), so the hook's
+cost on every other return is one test of an empty list.
+"""
+
+from __future__ import annotations
+
+from types import FrameType
+
+from grader.sandbox.child.guard import LOOKUPS
+from grader.spec.engine_code import returned_normally
+
+
+class Caught:
+    """The engine errors a watched call's student code caught: ``went_on`` holds, for each, the
+    engine function that raised and the student's function that caught it, in order."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename  # the student's file
+        self.pending: list[tuple[str, FrameType]] = []  # an engine function that raised, and the frame it raised into
+        self.went_on: list[tuple[str, str]] = []
+
+    def raised_into(self, engine_frame: FrameType) -> None:
+        """``engine_frame``, an engine function the student's file called, ended by raising."""
+        caller = engine_frame.f_back
+        if caller is not None and caller.f_code in LOOKUPS:
+            caller = caller.f_back  # getattr(v, "backward")() of the student's: its own call
+        if caller is not None:
+            self.pending.append((engine_frame.f_code.co_name, caller))
+
+    def returned(self, frame: FrameType) -> None:
+        """A frame returns: each engine error that raised into it, it caught (it returned
+        normally) or let go on to its caller, which is then the frame to watch while that is the
+        student's."""
+        if all(into is not frame for _name, into in self.pending):
+            return
+        normally = returned_normally(frame)
+        caller = frame.f_back
+        onward = caller if caller is not None and caller.f_code.co_filename == self.filename else None
+        left = []
+        for name, into in self.pending:
+            if into is not frame:
+                left.append((name, into))
+            elif normally:
+                self.went_on.append((name, frame.f_code.co_name))
+            elif onward is not None:
+                left.append((name, onward))
+        self.pending = left
+
+    def fact(self) -> dict[str, list[str]]:
+        """The CALL fact's context: the first engine function whose error the code caught, and the
+        student's function that caught it (none where it caught none)."""
+        return {"caught": list(self.went_on[0])} if self.went_on else {}
