@@ -20,8 +20,8 @@ from micrograph import Value
 from micrograph.value import shares_storage, shares_version_counter
 
 from grader.spec import Exercise
-from grader.spec.facts import CONTEXT, FACT, LABEL, UNNAMED, Check
-from grader.spec.one_leaf import leaf_per_name
+from grader.spec.facts import ALIASED, CONTEXT, FACT, LABEL, UNNAMED, Check
+from grader.spec.one_leaf import leaf_per_name, value_per_name
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, shape_error
 from grader.spec.origins import detached_from, detached_some, leaf_beside, ran_on_detached
@@ -156,11 +156,13 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     y_graph = graph(r["y"], leaves, label="y")
     after = _made_after_change(r["y"], r["w"], (w, x, new), "w" in y_graph.get("leaves", []))
     added = _added(r["w"], r["w_detach"], (w, x, new), call)  # w_detach too, where it holds w's number
+    truncated = {CONTEXT + "truncated": True} if new != int(new) and _holds(r["w"], float(int(new))) else {}
     return {
-        "w": {**_any_version(value_of(r["w"], "w")), CONTEXT + "unchanged": _holds(r["w"], w), **added,
+        "w": {**_any_version(value_of(r["w"], "w")), CONTEXT + "unchanged": _holds(r["w"], w), **added, **truncated,
               CONTEXT + "given": r["w"] is w},  # the float argument handed back under the leaf's name
         "w_detach": [{**_any_version(value_of(r["w_detach"], "w_detach")),
-                      **(added if isinstance(r["w_detach"], Value) and _holds(r["w_detach"], w + new) else {})},
+                      **(added if isinstance(r["w_detach"], Value) and _holds(r["w_detach"], w + new) else {}),
+                      **(truncated if _holds(r["w_detach"], float(int(new))) else {})},
                      same_object(r["w_detach"], r["w"], "w_detach", "w")],
         "grads": [grad_of(r["w"], "w.grad"), grad_of(r["x"], "x.grad")],
         "y": [{**value_of(r["y"], "y"), **after}, y_graph],
@@ -216,14 +218,16 @@ def _cut(sub, w: float) -> dict[str, Any]:
         r = sub.detach_cuts_graph(w)
     r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut", "w_cut_detached"}, "detach_cuts_graph")
     beside = leaf_beside(r["y_cut"], r["w_cut"])  # the w_cut the code multiplied, whatever it returned
+    one_y = {ALIASED: "y_full"} if r["y_cut"] is r["y_full"] else {}  # y_full's own: told as one Value, two names
     return {
         "full": [graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full"),
                  grad_of(r["w_full"], "w_full.grad")],
-        "cut": [graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut"),
+        "cut": [{**graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut"), **one_y},
                 grad_of(r["w_cut"], "w_cut.grad"),
                 same_object(r["w_cut"], r["w_full"], "w_cut", "w_full")],  # two leaves, one .grad each
         "cut_factor": detached_from(r["y_cut"], beside, call, "y_cut"),
-        "values": [value_of(r["y_full"], "y_full"), value_of(r["y_cut"], "y_cut")],
+        "values": [value_of(r["y_full"], "y_full"), {**value_of(r["y_cut"], "y_cut"), **one_y}],
+        "one_y_per_name": value_per_name({"y_full": r["y_full"], "y_cut": r["y_cut"]}, "detach_cuts_graph"),
         "~call": call.fact,  # one backward per product, or one over both: either is right
         "detached": _any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
         "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached"),  # last: it writes

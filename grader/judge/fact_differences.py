@@ -93,6 +93,11 @@ def _version(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diff
     return [_diff(SayInPlace.IN_PLACE_MORE if gv > wv else SayInPlace.IN_PLACE_FEWER, label=label)]
 
 
+# What a probe saw of a number changed otherwise than the statement changes it: new written cut to a whole
+# number (fill_(int(new))), or the statement's shift through .data made twice
+_DATA_WHY = (("truncated", SayInPlace.DATA_TRUNCATED), ("shifted_more", SayInPlace.DATA_SHIFTED_MORE))
+
+
 def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     if want.get("type") == "float":  # a number asked for, not a Value
         if got.get("type") != "float":
@@ -124,7 +129,9 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         kept = got.get(CONTEXT + "unchanged") is True  # a Value given to change still holds its number
         other = got.get(CONTEXT + "from_input")  # ... or the number that change makes from another input
         added = got.get(CONTEXT + "added")  # ... or its own number plus the one it is to be set to
-        found = [_diff(SayInPlace.DATA_ADDED, label=label, name=added) if type(added) is str
+        why = next((say for key, say in _DATA_WHY if got.get(CONTEXT + key) is True), None)  # how its number came
+        found = [_diff(why, label=label) if why is not None
+                 else _diff(SayInPlace.DATA_ADDED, label=label, name=added) if type(added) is str
                  else _diff(SayInPlace.DATA_BEFORE_CHANGE, label=label, name=changed) if type(changed) is str
                  else _diff(SayInPlace.DATA_AFTER_CHANGE, label=label, name=before) if type(before) is str
                  else _diff(SayInPlace.DATA_FROM_INPUT, label=label, name=other) if type(other) is str

@@ -34,6 +34,11 @@ class SayInPlace(Sentence):
     DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")
     DATA_FROM_INPUT = N_("{label} holds the number the statement's change gives when made from {name}: your code "
                          "changed it using {name}, where the statement uses the number {label} held.")
+    DATA_TRUNCATED = N_("{label} holds new cut to a whole number, where the statement's holds new as it is: your "
+                        "code wrote a whole number made from new (int(new), for instance).")
+    DATA_SHIFTED_MORE = N_("{label} holds the number the statement's change gives it, moved once more by as much: "
+                           "your code changed it through .data twice (or by twice as much once), where the statement "
+                           "changes it once.")
     DATA_ADDED = N_("{label} holds the number it came with plus new: your code added new to {name}, where the "
                     "statement sets {name} to new.")
     DATA_BEFORE_CHANGE = N_("{label} was computed from {name} before your code changed {name} through "

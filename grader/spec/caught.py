@@ -16,6 +16,7 @@ from types import FrameType
 
 from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.engine_code import returned_normally
+from grader.spec.facts import CONTEXT
 
 
 class Caught:
@@ -57,4 +58,4 @@ class Caught:
     def fact(self) -> dict[str, list[str]]:
         """The CALL fact's context: the first engine function whose error the code caught, and the
         student's function that caught it (none where it caught none)."""
-        return {"caught": list(self.went_on[0])} if self.went_on else {}
+        return {CONTEXT + "caught": list(self.went_on[0])} if self.went_on else {}

@@ -275,8 +275,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
                      **_kept_why(call),
                      ("" if grad_mode is None else mode) + "grad_mode_left_off": left_off,
                      **call.leaf_facts(), **_asked(call, reads_grad, started_from, one_graph,
-                                                   engine_walk),
-                     **{CONTEXT + key: told for key, told in call.caught.fact().items()}}
+                                                   engine_walk), **call.caught.fact()}
 
 
 def _asked(call: Call, reads_grad: bool, started_from: list[Any] | None, one_graph: bool,

@@ -97,9 +97,9 @@ CASES += [
     Wrong('w_requires_grad_in_rebinding', fails={'x = x + 1 makes x a non-leaf': "y's graph reaches w: your w requires grad"},
           edits={'    w = Value(w)\n    x = Value(x, requires_grad=True)\n    x0 = x': '    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n    x0 = x'},
           names=("y's graph reaches w", "your w requires grad")),
-    Wrong('data_copy_twice', fails={'x.data.copy_ keeps x a leaf': 'the leaf x you were given holds a different number'},
+    Wrong('data_copy_twice', fails={'x.data.copy_ keeps x a leaf': 'your code changed it through .data twice'},
           edits={'    x.data.copy_(x.data + 1)\n': '    x.data.copy_(x.data + 1)\n    x.data.copy_(x.data + 1)\n'},
-          names=('the leaf x you were given holds a different number',)),
+          names=("the leaf x you were given holds the number the statement's change gives it, moved once more",)),
     Wrong('one_added_to_the_copy', fails={'x.data.copy_ keeps x a leaf': 'the leaf x you were given still holds the number it came with'},
           edits={'    x.data.copy_(x.data + 1)\n': '    x.data.copy_(x.data) + 1\n'},  # the sum is made and dropped
           names=('still holds the number it came with',)),
@@ -276,9 +276,9 @@ CASES += [
 # x.data.copy_ run twice (x ends two above its start): on one hidden input x + 2 equals w + 1, which
 # is no sign of code changing x using w; that claim is made only where every input shows it.
 CASES += [
-    Wrong("copy_twice", fails={COPY: "The leaf x you were given holds a different number"},
+    Wrong("copy_twice", fails={COPY: "The leaf x you were given holds the number the statement's change gives it"},
           edits={COPY_LINE: COPY_LINE * 2},
-          names=("the leaf x you were given holds a different number",), unsaid=("using w",)),
+          names=("changed it through .data twice",), unsaid=("using w", "The leaf x you were given holds a different number")),
 ]
 CASES += [
     Wrong("leaf_detached_in_place", fails={COPY: "shift_by_data_copy called x.detach_()"},
@@ -338,4 +338,11 @@ CASES += [
 # function behaves, and only the import shows the mode left off for whoever imports the file.
 CASES += [
     Wrong("grad_off_at_import_decorated", fails={PROPAGATION: "switched grad mode off at line"}),
+]
+
+# the shift made twice through .data (once more inside a print of the shifted number): told as the change made twice
+CASES += [
+    Wrong("shift_printed_and_made", fails={COPY: "your code changed it through .data twice"},
+          edits={COPY_LINE: '    print("shifted:", x.data.copy_(x.data + 1).item())\n' + COPY_LINE},
+          names=("The leaf x you were given holds the number the statement's change gives it, moved once more",)),
 ]

@@ -390,3 +390,15 @@ CASES += [
           edits={'        z.backward()\n': '        Value(z.item()).backward()\n'},
           names=('backward_of_detached', 'a Value that neither detach() returned')),
 ]
+
+# new written through w_detach cut to an int: w holds a whole number made from new, told so.
+# y_cut returned as the very Value y_full is: one Value under two names, not a product of other factors.
+CASES += [
+    Wrong("fill_int_of_new", fails={SHARES: "w holds new cut to a whole number"},
+          edits={"    w_detach.fill_(new)": "    w_detach.fill_(int(new))"},
+          names=("w holds new cut to a whole number",)),
+    Wrong("y_cut_is_y_full", fails={CUT: "The Value returned as y_cut is the very one returned as y_full"},
+          edits={'    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut,':
+                 '    y_cut = y_full\n    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut,'},
+          names=("y_cut is the very one returned as y_full",), unsaid=("a Value your code made requiring grad",)),
+]
