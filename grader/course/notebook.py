@@ -55,7 +55,7 @@ shows it (``out.stdout``, ``out.show()``) runs."""
 _MAGIC = re.compile(r"^(\s*)(%|!)")
 _HELP = re.compile(r"^(\s*)(?:\?{1,2}[\w.*]+|[\w.*]+\?{1,2})\s*$")  # IPython's help: x?, x??, ?x
 _GET_IPYTHON = re.compile(r"\bget_ipython\s*\(")
-_DISPLAY_CALL = re.compile(r"\bdisplay\s*\(")
+_DISPLAY_CALL = re.compile(r"(?<![\w.])display\s*\(")  # display(...), not a module's ipd.display(...)
 _DISPLAY_OWN = re.compile(r"^\s*(?:def\s+display\b|display\s*=[^=])")  # the student's own display: theirs is called
 _FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
 _TOP_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")  # a function of the cell's top level

@@ -65,3 +65,13 @@ def test_a_notebook_with_an_import_over_several_lines_scores_full_marks(
     graded = grade_json(monkeypatch, capsys, tmp_path, work)
     assert graded["score"] == graded["max_score"] > 0
     assert "ModuleNotFoundError" not in str(graded)
+
+
+def test_a_display_reached_through_a_module_gets_no_stand_in_and_no_note_of_one() -> None:
+    """ipd.display(...) is IPython's module's, not the display a kernel defines: the notes do
+    not say display() prints when graded, and name the import that is not there."""
+    converted = convert(notebook_of(("code", "import IPython.display as ipd\nipd.display(1)")), "w.ipynb")
+    assert converted.source == "import IPython.display as ipd\nipd.display(1)\n"
+    assert converted.notes() == [_WITHOUT + "IPython (cell 1, line 1)", "cells are counted from the top of the "
+                                 "notebook, Markdown cells included; In [N] is the number Jupyter and Colab show "
+                                 "left of a cell that ran; lines count from 1 in each cell"]
