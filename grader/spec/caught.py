@@ -30,10 +30,8 @@ class Caught:
 
     def raised_into(self, engine_frame: FrameType) -> None:
         """``engine_frame``, an engine function the student's file called, ended by raising."""
-        caller = engine_frame.f_back
-        if caller is not None and caller.f_code in LOOKUPS:
-            caller = caller.f_back  # getattr(v, "backward")() of the student's: its own call
-        if caller is not None:
+        caller = engine_frame.f_back  # the student's frame, or the guarded getattr or hasattr it called: hasattr
+        if caller is not None:  # catches an AttributeError itself, which is no catch of the student's code
             self.pending.append((engine_frame.f_code.co_name, caller))
 
     def returned(self, frame: FrameType) -> None:
@@ -49,8 +47,10 @@ class Caught:
         for name, into in self.pending:
             if into is not frame:
                 left.append((name, into))
-            elif normally:
+            elif normally and frame.f_code not in LOOKUPS:
                 self.went_on.append((name, frame.f_code.co_name))
+            elif normally:
+                continue  # the guarded hasattr caught it: the student's code asked, and caught nothing
             elif onward is not None:
                 left.append((name, onward))
         self.pending = left
