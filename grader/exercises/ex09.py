@@ -25,6 +25,7 @@ from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec import Exercise
 from grader.spec.call import Call
+from grader.spec.caller_grads import kept_through
 from grader.spec.graph import graph
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, grad, num, shape_error, stepped_grad
@@ -344,6 +345,7 @@ FORWARD_KEYS = {
     "compute it from w and x with the engine's operations",
     "mode": "the grad mode is what training says inside the call, and what it was before "
     "after the call: use the with-block form",
+    "held": "forward leaves w.grad as the caller left it: a gradient accumulated there before the call stays",
 }
 
 
@@ -375,7 +377,9 @@ def forward_hidden(sub):
                               for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0)), (True, (0.0, 0.0))]]),
             "apart": calls_apart(sub, _forwarded, _forward_seen, (1.5, -0.5, False),
                                                  (-2.0, 4.0, True), "forward"),
-            "stepped": leaf_stepped_apart(sub, _forward_on_leaf, _forward_seen, 1.25, "forward")}
+            "stepped": leaf_stepped_apart(sub, _forward_on_leaf, _forward_seen, 1.25, "forward"),
+            "held": [kept_through(f"forward(w, x, {t})", {"w": w}, lambda w=w, t=t: sub.forward(w, 3.0, t))
+                     for t in (True, False) for w in [Value(-0.5, requires_grad=True)]]}
 
 
 def _forward_on_leaf(sub, w: Value) -> tuple[Any, Value]:

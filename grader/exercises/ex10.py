@@ -24,6 +24,7 @@ from micrograph import Value
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.caller_grads import kept_through
 from grader.spec.chain import names_called, names_of, read_chains
 from grader.spec.graph import graph
 from grader.spec.origins import none_detached
@@ -149,6 +150,7 @@ BRANCH_KEYS = {
     "grad": "backward differentiates only the branch that ran: build each call's y with the "
     "branch its x selects",
     "call": "branch builds y only: the probe calls backward itself",
+    "held": "branch builds y only: w.grad stays as the caller left it",
 }
 
 
@@ -176,7 +178,9 @@ def _branch_seen(made: tuple[Any, Value]) -> dict[str, Any]:
                key_feedback=BRANCH_KEYS)
 def graph_per_call(sub):
     return {**by_key([_branch(sub, x, -0.5) for x in (1.5, -2.0, 0.0, 3.0, -0.25, 1e-9)]),
-            "stepped": leaf_stepped_apart(sub, lambda m, w: (m.branch(2.0, w), w), _branch_seen, 1.25, "branch")}
+            "stepped": leaf_stepped_apart(sub, lambda m, w: (m.branch(2.0, w), w), _branch_seen, 1.25, "branch"),
+            "held": [kept_through("branch(x, w)", {"w": w}, lambda x=x, w=w: sub.branch(x, w))
+                     for x in (1.5, -2.0) for w in [Value(0.5, requires_grad=True)]]}
 
 
 @EXERCISE.test(
@@ -209,8 +213,10 @@ def chain_public(sub):
 )
 def chain_other(sub):
     graphs = _other_graphs()
+    w = Value(0.75, requires_grad=True)
+    y = (w * 2).exp()  # its w holds a gradient the caller accumulated: reading the chain leaves it
     return {"chains": read_chains(sub, graphs), "at_a_freed_id": _at_a_freed_id(sub),
-            "after_change": _after_change(sub),
+            "after_change": _after_change(sub), "held": kept_through("grad_fn_chain(y)", {"w": w}, lambda: sub.grad_fn_chain(y)),
             "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), names_of, graphs[0][1], graphs[1][1],
                                  "grad_fn_chain")}
 
@@ -335,6 +341,7 @@ LOOP_KEYS = {
     "zero doublings",
     "grad": "backward goes back through every recorded doubling: record one per doubling",
     "call": "double_until builds y only: the probe calls backward itself",
+    "held": "double_until builds y only: w.grad stays as the caller left it",
 }
 
 
@@ -350,7 +357,9 @@ def loop_public(sub):
 def loop_steps(sub):
     return {**_loops(sub, [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0), (0.1, 1000.0), (1.0, 4.5)]), "again": _one_leaf_twice(sub),
             "apart": calls_apart(sub, _doubled, _doubling, (1.5, 12.0), (0.375, 40.0), "double_until"),
-            "stepped": leaf_stepped_apart(sub, lambda m, w: m.double_until(w, 6.0), _doubling, 1.25, "double_until")}
+            "stepped": leaf_stepped_apart(sub, lambda m, w: m.double_until(w, 6.0), _doubling, 1.25, "double_until"),
+            "held": kept_through("double_until(w, limit)", {"w": (w := Value(1.25, requires_grad=True))},
+                                 lambda: sub.double_until(w, 6.0))}
 
 
 def _one_leaf_twice(sub) -> dict:

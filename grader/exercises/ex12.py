@@ -20,6 +20,7 @@ from micrograph import nn
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
+from grader.spec.caller_grads import kept_through
 from grader.spec.graph import graph, graph_below
 from grader.spec.probe import by_key, caught, entries, grad_fn, num, shape_error, show, type_name
 from grader.spec.origins import grads_of, handed_to_hooks, read_from_grad, read_in_turn
@@ -141,6 +142,7 @@ FORWARD_KEYS = {
     "loss": "loss is one Value, the sum of every entry of output made by micrograph.sum (one "
     "node, as the documents' torch.sum), from the net's parameters and the input",
     "call": "forward only builds the graph: no backward yet",
+    "held": "forward only builds the graph: the parameters' .grad stay as the caller left them",
 }
 
 
@@ -154,8 +156,11 @@ def forward_public(sub):
 @EXERCISE.test("forward on other nets", points=1, feedback=FORWARD_FEEDBACK,
                key_feedback=FORWARD_KEYS)
 def forward_hidden(sub):
+    net = _net(*OTHER_SIZES[0][:3])  # its parameters hold gradients the caller accumulated: forward leaves them
     return {**by_key([_forward(sub, *case) for case in (DOCUMENTS[2], *OTHER_SIZES)]),
-            "apart": _forward_apart(sub, DOCUMENTS[2], [*DOCUMENTS[0][3], [1.0, -2.0, 0.5]])}
+            "apart": _forward_apart(sub, DOCUMENTS[2], [*DOCUMENTS[0][3], [1.0, -2.0, 0.5]]),
+            "held": kept_through("forward(net, rows)", {f"net.{name}": p for name, p in _param_names(net).items()},
+                                 lambda: sub.forward(net, OTHER_SIZES[0][3]))}
 
 
 CALLS_APART = 3  # calls_apart's calls in the student's module: first, second, first again

@@ -30,7 +30,7 @@ import micrograph
 from micrograph import Value, nn, observe
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
-from grader.spec import Exercise, Limits, models
+from grader.spec import Exercise, Limits, caller_grads, models
 from grader.spec.earlier import marked, state
 from grader.spec.given_untracked import told_if_module_untracked
 from grader.spec.graph_again import told_if_graph_again
@@ -143,8 +143,7 @@ def _trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fal
         "count": count(losses, steps, call.started),
         "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
                                                and len({repr(num(x)) for x in losses}) == 1), "train"),
-        "call": call.fact,
-        "earlier": earlier_kept,
+        "call": call.fact, "earlier": earlier_kept,
         "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
         "stepped": stepped(seen, "train"), "each_step": each_step(seen, after, lr, "train") if steps_watched
         else check(Check.STEP_BY_GRAD, True, "train"),
@@ -361,7 +360,9 @@ def zeroed_hidden(sub):
 @EXERCISE.test("zero steps leave the model as it was", points=1, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def no_step(sub):
-    return _keys([_trained(sub, 13, _dataset(29, 4), 0.1, 0)], *STEP_KEYS)
+    model = models.model(14)  # its parameters hold gradients the caller accumulated: no step leaves them
+    return {**_keys([_trained(sub, 13, _dataset(29, 4), 0.1, 0)], *STEP_KEYS), "held": caller_grads.kept_through(
+        "train(model, inputs, targets, lr, 0)", caller_grads.parameters_of(model), functools.partial(sub.train, model, *_dataset(29, 4), 0.1, 0))}
 
 
 LONG_STEPS = (7, 6)

@@ -360,7 +360,7 @@ to tell ("loss is of type float")."""
 # about a number is told for each label it is true of.  So is the type of the numbers a
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
-# sets every leaf's, in every call), or zeroed in place.
+# sets every leaf's, in every call), or zeroed in place; so is a Value handed to a call changed by it.
 _ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, SayCheck.NOT_READ_FROM_GRAD, SayRead.ROUNDED_GRAD, SayState.FROM_EARLIER_CALL,
          SayCheck.NOT_MADE_FROM, SayCheck.NOT_BY_OP, SayCheck.IGNORES_GRAD, SayCheck.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
          SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
@@ -373,7 +373,8 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DRO
          SayCheck.OTHER_UNDER_FILTERS, SayCheck.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayLeaf.WRITTEN,
          Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, SayCheck.CALLER_MODE, SayCheck.LIST_CHANGED, SayInPlace.DATA_ADDED, SayInPlace.DATA_TRUNCATED, SayInPlace.DATA_SHIFTED_MORE, SayCheck.LIST_REORDERED, SayCheck.UPDATED_FIRST, SayCheck.ONES_OUT_OF_TURN,
          SayInPlace.COMBINE_A_TWICE, SayEntries.ROWS_FEWER,
-         SayShape.KEYS, SayShape.EMPTY, SayTorch.ONE_BUFFER}
+         SayShape.KEYS, SayShape.EMPTY, SayTorch.ONE_BUFFER,
+         SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN, SayState.GIVEN_FLAG_CHANGED}
 
 
 def told_once(say: Sentence) -> bool:

@@ -196,6 +196,9 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayLeaf.DETACHED_RETURNED: (("entries", SayLeaf.DETACHED_LEAVES_RETURNED),),  # a detach() of each leaf of a row
     SayShape.KEYS: (("empty", SayShape.EMPTY),),  # no key at all
     SayRead.READ_UNWRITTEN: (("built_again", SayRead.READ_UNWRITTEN_BUILT_AGAIN),),
+    # how a call changed a Value it was handed: its .grad cleared, zeroed or written, or its flag
+    SayState.VALUE_CHANGED: (("cleared", SayState.GIVEN_GRAD_CLEARED), ("zeroed", SayState.GIVEN_GRAD_ZEROED),
+                             ("written", SayState.GIVEN_GRAD_WRITTEN), ("flag", SayState.GIVEN_FLAG_CHANGED)),
     SayLeaf.ONE_FOR_TWO: (("returned_twice", Say.NAME_ALIAS),),  # a leaf made for each, one returned under both  # a detach() whose .data was assigned since
 }
 
@@ -242,6 +245,8 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
 _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (key, field) for each
     SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")), SayWalk.COUNTED_ONCE_NAMESAKE: (("op", "op"),),
     SayState.VALUE_CHANGED: (("attribute", "name"), ("value", "leaf")),  # the first call that changed its Value, and what
+    **dict.fromkeys((SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN,
+                     SayState.GIVEN_FLAG_CHANGED), (("value", "leaf"),)),  # the Value handed to the call it changed
     SayWalk.TWO_EDGES_WAITING: (("node", "name"), ("feeder", "feeder")),  # the node left waiting, its feeder of two edges
     SayWalk.FEWER_SENT: (("node", "name"), ("feeder", "feeder")),  # the node never run, the feeder whose apply was short
     SayWalk.RECURSIVE: (("function", "function"),),  # the function of the student's that called itself  # the node placed early, and its double feeder

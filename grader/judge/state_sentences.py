@@ -84,6 +84,14 @@ class SayState(Sentence):
                        "that list, it got an empty one, and returned something else.")
     VALUE_CHANGED = N_("{label}({leaf}) changed the Value it was given, which the statement's only reads: its {name} "
                        "after the call is not what it was before.")
+    GIVEN_GRAD_CLEARED = N_("{label} set {leaf}.grad to None, where the statement's leaves every .grad as the caller "
+                            "left it: a gradient the caller had accumulated there is lost.")
+    GIVEN_GRAD_ZEROED = N_("{label} zeroed {leaf}.grad, where the statement's leaves every .grad as the caller left "
+                           "it: a gradient the caller had accumulated there is lost.")
+    GIVEN_GRAD_WRITTEN = N_("{label} wrote into {leaf}.grad (after the call it holds another Value or another number), "
+                            "where the statement's leaves every .grad as the caller left it.")
+    GIVEN_FLAG_CHANGED = N_("{label} changed {leaf}.requires_grad, where the statement's leaves that flag as the "
+                            "caller set it.")
     INPUT_CHANGED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "
                        "statement's only reads: called again with that list, it got other entries, and returned "
                        "something else.")

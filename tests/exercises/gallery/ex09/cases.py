@@ -495,4 +495,8 @@ CASES += [
           edits={UPDATE: "    micrograph.set_grad_enabled(False)\n    w -= lr * w.grad\n"},
           names=("sgd_step", "returned with grad mode still off", "the same holds for sgd_step"),
           unsaid=("sgd_step returned with grad mode still off",)),
+    # forward clears the caller's w.grad before computing: a gradient accumulated over several passes is lost
+    Wrong("forward_clears_w_grad", names=("forward(w, x, True) set w.grad to None",),
+          fails={FORWARD_HIDDEN: "forward(w, x, True) set w.grad to None"},
+          edits={FORWARD_BODY: "    w.grad = None  # a new forward: start from no gradient\n" + FORWARD_BODY}),
 ]

@@ -289,4 +289,15 @@ CASES += [
           edits={FIRST: "        nf = node.next_functions\n"
                         "        node = nf[0][0] if nf[0][0] is not None else (nf[1][0] if len(nf) > 1 else None)\n"},
           names=("grad_fn_chain(y) ends at ClampBackward0", "first entry that is not None")),
+    # branch clears the caller's w.grad: a gradient accumulated there is lost
+    Wrong("branch_clears_w_grad", names=("set w.grad to None",), fails={BRANCH_HIDDEN: "set w.grad to None"},
+          edits={IF: "    w.grad = None  # a new graph: clear the old gradient\n" + IF}),
+    # grad_fn_chain runs a backward through the y it reads: it adds into w.grad
+    Wrong("chain_calls_backward", names=("grad_fn_chain(y) wrote into w.grad",),
+          fails={"grad_fn_chain on other graphs": "grad_fn_chain(y) wrote into w.grad"},
+          edits={"    names: list[str] = []\n": "    names: list[str] = []\n    if y.requires_grad:\n"
+                                                 "        y.backward(retain_graph=True)  # check the graph is whole first\n"}),
+    # double_until zeroes the caller's w.grad in place before its loop
+    Wrong("loop_zeroes_w_grad", names=("zeroed w.grad",), fails={LOOP_HIDDEN: "double_until(w, limit) zeroed w.grad"},
+          edits={LOOP_LINE: "    if w.grad is not None:\n        w.grad.zero_()\n" + LOOP_LINE}),
 ]

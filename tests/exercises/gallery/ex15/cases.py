@@ -496,9 +496,12 @@ CASES += [
     Wrong("stopped_once_fallen_far", fails={STOPPED: "the loop stopped before it had run steps steps"},
           edits={RECORD: RECORD + "        if loss.item() < 1e-3 * losses[0]:  # fallen a thousandfold\n            break\n"},
           names=("train", "fewer losses than the steps", "stopped before")),
-    # the tutorials' order: zero_grad() after step(), and once before the loop for the gradients the model came with
-    Correct("zeroed_before_the_loop_and_after_step", edits={ZERO: "", STEP: STEP + "        optimizer.zero_grad()\n",
-                                                            LOOP: "    optimizer.zero_grad()\n" + LOOP}),
+    # the tutorials' order: zero_grad() after step(), and once before the loop for the gradients the model came with;
+    # with steps=0 that first zero_grad() still clears them, where the statement leaves the model as it was
+    Wrong("zeroed_before_the_loop_and_after_step", edits={ZERO: "", STEP: STEP + "        optimizer.zero_grad()\n",
+                                                          LOOP: "    optimizer.zero_grad()\n" + LOOP},
+          fails={"zero steps leave the model as it was": "train(model, inputs, targets, lr, 0) set list(model.parameters())[0].grad to None"},
+          names=("set list(model.parameters())[0].grad to None",)),
 ]
 
 # Loops that never change the model: a second call on the same model computes the same losses afresh,
@@ -529,4 +532,8 @@ CASES += [
     Correct("losses_recomputed_from_predictions",
             edits={RECORD: "        n = len(targets)\n"
                            "        losses.append(sum((p[0].item() - t[0]) ** 2 for p, t in zip(prediction, targets)) / n)\n"}),
+    # an extra zero_grad before the loop: with steps=0, train still clears the gradients the model came with
+    Wrong("zero_grad_before_loop_too", names=("set list(model.parameters())[0].grad to None",),
+          fails={"zero steps leave the model as it was": "train(model, inputs, targets, lr, 0) set list(model.parameters())[0].grad to None"},
+          edits={OPTIMIZER: OPTIMIZER + "    optimizer.zero_grad()  # clear once before the loop too\n"}),
 ]

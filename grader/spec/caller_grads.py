@@ -1,0 +1,80 @@
+"""The caller's ``.grad`` and ``requires_grad`` on the Values a function is handed, as that function
+left them: the VALUE_KEPT fact of a function the statement only builds with those Values, or reads
+(ex09's and ex12's forward, ex10's branch and grad_fn_chain, ex14's Functions, ex15's train for no
+step).  A forward that clears ``w.grad`` loses a gradient its caller accumulates over several
+passes, one that runs a backward adds to it, and one that turns off a leaf's flag keeps every
+later gradient from it.  Every Value the tests otherwise hand such a function starts with no
+``.grad``, where clearing it changes nothing: ``hold`` gives each leaf a ``.grad`` of its own
+before the call, and ``kept`` tells after it the first Value whose ``.grad`` is no longer that
+very Value holding that number, or whose flag moved, and how (context ``cleared``, ``zeroed``,
+``written``, ``flag``).  The fact is the one ex02's ``node_info`` is judged by too
+(``grader.spec.node_info``): a Value it was handed, changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from micrograph import Value, enable_grad, nn
+
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.provenance import check
+
+HELD = 0.625
+"""The number of the ``.grad`` ``hold`` gives the first leaf (the next one more by one each): no number a
+test's statement computes, and never said."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """The Values handed to a call (by the name the feedback gives each, code such as ``w``), and
+    each one's ``.grad`` object, its number and the Value's flag, as ``hold`` left them."""
+
+    values: dict[str, Value]
+    before: dict[str, tuple[Value | None, float | None, bool]]
+
+
+def hold(values: dict[str, Value], give: bool = True) -> Held:
+    """Give each leaf among ``values`` that requires grad a ``.grad`` of its own, a new Value (not
+    with ``give`` False: a probe that backpropagates through the call reads the gradient it writes),
+    and note what each one holds before the call."""
+    for i, v in enumerate(v for v in values.values() if give and v.is_leaf and v.requires_grad):
+        v.grad = Value(HELD + i)
+    return Held(values, {name: _seen(v) for name, v in values.items()})
+
+
+def _seen(v: Value) -> tuple[Value | None, float | None, bool]:
+    """A leaf's ``.grad`` object, its number and the leaf's flag, as they are now (a non-leaf's
+    ``.grad`` is not read: reading it warns)."""
+    grad = v.grad if v.is_leaf else None
+    return grad, grad.item() if isinstance(grad, Value) else None, v.requires_grad
+
+
+def kept(held: Held, label: str) -> dict[str, Any]:
+    """The VALUE_KEPT fact of the call ``label``, just made with ``held``'s Values: each still holds
+    the ``.grad`` object and number, and the flag, it had before; where not, the first that
+    changed as context ``value``, the attribute as ``attribute`` and how as a context flag."""
+    for name, v in held.values.items():
+        grad, number, flag = held.before[name]
+        now, now_number, now_flag = _seen(v)
+        how = ("flag" if now_flag != flag else "cleared" if now is None and grad is not None
+               else "zeroed" if now_number == 0.0 and number != 0.0 else None if now is grad and now_number == number
+               else "written")
+        if how is not None:
+            return {**check(Check.VALUE_KEPT, False, label), CONTEXT + "value": name,
+                    CONTEXT + "attribute": "requires_grad" if how == "flag" else "grad", CONTEXT + how: True}
+    return check(Check.VALUE_KEPT, True, label)
+
+
+def kept_through(label: str, values: dict[str, Value], call: Callable[[], object]) -> dict[str, Any]:
+    """``kept`` of ``call`` made with grad mode on, as a program makes it, once ``hold`` gave
+    ``values`` their gradients."""
+    held = hold(values)
+    with enable_grad():
+        call()
+    return kept(held, label)
+
+
+def parameters_of(model: nn.Module, name: str = "model") -> dict[str, Value]:
+    """A model's parameters, each by code that names it (``list(model.parameters())[0]``)."""
+    return {f"list({name}.parameters())[{i}]": p for i, p in enumerate(model.parameters())}
