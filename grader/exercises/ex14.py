@@ -16,7 +16,7 @@ from typing import Any, Callable
 from micrograph import Value, gradcheck  # bound now, before the submission is imported
 from micrograph.i18n import N_  # a case note of a label, translated where it is shown
 
-from grader.spec import Exercise
+from grader.spec import Exercise, caller_grads
 from grader.spec.applied import apply_told_in
 from grader.spec.custom import (applies_apart, backward_again, input_kept, input_number_kept, returned_input, returned_none, saved_read,
                                 second_after_backward, second_derivative, second_through_grad, stepped_apart)
@@ -48,10 +48,10 @@ def _run(make: Callable[[Value], Any], x: float, call: str, case: str = "") -> d
     probe made (``Softplus.apply(x)``, ``Clip.apply(x, low, high)``): the feedback says which of
     the two differs, and with ``case`` (where x sits against Clip's interval) at which boundary."""
     leaf = Value(x, requires_grad=True)
+    held = caller_grads.hold({"x": leaf}, give=False)  # x's flag as the caller set it
     y = make(leaf)  # an error is the student's own, told with its line
-    note = f" ({case})" if case else ""
-    name = call.partition(".")[0]
-    kept = input_number_kept(f"{name}.forward{note}", leaf, x)  # forward returns a new Value, x left as it was
+    note, name = f" ({case})" if case else "", call.partition(".")[0]  # forward: a new Value, x and its flag kept
+    kept = [input_number_kept(f"{name}.forward{note}", leaf, x), caller_grads.kept(held, f"{name}.forward{note}")]
     if not isinstance(y, Value):  # told once, as what apply returned: nothing else to observe
         kind = f"not a Value: {type_name(y)}"
         return {"input": kept, "data": result_of(kind, f"{call}{note}"), "grad_fn": kind, "grad": kind}
@@ -116,7 +116,6 @@ def softplus_values(sub):
     runs = [_run(sub.Softplus.apply, x, "Softplus.apply(x)", _sign(x)) for x in SOFTPLUS_AT]
     return {**{key: [r[key] for r in runs] for key in ("input", "data", "grad_fn", "grad")},
             "stepped": stepped_apart(sub, 0.9)}
-
 
 
 @EXERCISE.test("Softplus passes gradcheck", points=1,
@@ -229,14 +228,15 @@ def _bounds_used(sub, cases: tuple[tuple[float, float, float], ...]) -> dict[str
     "gradient, as torch.clamp does.",
     key_feedback={
         "input": INPUT_FEEDBACK,
-        "data": "on a bound, forward returns x, which equals the bound",
+        "data": "on a bound, forward returns x, which equals the bound; outside the interval, the bound itself",
         "grad_fn": "call Clip.apply(x, low, high), which makes the node ClipBackward",
         "grad": "on a bound the gradient passes: the interval includes low and high",
     },
 )
 @_APPLY_TOLD
 def clip_bounds(sub):
-    return _clip_runs(sub, CLIP_ON_OTHER_BOUNDS)
+    runs, fractions = _clip_runs(sub, CLIP_ON_OTHER_BOUNDS), _clip_runs(sub, ((-3.0, -0.5, 0.5), (2.0, -2.0, 0.75)))
+    return {**runs, "data": runs["data"] + fractions["data"]}  # x clipped to a bound that is no integer: its number
 
 
 @EXERCISE.test("Clip passes gradcheck", points=1,
@@ -269,7 +269,6 @@ def _freeing(name: str, op: Callable[[Value], Any], x0: float) -> dict[str, Any]
     out["retained"] = [graph(y, {"x": x}, label="y"), again, {**grad_of(x, f"x.grad through {name}.backward"), **returned_none(y, x, name)},
                        backward_again(name, first, x, again["error"] is not None)]
     return out
-
 
 
 @EXERCISE.test(
@@ -378,6 +377,8 @@ def _at_freed_leaves(sub) -> list[dict[str, Any]]:
 @_APPLY_TOLD
 def in_graph(sub):
     return {**by_key([composed(sub, a0, b0) for a0, b0 in ((-0.4, 0.9), (1.2, 2.0), (0.5, 1.5))]),
+            "held": [caller_grads.kept_through(f"{name}.apply(x)", {"x": x}, lambda op=op, x=x: op(x))  # x holds a
+                     for name, op in _ops(sub).items() for x in [Value(0.3, requires_grad=True)]],  # gradient already
             "own_notes": [two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
             "second": second_through_grad(lambda v: sub.Clip.apply(v, -1.0, 1.0), "Clip",
                                           "Clip.apply(a * b, -1, 1) * a", 0.5, 0.8),  # a * b inside

@@ -130,7 +130,7 @@ def returned_none(y: Value, x: Value, name: str) -> dict[str, Any]:
     that backward, named); nothing where x.grad was written or the edge leads elsewhere."""
     edges = getattr(y.grad_fn, "next_functions", ())
     reached = bool(edges) and edges[0][0] is not None and getattr(edges[0][0], "variable", None) is x
-    return {CONTEXT + "returned_none": f"{name}.backward"} if reached and x.grad is None else {}
+    return {CONTEXT + "returned_none": f"{name}.backward"} if reached and x.grad is None and x.requires_grad else {}
 
 
 def saved_read(name: str, saved: int, raised: bool) -> dict[str, Any]:
@@ -246,7 +246,7 @@ def stepped_apart(sub: ModuleType, x0: float) -> list[dict[str, Any]]:
     or no fresh copy can be made."""
     leaf = Value(x0, requires_grad=True)
     _softplus_seen(sub, leaf)
-    if leaf._version != 0 or num(leaf) != x0:
+    if leaf._version != 0 or num(leaf) != x0 or not leaf.requires_grad:
         return [check(Check.SAME_FRESH, True, STEPPED_APPLY), check(Check.SAME_FRESH, True, "Softplus.backward")]
     with no_grad():
         leaf.sub_(STEP)

@@ -505,4 +505,19 @@ CASES += [
           edits={"        return Value(min(max(x.item(), low), high))\n": "        return Value(min(max(x.item(), -1.0), 1.0))\n",
                  INSIDE: "        inside = -1.0 <= x.item() <= 1.0\n"},
           names=("does not use the low and high it is given",)),
+    # Softplus.forward clears the caller's x.grad: a gradient accumulated on x is lost
+    Wrong("softplus_forward_clears_x_grad", names=("Softplus.apply(x) set x.grad to None",),
+          fails={"the Functions inside a bigger graph": "Softplus.apply(x) set x.grad to None"},
+          edits={"        return (x.exp() + 1.0).log()\n": "        x.grad = None\n        return (x.exp() + 1.0).log()\n"}),
+    # Softplus.forward turns off the flag of the x it is given: no gradient reaches x, and backward did return one
+    Wrong("softplus_forward_turns_off_requires_grad", names=("changed x.requires_grad",),
+          fails={SOFTPLUS: "Softplus.forward (x < 0, x = 0, or x > 0) changed x.requires_grad"},
+          unsaid=("state kept between calls", "returned None as x's gradient"),
+          edits={"        return (x.exp() + 1.0).log()\n": "        x.requires_grad_(False)\n        return (x.exp() + 1.0).log()\n"}),
+    # Clip.forward truncates a bound to an integer: x clipped to -0.5 gets 0
+    Wrong("clip_int_bounds", names=("is a different number from the statement's",),
+          fails={BOUNDS: "Clip.apply(x, low, high) (x < low or x > high) is a different number"},
+          edits={"        return Value(min(max(x.item(), low), high))\n":
+                 "        v = x.item()\n        if v < low:\n            return Value(int(low))\n"
+                 "        if v > high:\n            return Value(int(high))\n        return Value(v)\n"}),
 ]
