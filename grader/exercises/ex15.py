@@ -204,16 +204,15 @@ TRAIN_FEEDBACK = ("Each step: optimizer.zero_grad(), prediction = model(inputs),
                   "nn.mse_loss(prediction, targets), loss.backward(), optimizer.step(); record "
                   "loss.item().")
 TRAIN_KEYS = {
-    "losses": "each loss returned is loss.item() of the loss computed in that step, before its "
-    "update",
+    "losses": "each loss returned is loss.item() of the loss computed in that step, before its update",
     "call": "one loss.backward() per step, from the loss of the whole batch computed with the "
     "model given, after clearing the gradients of the step before; it frees the step's graph "
     "(no retain_graph)",
     "parameters": "every parameter of the model given changes by -lr * p.grad once per step, in "
     "place and under no_grad (optimizer.step() does this)",
     "same_objects": "update the parameters in place: each stays the model's own leaf object",
-    "loss_after": "train the model you are given for all the steps, with plain SGD on the "
-    "whole batch",
+    "loss_after": "train the model you are given for all the steps, with plain SGD on the whole batch",
+    "held": "with steps=0 train leaves the model as it was, the .grad of its parameters included",
 }
 
 
