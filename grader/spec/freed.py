@@ -61,7 +61,10 @@ def at_the_id(make: Callable[[], T], freed: int, identity: Callable[[T], object]
     """A new object of ``make``'s whose ``identity`` has the id ``freed``, that of an object let
     go of just before: CPython mostly hands its block to the next object of its size, but an
     allocation in between (a warnings filter, a collection) may take it first, so an object is
-    made again until one does, ``REUSE_TRIES`` times at most; else the last one made."""
+    made again until one does, ``REUSE_TRIES`` times at most; else the last one made.  Where an
+    object ``make`` itself makes before the identity (a tuple of a new graph's) takes the block,
+    every try does the same: the caller checks, and makes its program again on a fresh copy
+    (ex19's ``_retained``)."""
     for _ in range(REUSE_TRIES - 1):
         thing = make()
         if id(identity(thing)) == freed:
