@@ -12,7 +12,7 @@ from typing import Any
 
 from micrograph.i18n import N_  # a check's finding, translated where told
 
-from grader.spec.build_reads import grad_quiet
+from grader.spec.build_reads import edge_node, grad_quiet
 from grader.spec.held import held
 from grader.spec.nesting import NESTED, deepest
 from grader.spec.probe import default_recursion_limit
@@ -23,6 +23,11 @@ FROM_LEAF = N_("v.backward(), v a leaf that requires grad, raises an error or le
                "start at a leaf: it starts from the root's gradient_edge (a leaf's AccumulateGrad), not its grad_fn")
 ZERO_SENT = N_("backward through w * 0 leaves w.grad None, where backward runs w's AccumulateGrad whatever gradient "
                "reaches it, 0 too")
+ZERO_NOT_STORED = N_("backward through w * 0 leaves w.grad None: store_grad(v, 0) on a leaf v leaves v.grad None, where "
+                     "store_grad writes every gradient it is given, 0 too")
+ZERO_NOT_APPLIED = N_("backward through w * 0 leaves w.grad None: (w * 0).grad_fn.next_functions[0][0].apply(0), w's "
+                      "AccumulateGrad, leaves w.grad None, where AccumulateGrad.apply writes every gradient it is given, "
+                      "0 too")
 SUMMED = N_("backward through y = (w * 1e16 + w) + w * -1e16 gives w.grad another number than PyTorch's: a node's "
             "gradients are added one at a time, as each arrives, never all at once or in another order")
 RECURSIVE = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations, raises RecursionError at Python's "
@@ -34,7 +39,7 @@ AGAIN = N_("dependencies(y.grad_fn), called after a y.backward() through y = (d 
            "edges than that graph has: each call of dependencies counts the edges of its own graph anew, keeping "
            "nothing from an earlier call (a set of the nodes walked, counts cached)")
 FAULT_IN = {FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
-            NESTS: "dependencies"}
+            NESTS: "dependencies", ZERO_NOT_STORED: "store_grad", ZERO_NOT_APPLIED: "AccumulateGrad.apply"}
 CHAIN = 300  # a recursive walk nests a call per node: three times NESTED
 
 
@@ -57,12 +62,22 @@ def _from_leaf(sub: Any) -> str | None:
 
 
 def _zero_sent(sub: Any) -> str | None:
-    """A node sent only 0 still runs: torch's w.grad is a Value holding 0, not None."""
+    """A node sent only 0 still runs: torch's w.grad is a Value holding 0, not None.  Where it is
+    None, the part that drops the 0 is named: store_grad asked alone, then w's AccumulateGrad,
+    else backward, which never ran that node."""
     w = sub.Value(1.5, requires_grad=True)
     y = w * 0
     held(y)
     y.backward()
-    return ZERO_SENT if grad_quiet(w) is None else None
+    if grad_quiet(w) is not None:
+        return None
+    store, v = getattr(sub, "store_grad", None), sub.Value(-2.5, requires_grad=True)
+    if callable(store) and error(store, v, 0.0) is None and grad_quiet(v) is None:
+        return ZERO_NOT_STORED
+    apply = getattr(edge_node(getattr(y, "grad_fn", None), 0), "apply", None)
+    if callable(apply) and error(apply, 0.0) is None and grad_quiet(w) is None:
+        return ZERO_NOT_APPLIED
+    return ZERO_SENT
 
 
 def _summed(sub: Any) -> str | None:

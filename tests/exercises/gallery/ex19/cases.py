@@ -360,3 +360,19 @@ CASES += [
           names=("AttributeError", "in store_grad", "an error of ex19's part"),
           unsaid=("keeping nothing from an earlier call",)),
 ]
+
+# A gradient of 0 dropped ("adding 0 changes nothing"): in store_grad, this stage's rewrite, or in
+# AccumulateGrad.apply; ex17's gate names the function that drops it, not backward, which ran the node.
+CASES += [
+    Wrong("store_grad_skips_a_zero", edits={
+        '    """Write ``grad`` into ``v.grad`` as a Value (PyTorch\'s .grad is a tensor, like the leaf)."""\n    if v._grad is None:':
+        '    """Write ``grad`` into ``v.grad`` as a Value (PyTorch\'s .grad is a tensor, like the leaf)."""\n    if grad == 0:\n'
+        '        return\n    if v._grad is None:'},
+          fails={LOOP: "The fault is in store_grad, which this file holds as your ex19 answer"},
+          names=("store_grad(v, 0) on a leaf v leaves v.grad None",), unsaid=("The fault is in backward",)),
+    Wrong("accumulate_grad_skips_a_zero_since_ex17", edits={
+        "        store_grad(self.variable, grad)\n        return ()":
+        "        if grad != 0:\n            store_grad(self.variable, grad)\n        return ()"},
+          fails={LOOP: "this stage builds on ex17"},
+          names=("AccumulateGrad.apply writes every gradient it is given",), unsaid=("The fault is in backward",)),
+]
