@@ -10,6 +10,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
+from grader.spec.build_backward_checks import zero_dropped
 from grader.spec.build_reads import edge_node, grad_quiet
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import raised
@@ -106,7 +107,7 @@ def _accumulated(sub: Any, w: float, x: float) -> dict[str, Any]:
     node = edge_node(getattr(wl * sub.Value(x, requires_grad=True), "grad_fn", None), 0)
     apply = getattr(node, "apply", None)
     apply(GRAD) if callable(apply) else node(sub.Value(GRAD))  # type: ignore[misc]
-    return fact(grad_quiet(wl), "w.grad after (w * x).grad_fn.next_functions[0][0].apply(grad)")
+    return _grad(sub, wl, "w.grad after (w * x).grad_fn.next_functions[0][0].apply(grad)")
 
 
 def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str,
@@ -119,8 +120,17 @@ def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: s
     op(wl, xl).backward()
     got = [grad_quiet(wl), grad_quiet(xl)]
     merged = sorted(got, key=repr) == sorted([sent[0] + sent[1], 0.0], key=repr) != sorted(sent, key=repr)
-    return [{**fact(grad, f"{name}.grad for y = {said}"), **({CONTEXT + "one_buffer": True} if merged else {})}
-            for grad, name in zip(got, "wx")]
+    return [{**_grad(sub, leaf, f"{name}.grad for y = {said}"), **({CONTEXT + "one_buffer": True} if merged else {})}
+            for leaf, name in ((wl, "w"), (xl, "x"))]
+
+
+def _grad(sub: Any, leaf: Any, label: str) -> dict[str, Any]:
+    """``leaf.grad`` after a backward, as PyTorch shows it; where it is None, the function of the
+    engine that writes nothing for a gradient of 0, if one does (``~zero_dropped``): a program
+    whose gradient is 0 then shows None, told with that function."""
+    seen = fact(grad_quiet(leaf), label)
+    dropped = zero_dropped(sub) if seen["value"] is None else None
+    return {**seen, CONTEXT + "zero_dropped": dropped} if dropped is not None else seen
 
 
 def _own_grads(sub: Any) -> list[Any]:
@@ -177,8 +187,8 @@ def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
             "a_value": claim(wl.grad is None or type(wl.grad) is type(wl), "w.grad is None or a Value like w"),
             "plain": fact(flag(getattr(_held_grad(wl), "requires_grad", False)),
                           "w.grad.requires_grad for y = (x + w) * (w + 1)"),  # None, or a float: told above
-            "grads": [fact(grad_quiet(wl), "w.grad for y = (x + w) * (w + 1)"),
-                      fact(grad_quiet(xl), "x.grad for y = (x + w) * (w + 1)")]}
+            "grads": [_grad(sub, wl, "w.grad for y = (x + w) * (w + 1)"),
+                      _grad(sub, xl, "x.grad for y = (x + w) * (w + 1)")]}
 
 
 @EXERCISE.test("backward through the documents' graph", points=3, public=True, feedback=FEEDBACK,
@@ -193,7 +203,7 @@ def _statements_sum(sub: Any) -> list[Any]:
     needs(sub, 2)
     w = sub.Value(0.25, requires_grad=True)
     ((w * 1e16 + w * 1.0) + w * -1e16).backward()
-    return [fact(grad_quiet(w), "w.grad for y = (w * 1e16 + w * 1) + w * -1e16")]
+    return [_grad(sub, w, "w.grad for y = (w * 1e16 + w * 1) + w * -1e16")]
 
 
 @EXERCISE.test("backward on other inputs", points=2, feedback=FEEDBACK,
@@ -224,13 +234,13 @@ def diamonds(sub):
         h = w * w
         p, q = h + h, h * w
         seen.append(_watched(p * q, {"w": w, "h": h, "(h + h)": p, "(h * w)": q}, DIAMOND))
-        out.append(fact(grad_quiet(w), f"w.grad for {DIAMOND}"))
+        out.append(_grad(sub, w, f"w.grad for {DIAMOND}"))
         u = sub.Value(w0, requires_grad=True)
         d = u + 1
         e = d * d
         s, r = e + d, e * u
         seen.append(_watched(s * r, {"u": u, "d": d, "e": e, "(e + d)": s, "(e * u)": r}, DIAMONDS))
-        out.append(fact(grad_quiet(u), f"u.grad for {DIAMONDS}"))
+        out.append(_grad(sub, u, f"u.grad for {DIAMONDS}"))
     return {**_rules(sub, 1.5, -0.5), **by_key(seen), "grads": out, "again": _again(sub)}
 
 
@@ -263,8 +273,8 @@ def constants(sub):
     seen = _watched(top + 2, {"w": w, "(c * w)": cw, "(w * w)": ww, "(c * (w * w))": cww,
                               "(c * w + c * (w * w))": top}, "y = c * w + c * (w * w) + 2")
     return {**_rules(sub, -0.5, 3.0), **seen,
-            "grads": [fact(grad_quiet(w), "w.grad for y = c * w + c * (w * w) + 2")],
-            "constant": fact(grad_quiet(c), "c.grad (c = Value(3.0))")}
+            "grads": [_grad(sub, w, "w.grad for y = c * w + c * (w * w) + 2")],
+            "constant": _grad(sub, c, "c.grad (c = Value(3.0))")}
 
 
 @EXERCISE.test("gradients summed in PyTorch's order", points=2, feedback=FEEDBACK,
@@ -277,13 +287,13 @@ def order(sub):
     for big, small, said in ((1e17, 3.0, ("1e17", "3", "-1e17")), (-2.0 ** 60, 2.0, ("-2**60", "2", "2**60"))):
         w = sub.Value(0.5, requires_grad=True)
         ((w * big + w * small) + w * -big).backward()
-        out.append(fact(grad_quiet(w), "w.grad for y = (w * {0} + w * {1}) + w * {2}".format(*said)))
+        out.append(_grad(sub, w, "w.grad for y = (w * {0} + w * {1}) + w * {2}".format(*said)))
         u = sub.Value(0.5, requires_grad=True)
         ((u * small + u * big) + u * -big).backward()
-        out.append(fact(grad_quiet(u), "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
+        out.append(_grad(sub, u, "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
     v = sub.Value(0.5, requires_grad=True)
     (v * 2.0 + v * 3.0).backward()  # a sum exact in any order: a buffer that kept one gradient alone shows here
-    buffered = fact(grad_quiet(v), "w.grad for y = w * 2 + w * 3")
+    buffered = _grad(sub, v, "w.grad for y = w * 2 + w * 3")
     return {**_rules(sub, 2.5, -1.5), "buffered": [buffered], "summed": out, **_ran(sub)}  # the run order read apart
 
 
@@ -321,7 +331,7 @@ def leaf(sub):
     needs(sub, 2)
     w = sub.Value(-2.5, requires_grad=True)
     w.backward()
-    return {"accumulate": _accumulated(sub, -2.5, 1.5), "leaf": fact(grad_quiet(w), "w.grad after w.backward()")}
+    return {"accumulate": _accumulated(sub, -2.5, 1.5), "leaf": _grad(sub, w, "w.grad after w.backward()")}
 
 
 # Backward runs at Python's default recursion limit, whatever the submission set when imported
@@ -351,7 +361,7 @@ def chain(sub):
     if moved[0]:  # a limit moved while backward ran: as deep a chain as that limit must reach
         _long_chain(sub, RAISED_CHAIN_OPS)[1].backward()
     return {**_rules(sub, 1.0, 2.0),
-            "chain": fact(grad_quiet(w), f"w.grad after backward through {CHAIN}"),
+            "chain": _grad(sub, w, f"w.grad after backward through {CHAIN}"),
             "no_recursion": claim(nested < NESTED, N_("backward through a long chain (5000 operations) runs without recursion"))}
 
 

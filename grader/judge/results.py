@@ -146,6 +146,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return [_diff(SayTorch.CONSTANT_ACCUMULATOR, label=label)]  # not a reordering: an entry PyTorch never has
     if found is not None and found.say is SayTorch.TORCH_FLAG and got.get(CONTEXT + "with_node") is True:
         return [_diff(SayTorch.LEAF_WITH_NODE, label=label)]  # a flag set once, where grad_fn changed since
+    if found is not None and found.say is SayTorch.TORCH_NONE and type(got.get(CONTEXT + "zero_dropped")) is str:
+        return [_diff(SayTorch.ZERO_DROPPED, label=label, function=got[CONTEXT + "zero_dropped"])]  # a 0 never written
     if found is not None and found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "one_buffer") is True:
         return [_diff(SayTorch.ONE_BUFFER, label=label)]  # two AccumulateGrad nodes' gradients in one buffer
     if found is not None and found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "bypassed") is True:

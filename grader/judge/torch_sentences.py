@@ -22,6 +22,9 @@ class SayTorch(Sentence):
     # a leaf's .grad set by a function other than store_grad (``grader.spec.build_writes``)
     WRITTEN_BESIDE = N_("{label} is a different number from PyTorch's: your AccumulateGrad.apply set that leaf's "
                         ".grad without calling store_grad, so the sum this stage's store_grad makes never reached it.")
+    # a .grad left None where the engine's store_grad or AccumulateGrad.apply drops a 0 (``~zero_dropped``, ex17)
+    ZERO_DROPPED = N_("{label} is None, where PyTorch's is not; your {function}, given a gradient of 0 alone, leaves "
+                      ".grad None, where it writes every gradient it is given, 0 too.")
     # two leaves' gradients, one given both summed and the other 0 (``~one_buffer``, ex17's ``_one_op``)
     ONE_BUFFER = N_("Of the two leaves, one got the gradients sent to both leaves' AccumulateGrad nodes, summed, and "
                     "the other got 0: your backward put the two nodes' gradients in one buffer, as under a key both "

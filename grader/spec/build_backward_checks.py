@@ -71,13 +71,21 @@ def _zero_sent(sub: Any) -> str | None:
     y.backward()
     if grad_quiet(w) is not None:
         return None
+    return {"store_grad": ZERO_NOT_STORED, "AccumulateGrad.apply": ZERO_NOT_APPLIED}.get(zero_dropped(sub) or "", ZERO_SENT)
+
+
+def zero_dropped(sub: Any) -> str | None:
+    """The function of the engine that writes nothing for a gradient of 0, asked alone on a fresh
+    leaf: ``store_grad``, else a leaf's ``AccumulateGrad.apply``; None where both write it (or the
+    file has neither: PyTorch's stand-in in the tests of the build track)."""
     store, v = getattr(sub, "store_grad", None), sub.Value(-2.5, requires_grad=True)
     if callable(store) and error(store, v, 0.0) is None and grad_quiet(v) is None:
-        return ZERO_NOT_STORED
-    apply = getattr(edge_node(getattr(y, "grad_fn", None), 0), "apply", None)
-    if callable(apply) and error(apply, 0.0) is None and grad_quiet(w) is None:
-        return ZERO_NOT_APPLIED
-    return ZERO_SENT
+        return "store_grad"
+    u = sub.Value(0.75, requires_grad=True)
+    apply = getattr(edge_node(getattr(u * 2, "grad_fn", None), 0), "apply", None)
+    if callable(apply) and hasattr(sub, "store_grad") and error(apply, 0.0) is None and grad_quiet(u) is None:
+        return "AccumulateGrad.apply"
+    return None
 
 
 def _summed(sub: Any) -> str | None:

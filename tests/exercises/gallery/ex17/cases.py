@@ -388,3 +388,13 @@ CASES += [
           edits={'        return "torch::autograd::AccumulateGrad"': '        return "AccumulateGrad"'},
           fails={DOCS: "this stage builds on ex16"}, names=("ex16", "w's AccumulateGrad, has another name()")),
 ]
+
+# store_grad writing nothing for a gradient of 0 ("adding 0 changes nothing"): every program whose
+# gradient is 0 shows None; told with store_grad, not as the order gradients are summed in.
+CASES += [
+    Wrong("store_grad_skips_a_zero",
+          edits={"    v._grad = Value(grad)\n\n\ndef dependencies(":
+                 "    if grad == 0:\n        return\n    v._grad = Value(grad)\n\n\ndef dependencies("},
+          fails={DOCS: "your store_grad, given a gradient of 0 alone, leaves .grad None"},
+          names=("store_grad", "a gradient of 0"), unsaid=("a floating-point sum depends on the order",)),
+]
