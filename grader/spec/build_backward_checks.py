@@ -75,17 +75,23 @@ def _zero_sent(sub: Any) -> str | None:
 
 
 def zero_dropped(sub: Any) -> str | None:
-    """The function of the engine that writes nothing for a gradient of 0, asked alone on a fresh
-    leaf: ``store_grad``, else a leaf's ``AccumulateGrad.apply``; None where both write it (or the
-    file has neither: PyTorch's stand-in in the tests of the build track)."""
-    store, v = getattr(sub, "store_grad", None), sub.Value(-2.5, requires_grad=True)
-    if callable(store) and error(store, v, 0.0) is None and grad_quiet(v) is None:
-        return "store_grad"
-    u = sub.Value(0.75, requires_grad=True)
-    apply = getattr(edge_node(getattr(u * 2, "grad_fn", None), 0), "apply", None)
-    if callable(apply) and hasattr(sub, "store_grad") and error(apply, 0.0) is None and grad_quiet(u) is None:
-        return "AccumulateGrad.apply"
+    """The function of the engine that writes nothing for a gradient of 0 though it writes another
+    one, asked alone on fresh leaves: ``store_grad``, else a leaf's ``AccumulateGrad.apply``; None
+    where neither drops a 0 alone (or the file has no store_grad: PyTorch's stand-in in the tests
+    of the build track)."""
+    if not callable(getattr(sub, "store_grad", None)):
+        return None
+    for name, give in (("store_grad", lambda v, g: sub.store_grad(v, g)), ("AccumulateGrad.apply", _apply)):
+        zero, other = sub.Value(-2.5, requires_grad=True), sub.Value(0.75, requires_grad=True)
+        if error(give, zero, 0.0) is None and grad_quiet(zero) is None and \
+                error(give, other, 1.5) is None and grad_quiet(other) is not None:
+            return name
     return None
+
+
+def _apply(leaf: Any, grad: float) -> None:
+    """``grad`` handed to ``leaf``'s AccumulateGrad, reached as (leaf * 2)'s first edge."""
+    edge_node(getattr(leaf * 2, "grad_fn", None), 0).apply(grad)
 
 
 def _summed(sub: Any) -> str | None:
