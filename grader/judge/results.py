@@ -142,22 +142,30 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
                       of=got[CONTEXT + "asked"])]
     if found is not None and found.say in _NUMBER and type(got.get(CONTEXT + "grad_cut")) is str:
         return [_diff(SayCheck.GRAD_TAKEN_AS_NUMBER, label=label, function=got[CONTEXT + "grad_cut"])]  # what comes through grad is lost
-    if found is not None and found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "constant_accumulator") is True:
-        return [_diff(SayTorch.CONSTANT_ACCUMULATOR, label=label)]  # not a reordering: an entry PyTorch never has
-    if found is not None and found.say is SayTorch.TORCH_FLAG and got.get(CONTEXT + "with_node") is True:
-        return [_diff(SayTorch.LEAF_WITH_NODE, label=label)]  # a flag set once, where grad_fn changed since
-    if found is not None and found.say is SayTorch.TORCH_NONE and type(got.get(CONTEXT + "zero_dropped")) is str:
-        return [_diff(SayTorch.ZERO_DROPPED, label=label, function=got[CONTEXT + "zero_dropped"])]  # a 0 never written
-    if found is not None and found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "one_buffer") is True:
-        return [_diff(SayTorch.ONE_BUFFER, label=label)]  # two AccumulateGrad nodes' gradients in one buffer
-    if found is not None and found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "bypassed") is True:
-        return [_diff(SayTorch.WRITTEN_BESIDE, label=label)]  # AccumulateGrad.apply wrote it, not store_grad
+    beside = _torch_context(found, got, label) if found is not None else None
+    if beside is not None:
+        return [beside]
     if found is not None and found.say is Say.RESULT_NUMBER and got.get(CONTEXT + "nodes_run") is True \
             and type(want.get("value")) is int and type(got.get("value")) is int:  # a count of nodes run: fewer or more
         return [_diff(SayWalk.RAN_FEWER if got["value"] < want["value"] else SayWalk.RAN_MORE, label=label)]
     if found is not None and found.say in _NUMBER and got.get(CONTEXT + "gradient_agrees") is True:
         return [_diff(Say.DERIVATIVE_OTHER, label=label)]  # a derivative of a gradient that has the right number
     return [found] if found is not None else []
+
+
+def _torch_context(found: Difference, got: dict[str, Any], label: str) -> Difference | None:
+    """A build-track difference told by what the probe saw beside it (its context), else None."""
+    if found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "constant_accumulator") is True:
+        return _diff(SayTorch.CONSTANT_ACCUMULATOR, label=label)  # not a reordering: an entry PyTorch never has
+    if found.say is SayTorch.TORCH_FLAG and got.get(CONTEXT + "with_node") is True:
+        return _diff(SayTorch.LEAF_WITH_NODE, label=label)  # a flag set once, where grad_fn changed since
+    if found.say is SayTorch.TORCH_NONE and type(got.get(CONTEXT + "zero_dropped")) is str:
+        return _diff(SayTorch.ZERO_DROPPED, label=label, function=got[CONTEXT + "zero_dropped"])  # a 0 never written
+    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "one_buffer") is True:
+        return _diff(SayTorch.ONE_BUFFER, label=label)  # two AccumulateGrad nodes' gradients in one buffer
+    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "bypassed") is True:
+        return _diff(SayTorch.WRITTEN_BESIDE, label=label)  # AccumulateGrad.apply wrote it, not store_grad
+    return None
 
 
 def _shared_more(want: dict[str, Any], got: dict[str, Any]) -> bool:
