@@ -26,6 +26,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.caller_grads import kept_through
 from grader.spec.chain import names_called, names_of, read_chains
+from grader.spec.earlier_leaf import Handed
 from grader.spec.graph import graph
 from grader.spec.origins import none_detached
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
@@ -105,12 +106,15 @@ def _side(x: float) -> str:
     return "x > 0" if x > 0 else "x < 0" if x < 0 else "x = 0"
 
 
+_HANDED = Handed("branch", "w")  # the w each call of branch was given: a y kept from an earlier call reaches one
+
+
 def _branch(sub, x: float, w_start: float) -> dict:
-    w = Value(w_start, requires_grad=True)
+    w = _HANDED.hand(Value(w_start, requires_grad=True))
     with watching(sub, "branch", made=True) as call:  # made: whether it detached a Value that requires grad
         y = sub.branch(x, w)
     label = f"y ({_side(x)})"  # the feedback names the boundary case that differs
-    built = graph(y, {"w": w}, label=label, data={"x_value": x})
+    built = graph(y, _HANDED.named(y, w), label=label, data={"x_value": x})  # an earlier call's w: named
     made = [v for v in (call.made or {}).values() if v is not y]
     return {"graph": [built, *_branch_of_x(built, made, y, w, x, w_start, label)],
             "value": value_of(y, label), "grad": _backward(y, w),
@@ -163,7 +167,7 @@ def branch_public(sub):
 
 def _branched(sub, case: tuple[float, float]) -> tuple[Any, Value]:
     """branch on a new leaf w: what it returned, and that w."""
-    w = Value(case[1], requires_grad=True)
+    w = _HANDED.hand(Value(case[1], requires_grad=True))
     return sub.branch(case[0], w), w
 
 
@@ -178,9 +182,9 @@ def _branch_seen(made: tuple[Any, Value]) -> dict[str, Any]:
                key_feedback=BRANCH_KEYS)
 def graph_per_call(sub):
     return {**by_key([_branch(sub, x, -0.5) for x in (1.5, -2.0, 0.0, 3.0, -0.25, 1e-9)]),
-            "stepped": leaf_stepped_apart(sub, lambda m, w: (m.branch(2.0, w), w), _branch_seen, 1.25, "branch"),
+            "stepped": leaf_stepped_apart(sub, lambda m, w: (m.branch(2.0, _HANDED.hand(w)), w), _branch_seen, 1.25, "branch"),
             "held": [kept_through("branch(x, w)", {"w": w}, lambda x=x, w=w: sub.branch(x, w))
-                     for x in (1.5, -2.0) for w in [Value(0.5, requires_grad=True)]]}
+                     for x in (1.5, -2.0) for w in [_HANDED.hand(Value(0.5, requires_grad=True))]]}
 
 
 @EXERCISE.test(
@@ -391,6 +395,6 @@ def loop_graph(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    w = Value(0.75, requires_grad=True)
+    w = _HANDED.hand(Value(0.75, requires_grad=True))
     positive, negative = sub.branch(2.0, w), sub.branch(-1.0, w)  # labelled as the feedback names them
     return [positive, negative], {"w": w, f"y ({_side(2.0)})": positive, f"y ({_side(-1.0)})": negative}

@@ -72,6 +72,7 @@ _LABEL_FORMS = (
      N_("for {name} = {graph}, {what}")),
     (r"the error (?P<call>\w+\(.*\)) returned", N_("the error {call} returned")),
     (r"the (?P<name>\w+) given to (?P<call>\w+\(.*\))", N_("the {name} given to {call}")),
+    (r"the (?P<name>\w+) given to an earlier call of (?P<call>\w+)", N_("the {name} given to an earlier call of {call}")),
     (r"the (?P<name>[\w.]+) returned", N_("the {name} returned")),
     (r"the leaf (?P<name>\w+) you were given", N_("the leaf {name} you were given")),
     (r"(?P<call>\w+)'s backward", N_("{call}'s backward")),  # the graph a function's first pass walked
@@ -183,7 +184,7 @@ def _case_notes(label: str) -> str:
     return f"{case.group('base')} ({_notes(case.group('note'))})"
 
 
-LABEL_FIELDS = ("label", "of", "where")  # the fields of a sentence that hold a probe's label, not a value
+LABEL_FIELDS = ("label", "of", "where", "leaf")  # the fields of a sentence that hold a probe's label, not a value
 _NOT_A = re.compile(r"not (?P<what>an? [\w ]+): (?P<type>[\w.]+)")
 # What a probe asked a result to be ("not a number: NoneType"), in the student's language: each
 # kind a probe names, so that no English word is left in a translated sentence.

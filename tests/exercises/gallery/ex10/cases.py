@@ -301,3 +301,13 @@ CASES += [
     Wrong("loop_zeroes_w_grad", names=("zeroed w.grad",), fails={LOOP_HIDDEN: "double_until(w, limit) zeroed w.grad"},
           edits={LOOP_LINE: "    if w.grad is not None:\n        w.grad.zero_()\n" + LOOP_LINE}),
 ]
+
+# branch keeps each y by its x in a module-level dict: a later call with that x returns the y built on an earlier
+# call's w, told as reaching that earlier w, not as a Value the student's code made requiring grad
+CASES += [
+    Wrong("branch_cached_by_x", fails={"branch picks the operation": "the w given to an earlier call of branch"},
+          edits={"def branch(x: float, w: Value) -> Value:\n": "_CACHE: dict = {}\n\n\ndef branch(x: float, w: Value) -> Value:\n"
+                 "    if x in _CACHE:\n        return _CACHE[x]\n    _CACHE[x] = _branch(x, w)\n    return _CACHE[x]\n\n\n"
+                 "def _branch(x: float, w: Value) -> Value:\n"},
+          names=("reaches the w given to an earlier call of branch",), unsaid=("a Value your code made requiring grad",)),
+]
