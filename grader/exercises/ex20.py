@@ -20,7 +20,8 @@ from grader.spec.probe import type_name
 from grader.spec.raised import SAID, error, raised
 from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
-from grader.spec.unpacked import THROUGH_UNPACK, refused, refuses_freed, unpack_keeps, unpack_refuses
+from grader.spec.unpacked import THROUGH_UNPACK, passed_on, refused, refuses_freed, retained_after_freed, \
+    unpack_keeps, unpack_refuses
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
                     module="ex20_build_saved_values", rules=True, own_engine=True)
@@ -70,6 +71,11 @@ KEYS = {
     "released_when_failed": "backward frees each node right after its apply, so a node that ran in a pass which then "
                             "failed at a later node is freed too: another backward through it raises "
                             "RuntimeError(SECOND_BACKWARD) at once, before any gradient is written",
+    "unfreed": "retain_graph=True keeps what the backward it is given to would free; it never brings back what an "
+               "earlier backward freed: a backward with retain_graph=True through a freed node raises "
+               "RuntimeError(SECOND_BACKWARD) too",
+    "passed_on": "Value.backward lets every error of backward(root) reach its caller: an error your backward raises "
+                 "(SECOND_BACKWARD too) is never caught on the way",
     "retained_leaf": RETAINED_LEAF,
     "retained_refused": "backward writes a retained non-leaf's gradient into its .grad when its node starts, before "
                         "apply: a node that then refuses with SECOND_BACKWARD has written it already",
@@ -88,8 +94,10 @@ CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_grap
              "every_node": ("new_graph", "names", "released", "sticky", "through_unpack", "unpack_refuses"),
              "second": ("names", "released", "sticky", "through_unpack", "unpack_refuses"), "freed": ("released", "sticky"), "released": ("sticky",),
              "released_when_failed": ("released", "sticky", "every_node", "new_graph", "through_unpack", "unpack_refuses"),
+             "unfreed": ("second", "names", "released", "sticky", "through_unpack", "unpack_refuses"),
              "retained_refused": ("second", "names", "released", "sticky", "through_unpack", "retained_released",
                                   "unpack_refuses")}
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("passed_on",) for key in ("through_unpack", "unpack_refuses")}}
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
 
@@ -161,7 +169,7 @@ def documents_public(sub):
     cases["released"] += freed.pop("released")
     for key in ("through_unpack", "unpack_refuses"):
         cases[key] += freed.pop(key)
-    return {"unpack_keeps": unpack_keeps(sub), **cases, **freed, "sticky": _sticky(sub)}
+    return {"unpack_keeps": unpack_keeps(sub), **cases, **freed, "sticky": _sticky(sub), "passed_on": passed_on(sub)}
 
 
 def _documents_freed(sub: Any) -> dict[str, Any]:
@@ -239,7 +247,8 @@ def numbers(sub):
     # c * w saves c as "self" alone (w's gradient needs it), where w * 3 saves 3 as "other": unpack refuses either
     return {"unpack_keeps": unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
                            (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second"),
-                           (lambda w, x: sub.Value(2.5) * x, "c * x, c a constant", "second")]), "sticky": _sticky(sub)}
+                           (lambda w, x: sub.Value(2.5) * x, "c * x, c a constant", "second")]), "sticky": _sticky(sub),
+            "passed_on": passed_on(sub)}
 
 
 @EXERCISE.test("a backward from a root whose node an earlier one freed", points=2, feedback=FEEDBACK,
@@ -263,7 +272,7 @@ def inner(sub):
         for key, seen in freed.items():
             out[key].append(seen)
         out["grads_refused"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))
-    return {**out, "released_when_failed": _released_when_failed(sub)}
+    return {**out, "released_when_failed": _released_when_failed(sub), "passed_on": passed_on(sub)}
 
 
 GRAPH_Z = "z = y * v, u = y * 2, y = w * x"
@@ -300,6 +309,7 @@ def three(sub):
             "unpack_refuses": refuses_freed(y.grad_fn),
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")], "sticky": _sticky(sub),
+            "unfreed": retained_after_freed(sub), "passed_on": passed_on(sub),
             "retained_refused": fact(grad_after_refused(sub, 1.25), REFUSED),
             "retained_released": fact(grad_after_released(sub, -0.5), RELEASED)}
 

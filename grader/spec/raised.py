@@ -6,6 +6,7 @@ with, which is no one's text."""
 
 from __future__ import annotations
 
+import functools
 import re
 import traceback
 from typing import Any, Callable
@@ -126,7 +127,8 @@ def raised(fn: Callable[..., Any], label: str, *args: Any, whole: bool = False) 
 def raised_in(exc: BaseException, fn: Callable[..., Any]) -> str | None:
     """The function of ``fn``'s own file that ``exc`` was raised in (its deepest frame there:
     ``MulBackward0.apply`` for a ``y.backward`` of the student's engine), or None (PyTorch's
-    methods are not Python)."""
+    methods are not Python); a ``functools.partial`` (a call given keywords) by the function it calls."""
+    fn = fn.func if isinstance(fn, functools.partial) else fn
     code = getattr(getattr(fn, "__func__", fn), "__code__", None)
     if code is None:
         return None

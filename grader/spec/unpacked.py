@@ -4,12 +4,15 @@ through ``saved.read_saved``, so the same probe reads PyTorch's ``grad_fn._saved
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from micrograph.i18n import N_
 
 from grader.spec.build import claim, fact
-from grader.spec.raised import error
+from grader.spec.build_reads import grad_quiet
+from grader.spec.held import held
+from grader.spec.raised import error, raised
 from grader.spec.saved import read_saved, released, saved_operands
 
 THROUGH_UNPACK = N_("a backward through y.grad_fn raises a RuntimeError once reading what it saved (unpack) raises one")
@@ -57,3 +60,35 @@ def refuses_freed(fn: Any) -> dict[str, Any]:
         return claim(True, REFUSES_FREED)
     return claim(all((error(read_saved, fn, name) or "").startswith("RuntimeError") for name in names),
                  REFUSES_FREED)
+
+
+UNFREED = "y.backward(retain_graph=True) after y.backward(), y = w * w"
+
+
+def retained_after_freed(sub: Any) -> list[Any]:
+    """A backward given retain_graph=True after one that freed the graph: PyTorch's refuses with
+    SECOND_BACKWARD, as a plain one does; an engine that reads retain_graph=True as "keep the
+    graph", un-freeing a node before it runs, meets the freed values itself."""
+    w = sub.Value(-1.75, requires_grad=True)
+    y = w * w
+    held(y)
+    y.backward()
+    return [raised(functools.partial(y.backward, retain_graph=True), UNFREED, whole=True),
+            fact(grad_quiet(w), f"w.grad after {UNFREED}")]
+
+
+PASSED_ON = N_("a second y.backward(), y = w * w, passes on the error backward(y) raises there")
+
+
+def passed_on(sub: Any) -> dict[str, Any]:
+    """Whether a second ``y.backward()`` raises where the engine's own ``backward(y)`` (the
+    statement's module-level function, which Value.backward calls) raises: a Value.backward that
+    catches the error on the way (turning it into a warning) tells nothing of unpack or apply,
+    which did refuse.  Holds where there is no such function (PyTorch) or it raises nothing."""
+    inner = getattr(sub, "backward", None)
+    w = sub.Value(1.25, requires_grad=True)
+    y = w * w
+    held(y)
+    error(y.backward)
+    outer = error(y.backward)
+    return claim(not callable(inner) or outer is not None or error(inner, y) is None, PASSED_ON)

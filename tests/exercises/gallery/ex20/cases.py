@@ -257,3 +257,24 @@ CASES += [
         "                continue\n            buffers[child] = buffers.get(child, 0.0) + g\n"},
           fails={DOCS: "this stage builds on ex17"}, names=("ex17", "w * 0", "0 too")),
 ]
+
+# retain_graph=True read as "keep the graph": a node an earlier backward freed is un-freed before it runs.
+CASES += [
+    Wrong("retain_graph_unfrees", edits={
+        "        grads = node.apply(grad)\n        if not retain_graph:":
+        "        node.released = node.released and not retain_graph\n        grads = node.apply(grad)\n        if not retain_graph:"},
+          fails={THREE: "y.backward(retain_graph=True) after y.backward(), y = w * w raised AttributeError"},
+          names=("y.backward(retain_graph=True) after y.backward()", "never brings back what an earlier backward freed")),
+]
+
+# Value.backward catching backward's RuntimeError and warning instead: unpack and apply did refuse.
+CASES += [
+    Wrong("backward_error_turned_into_a_warning", edits={
+        "            raise RuntimeError(NO_GRAD_FN)\n        backward(self, retain_graph=bool(retain_graph))\n":
+        "            raise RuntimeError(NO_GRAD_FN)\n        try:\n            backward(self, retain_graph=bool(retain_graph))\n"
+        "        except RuntimeError as e:\n            warnings.warn(str(e))\n"},
+          fails={DOCS: "A second y.backward(), y = w * w, passes on the error backward(y) raises there in PyTorch, but not in "
+                       "your engine"},
+          names=("passes on the error backward(y) raises", "never caught on the way"),
+          unsaid=("never from node.saved itself",)),
+]
