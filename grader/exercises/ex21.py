@@ -12,6 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, needs, node_name, number
 from grader.spec.build_reads import grad_quiet, version
+from grader.spec.build_aliases import constant_detached, data_each_call, detached_leaf, freed_then_changed, old_node_kept
 from grader.spec.facts import NOT_PLAIN
 from grader.spec.build_rebased import added_into_itself, constant_added, edges_kept, retained_through, zero_recorded
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
@@ -62,6 +63,14 @@ KEYS = {
              "kept on the Value, nor a copy that keeps the Value's .grad",
     "retained_leaf": RETAINED_LEAF,
     "data_value": ".data gives a Value that shares the number, not the number itself",
+    "freed_first": "unpack checks first whether its node was released: a backward through a node an earlier backward "
+                   "freed raises RuntimeError(SECOND_BACKWARD), whatever was changed in place since",
+    "old_node": "an in-place op gives the value a new node and leaves the node it had before as it was, its edges "
+                "too: a graph recorded before the op still runs through that old node to its inputs",
+    "other_version": "an in-place op bumps the version of the Value it changes, never its other operand's: v += w "
+                     "leaves w's version as it was",
+    "detached_leaf": "detach() gives a leaf with no node of its own: made to require grad, it gets an AccumulateGrad "
+                     "of its own, so its gradients go to it, never to the Value it was detached from",
     "own_edges": "an in-place op's node keeps the edges it was made with: a later in-place op, on a value of another "
                  "graph, leaves them as they were (each node's edges are its own, shared with no other node)",
 }
@@ -72,8 +81,9 @@ DATA_PRESUMED = {key: ("data_value",) for key in KEYS if key != "data_value"}
 # a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
 # none, or none where it raises one, follows from the refusal, and so do the node it did not
 # record and the version it did not bump; gradients follow from both
-CAUSES = {"modified": ("errors", "saved_itself"), "grads": ("errors", "modified"), "retained": ("errors", "modified"),
-          "graph": ("errors",), "versions": ("errors",)}
+CAUSES = {"modified": ("errors", "saved_itself", "other_version"), "grads": ("errors", "modified", "old_node"),
+          "retained": ("errors", "modified", "old_node"), "graph": ("errors",), "versions": ("errors", "other_version"),
+          "freed_first": ("errors",), "old_node": ("errors",)}
 
 IADD_KEEPS = N_("v += w leaves v the Value it changed in place")
 # what a program did, in words (a label's part, translated as a whole)
@@ -91,6 +101,7 @@ DETACH_CAUSES = {key: ("detached", "unflagged") for key in ("numbers", "versions
                                                             "grads")}
 DETACH_CAUSES["zero_shared"] = ("detached", "unflagged", "numbers", "errors")  # zero_ told alone
 DETACH_CAUSES["unflagged"] = ("detached",)  # the Value itself requires grad: one mistake, its rule
+DETACH_CAUSES["detached_leaf"] = ("detached", "unflagged", "alias")  # the Value itself, or its alias: told so
 DETACH_CAUSES["alias"] = ("detached",)  # the Value itself, or an alias that requires grad: its .grad follows
 SHARED_COUNTER = {"versions": ("own_counter",), "modified": ("own_counter",)}  # the versions it shows are others'
 PUBLIC_CAUSES = {key: CAUSES.get(key, ()) + DETACH_CAUSES.get(key, ()) + SHARED_COUNTER.get(key, ())
@@ -169,6 +180,7 @@ def basics_public(sub):
     rebound = claim(v is before, IADD_KEEPS)
     v = before  # what += did to the Value itself is read on it, whatever name += left
     versions.append(fact(version(v), "v._version after v += w"))
+    other = fact(version(w), "w._version after v += w")  # the other operand's: never bumped
     u = sub.Value(-3.0)
     u.zero_()
     versions.append(fact(version(u), "u._version after u.zero_(), u = Value(-3)"))
@@ -184,7 +196,7 @@ def basics_public(sub):
     q = p + 2
     z = q * q
     steps.append(raised(q.add_, "q.add_(1), q = p + 2", 1.0))
-    return {"unflagged": unflagged, "errors": steps, "own_counter": own["own_counter"], "iadd": rebound,
+    return {"unflagged": unflagged, "errors": steps, "own_counter": own["own_counter"], "iadd": rebound, "other_version": other,
             "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
             "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),
@@ -217,7 +229,7 @@ def modified(sub):
         out["modified"].append(raised(t.backward, "t.backward() after a.add_(1), t = a * (w + 1), a = x + w"))
     for key, seen in _same_number(sub).items():
         out[key] += seen
-    return out
+    return {**out, "freed_first": freed_then_changed(sub), "old_node": old_node_kept(sub)}
 
 
 def _same_number(sub: Any) -> dict[str, list[Any]]:
@@ -249,7 +261,8 @@ def data(sub):
     e = _data(x)  # d kept alive meanwhile: one Value pointed at x's number would be d too
     c = sub.Value(2.0)  # changed in place before .data is read: .data's own counter starts anew
     bumped = [raised(c.add_, "c.add_(1), c = Value(2)", 1.0), raised(c.add_, "c.add_(1) after c.add_(1)", 1.0)]
-    return {"detached": [claim(d is e, "w.data is x.data")], "unflagged": [made], "errors": [changed, *bumped],
+    return {"detached": [claim(d is e, "w.data is x.data"), data_each_call(sub, _data)], "unflagged": [made],
+            "errors": [changed, *bumped],
             "numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(version(w), "w._version after w.data.add_(1)")],
             "data_counter": [fact(version(_data(c)), "c.data._version after c.add_(1); c.add_(1), c = Value(2)")],
@@ -275,7 +288,8 @@ def detached(sub):
     apart = _flagged(described(e, "e", DETACHED))
     own = _own_counter(sub)
     return {"own_counter": own["own_counter"], "alias": _aliases(sub),
-            "detached": [made[0], made[1]["detached"], apart["detached"], described(h, "h", DETACHED)],
+            "detached": [made[0], constant_detached(sub), made[1]["detached"], apart["detached"],
+                         described(h, "h", DETACHED)], "detached_leaf": detached_leaf(sub),
             "unflagged": [made[1]["unflagged"], apart["unflagged"]],
             "numbers": [added], "zero_shared": [fact(number(w), "w.item() after d = w.detach(); d.add_(2); d.zero_()")],
             "versions": [fact(version(w), "w._version after d.add_(2); d.zero_()")],
@@ -298,8 +312,9 @@ def _aliases(sub: Any) -> list[Any]:
 # an op left unrecorded (or recorded with other edges) changes what backward runs: its errors and gradients
 # and a node with an edge to itself (``cycle``) is all that differs in the edges and what backward did through them
 RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph", "cycle", "own_edges"),
-                   "grads": ("errors", "modified", "graph", "cycle", "own_edges"), "graph": ("errors", "cycle", "own_edges"),
-                   "retained": ("errors", "modified", "cycle", "own_edges"), "cycle": ("own_edges",)}
+                   "grads": ("errors", "modified", "graph", "cycle", "own_edges", "old_node"),
+                   "graph": ("errors", "cycle", "own_edges"),
+                   "retained": ("errors", "modified", "cycle", "own_edges", "old_node"), "cycle": ("own_edges",)}
 
 
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -315,7 +330,7 @@ def rebased(sub):
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
     kept, zero, took, own = retained_through(sub), zero_recorded(sub), constant_added(sub), _own_counter(sub)
     itself = added_into_itself(sub)
-    return {"own_counter": own["own_counter"], "own_edges": edges_kept(sub),
+    return {"own_counter": own["own_counter"], "own_edges": edges_kept(sub), "old_node": old_node_kept(sub),
             "errors": [*refused, *zero["errors"], *kept["errors"], *took["errors"], *itself["errors"],
                        *own["errors"]],
             "cycle": [took["cycle"], itself["cycle"]],

@@ -391,3 +391,51 @@ CASES += [
                  REBASED: "b._version after b.add_(x); b += 1 is not the kind of result"},
           names=("_version", "of type float"), unsaid=("yours is a str", "where PyTorch raises another error")),
 ]
+
+# Shortcuts that give PyTorch's answers to every other program: .data kept on the Value, detach() of a
+# constant handing back the Value itself, detach() as a copy that keeps the leaf's AccumulateGrad, and
+# an unpack that checks the version before whether its node was released.
+CASES += [
+    Wrong("data_kept_on_the_value", edits={DATA_BODY: '''        if getattr(self, "_data_view", None) is None:
+            self._data_view = Value(0.0)
+            self._data_view._box = self._box
+        return self._data_view'''},
+          fails={DATA: "w.data gives a new Value at each call in PyTorch, but not in your engine"},
+          names=("w.data gives a new Value at each call",)),
+    Wrong("detach_of_a_constant_is_itself", edits={DETACH_BODY: "        if not self.requires_grad:\n            return self\n"
+                                                                + DETACH_BODY},
+          fails={DETACHED: "c.detach() is c, c = Value(2) in your engine, but not in PyTorch"},
+          names=("c.detach() is c", "give a new Value at each call")),
+    Wrong("detach_copies_the_accumulator", edits={DETACH_BODY: '''        alias = copy.copy(self)
+        alias.grad_fn, alias.requires_grad, alias._grad, alias.retains_grad = None, False, None, False
+        return alias''', "\nimport heapq\n": "\nimport copy\nimport heapq\n"},
+          fails={DETACHED: "w.grad after w * w; d = w.detach(); d.requires_grad = True; (d * d).backward() is not None"},
+          names=("d.grad after w * w; d = w.detach()", "an AccumulateGrad of its own")),
+    Wrong("version_checked_before_released", edits={
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n        value = self.saved[name]\n"
+        "        if value._version != self.saved_versions[name]:\n"
+        "            raise RuntimeError(MODIFIED.format(version=value._version, expected=self.saved_versions[name]))\n":
+        "        value = self.saved[name]\n        if value is not None and value._version != self.saved_versions[name]:\n"
+        "            raise RuntimeError(MODIFIED.format(version=value._version, expected=self.saved_versions[name]))\n"
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n",
+        "        self.saved = dict.fromkeys(self.saved)\n        self.released = True\n": "        self.released = True\n"},
+          fails={MODIFIED: "A second y.backward() after y.backward(); a.add_(1), y = a * a, a = w * 2 raised RuntimeError"},
+          names=("Node.unpack", "unpack checks first whether its node was released")),
+]
+
+# rebase cutting the edges of the node the value had before, and add_ bumping its other operand's version:
+# each told by what it changed, not by the numbers backward used or by detach()'s counter.
+CASES += [
+    Wrong("rebase_cuts_the_old_node", edits={"    v.grad_fn = node\n    v.requires_grad = True\n":
+                                             "    if v.grad_fn is not None:\n        v.grad_fn.next_functions = ()\n"
+                                             "    v.grad_fn = node\n    v.requires_grad = True\n"},
+          fails={MODIFIED: "e.next_functions after e = c.grad_fn; c.add_(1), c = w + 1 has fewer entries than PyTorch's"},
+          names=("e.next_functions after e = c.grad_fn", "leaves the node it had before as it was")),
+    Wrong("add_bumps_the_other_operand", edits={"        self._versions[0] += 1\n        if recording(self, other):\n"
+                                                "            rebase(self, AddBackward0(edges))\n":
+                                                "        self._versions[0] += 1\n        if other is not self:\n"
+                                                "            other._versions[0] += 1\n        if recording(self, other):\n"
+                                                "            rebase(self, AddBackward0(edges))\n"},
+          fails={BASICS: "w._version after v += w is a different number from PyTorch's"},
+          names=("w._version after v += w", "never its other operand's")),
+]
