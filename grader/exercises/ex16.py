@@ -14,7 +14,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import MissingMethod, claim, described, documents_drawn, edges, fact, operand, regroup
-from grader.spec.build_reads import edge_node
+from grader.spec.build_reads import edge_node, flag
 from grader.spec.build_edges import apart, count, leaf_edge, one_accumulator, second_edge
 from grader.spec.build_operands import given_itself, names_swapped, number_made
 from grader.spec.held import held
@@ -31,6 +31,8 @@ KEYS = {
     "recorded_some": "an operation records a node as soon as one of its inputs requires grad, whatever the others "
                      "(recording(*inputs) is True then), named as PyTorch names it: AddBackward0 for +, "
                      "MulBackward0 for *",
+    "recorded_zero": "an operation with an input that requires grad records a node whatever the numbers: a product "
+                     "with a factor that is 0 is recorded as any other, its edges and saved operands too",
     "unrecorded": "an operation none of whose inputs requires grad records nothing: its result's "
                   "grad_fn stays None",
     "leaf_grad_fn": "a leaf, made by Value(...), has no grad_fn",
@@ -65,6 +67,10 @@ KEYS = {
                        "found by the leaf's number, or kept from an earlier leaf, belongs to another leaf",
     "new_value": "every operation makes a new Value with a node of its own, whatever the numbers: w + 0 and w * 1 "
                  "hold w's number, yet are new values, never w itself",
+    "new_constant": "every operation makes a new Value, whether it records a node or not: c + 0 and c * 1 of a c "
+                    "that requires no grad hold c's number, yet are new values, never c itself",
+    "inputs_kept": "an operation leaves its inputs as they were: it sets requires_grad on the result it makes, never on "
+                   "an input, so a Value made with requires_grad=False keeps it False whatever it is used in",
     "number": "a Python number in an operation is a constant: made a Value, it requires no grad, whatever the "
               "other input does, so it gets no AccumulateGrad and its entry in next_functions is (None, 0)",
     "flag_set": "a leaf's edge follows its requires_grad as it is when the operation runs, however it was set: "
@@ -80,20 +86,22 @@ KEYS = {
 
 RECORDED, UNRECORDED, LEAF = "grad_fn", "unrecorded", "leaf_grad_fn"  # what made a value: its grad_fn's key
 RECORDED_SOME = "recorded_some"  # ... an operation of which only some inputs require grad
-MADE_BY = (RECORDED, RECORDED_SOME, UNRECORDED, LEAF)
+RECORDED_ZERO = "recorded_zero"  # ... a product with a factor the program makes 0
+MADE_BY = (RECORDED, RECORDED_SOME, RECORDED_ZERO, UNRECORDED, LEAF)
 
 
-def _made(v: object, label: str, made_by: str, all_grad: bool = False) -> dict[str, Any]:
+def _made(v: object, label: str, made_by: str, all_grad: bool = False, when: str = "") -> dict[str, Any]:
     """``described``, its grad_fn keyed by what made the value (``RECORDED``: an operation with
     an input that requires grad; ``RECORDED_SOME``: one with an input that does not as well, which
     a ``recording`` that asks all inputs leaves unrecorded; ``UNRECORDED``: one without; ``LEAF``), which the probe knows
     from the program it runs: a grad_fn that differs then brings the rule of that case alone.
     Likewise the edges of an operation whose inputs all require grad (``all_grad``) bring the
     rule without (None, 0), which no input of theirs has, and those of one with an input that
-    requires no grad the rule of that input's (None, 0) alone."""
+    requires no grad the rule of that input's (None, 0) alone.  ``when`` names the program's numbers
+    where they matter (``with a = 0``: a product of a zero factor, ``RECORDED_ZERO``)."""
     some = made_by == RECORDED and not all_grad  # recording must look at any input, not all
     keys = {"grad_fn": RECORDED_SOME if some else made_by, "next_functions": "grad_edges" if all_grad else "next_functions"}
-    return {keys.get(key, key): seen for key, seen in described(v, label).items()}
+    return {keys.get(key, key): seen for key, seen in described(v, label, when).items()}
 
 
 Kept = tuple[str, str, str, Any]  # a product, what its node saves ("self", "other"), that operand's code and Value
@@ -155,7 +163,8 @@ CAUSED_BY["next_functions"] += ("again",)  # edges piled up by earlier calls: th
 CAUSED_BY["grad_edges"] += ("again",)
 CAUSED_BY["one_accumulator"] = ("again",)
 CAUSED_BY["tuples"] = MADE_BY  # no node: no next_functions at all
-CAUSED_BY[RECORDED] = (RECORDED_SOME,)  # an input not recorded, so requiring no grad: the rule of recording's any
+CAUSED_BY[RECORDED] = (RECORDED_SOME,)
+CAUSED_BY[RECORDED_ZERO] = (RECORDED, RECORDED_SOME)  # recording wrong whatever the numbers: that rule alone  # an input not recorded, so requiring no grad: the rule of recording's any
 CAUSED_BY["grad_edges"] += ("own_accumulator",)  # an edge to another leaf's node: that rule alone
 CAUSED_BY["next_functions"] += ("tuples",)  # edges in no tuple (a generator): the tuple's rule alone
 CAUSED_BY["grad_edges"] += ("tuples",)
@@ -175,6 +184,10 @@ CAUSED_BY["flag_set"] = MADE_BY + ("again", "tuples", "own_accumulator", "number
                                    "leaf_edge")
 CAUSED_BY["leaf_edge"] = CAUSED_BY["next_functions"]  # w's entry as (None, 0) beside a constant's: that rule alone
 CAUSED_BY["next_functions"] += ("leaf_edge",)
+# an input marked as requiring grad by the operation: its edges, flag and what is saved of it follow
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("inputs_kept",)
+                             for key in ("next_functions", "requires_grad", "saved", "saved_itself", "saved_zero",
+                                         "leaf_edge", "flag_set")}}
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -183,9 +196,12 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     a = xl + wl
     b = wl + 1
     y = a * b
+    zeros = tuple(code for code, made in (("a", x + w), ("b", w + 1)) if made == 0)  # the program's numbers
+    by_zero = (RECORDED_ZERO, True, f"with {zeros[0]} = 0") if zeros else (RECORDED, True)
     nodes = regroup([_made(wl, "w", LEAF), _made(xl, "x", LEAF),
                      _made(a, "a", RECORDED, all_grad=True), _made(b, "b", RECORDED),
-                     _made(y, "y", RECORDED, all_grad=True)])
+                     _made(y, "y", *by_zero)])
+    nodes.setdefault(RECORDED_ZERO, [])  # a key of every program (``by_key`` takes the first program's keys)
     in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
     in_order = in_order or count(getattr(a.grad_fn, "next_functions", None)) is None  # no tuple: told as that
     nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
@@ -195,7 +211,6 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                                                             "(y = a * b: an edge to each input)"))] if w != x else []
     own = [claim(apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
-    zeros = tuple(code for code, made in (("a", x + w), ("b", w + 1)) if made == 0)  # the program's numbers
     given = [given_itself(sub, a, "AddBackward0", "a", xl, wl), given_itself(sub, y, "MulBackward0", "y", a, b)]
     return {"number": [number_made(b, wl, "b")], "leaf_edge": leaf_edge("b", b), "operand_itself": given, **nodes,
             **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)], zeros), **_added({"a": a, "b": b}),
@@ -323,10 +338,23 @@ def constants(sub):
                                 ("w * c", "other", "c", c)]),
             **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]}),
             "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE), "flag_set": _flag_set(sub),
+            "inputs_kept": _inputs_kept(sub),
+            "new_constant": [claim(c + 0 is c, "c + 0 is c, c = Value(-2)"), claim(c * 1 is c, "c * 1 is c, c = Value(-2)")],
             "leaf_edge": leaf_edge("constants", *(made[label] for label in ("c * w", "w + c", "(c * 3) * w")))}
 
 
 TWICE = N_("c * w made twice, both results kept, has two nodes")
+INPUTS_KEPT = "c * w leaves c.requires_grad False, c = Value(-2)"
+
+
+def _inputs_kept(sub: Any) -> dict[str, Any]:
+    """Whether an operation left its input's requires_grad as it was: a record that marks the
+    inputs of what it records makes a constant require grad, and every later operation gives it an
+    AccumulateGrad.  Holds where the flag was not False to begin with (Value(...) ignoring it)."""
+    c = sub.Value(-2.0)
+    before = flag(c.requires_grad)
+    held(c * sub.Value(0.75, requires_grad=True))
+    return claim(before is not False or flag(c.requires_grad) is False, INPUTS_KEPT)
 SET_ON = N_("after c = Value(2); c.requires_grad = True")
 SET_OFF = N_("after w * 3; w.requires_grad = False")
 

@@ -62,6 +62,10 @@ def _stage1(sub: Any) -> str | None:
         return SAVES_NUMBER
     if w + 0 is w or w * 1 is w:
         return N_("w + 0 or w * 1 is w itself, where every operation makes a new value with a node of its own")
+    c = sub.Value(2.0)
+    if c + 0 is c or c * 1 is c:
+        return N_("c + 0 or c * 1, c a Value that requires no grad, is c itself, where every operation makes a new "
+                  "value, whether it records a node or not")
     recorded = recorded_as_torch(sub, w, y, product, three) or reflected(w, three)
     if recorded is not None:
         return recorded

@@ -60,7 +60,9 @@ def given_itself(sub: Any, made: Any, op: str, label: str, *inputs: Any) -> dict
     operation that hands record a new Value made from an operand (``Value(other)`` for a Value
     too, ``other.data``) records one that requires no grad, with the edge (None, 0), though
     record and gradient_edge are right.  Holds wherever that cannot be seen: record missing (a
-    torch engine), raising, or itself giving no such edge (then the edges' own rules tell it)."""
+    torch engine), raising, or itself giving no such edge (then the edges' own rules tell it), or
+    no node made at all where the same operation of other numbers records one (a product with a
+    factor 0 left unrecorded: its grad_fn tells that, not copies of the operands)."""
     record, node = getattr(sub, "record", None), getattr(sub, op, None)
     if not callable(record) or node is None:
         return claim(True, GIVEN_ITSELF[label])
@@ -69,8 +71,26 @@ def given_itself(sub: Any, made: Any, op: str, label: str, *inputs: Any) -> dict
     except Exception:  # noqa: BLE001 - a record that raises is told by the operation's own facts
         return claim(True, GIVEN_ITSELF[label])
     fn = getattr(made, "grad_fn", None)
+    if fn is None and _records_elsewhere(sub, op, inputs):  # a shortcut for these numbers: told by grad_fn
+        return claim(True, GIVEN_ITSELF[label])
     lost = [i for i in range(len(inputs)) if edge_node(fn, i) is None and edge_node(direct, i) is not None]
     return claim(not lost, GIVEN_ITSELF[label])
+
+
+OPERATIONS = {"AddBackward0": lambda a, b: a + b, "MulBackward0": lambda a, b: a * b}
+
+
+def _records_elsewhere(sub: Any, op: str, inputs: tuple[Any, ...]) -> bool:
+    """Whether the operation of node ``op`` records a node on new leaves that require grad as
+    ``inputs`` do and hold no 0 nor 1: then what it left unrecorded was for the program's
+    numbers, not for operands handed to record as copies (which require no grad whatever the
+    numbers)."""
+    leaves = [sub.Value(1.5 + i, requires_grad=flag(getattr(v, "requires_grad", None)) is True)
+              for i, v in enumerate(inputs)]
+    try:
+        return getattr(OPERATIONS[op](*leaves), "grad_fn", None) is not None
+    except Exception:  # noqa: BLE001 - an operation that raises is told by the operation's own facts
+        return False
 
 
 def names_swapped(made: dict[str, Any], kept: list[tuple[str, str, str, Any]]) -> list[dict[str, Any]]:

@@ -295,3 +295,51 @@ CASES += [
           fails={DOCS: "a.grad_fn is \"AddBackward\" here, which differs from PyTorch's"},
           names=("grad_fn", "AddBackward"), unsaid=("next_functions[0][0] is \"AddBackward\"", "b.grad_fn is \"AddBackward\"")),
 ]
+
+# c + 0 and c * 1 handed back as c itself when nothing is recorded: a Value that requires grad is
+# never given back, so only a constant shows it.
+IDENTITY_SHORTCUT = {
+    "        other = as_value(other)\n        return record(AddBackward0,":
+    "        other = as_value(other)\n        if not recording(self, other) and other.item() == 0:\n            return self\n"
+    "        return record(AddBackward0,",
+    "        other = as_value(other)\n        out = record(MulBackward0,":
+    "        other = as_value(other)\n        if not recording(self, other) and other.item() == 1:\n            return self\n"
+    "        out = record(MulBackward0,"}
+CASES += [
+    Wrong("constant_plus_zero_is_itself", edits=IDENTITY_SHORTCUT,
+          fails={CONSTANTS: "c + 0 is c, c = Value(-2) in your engine, but not in PyTorch"},
+          names=("c + 0 is c", "whether it records a node or not")),
+]
+
+# A product with a factor 0 left unrecorded ("its gradient is 0 anyway"): nothing is recorded, no copy of
+# an operand is handed to record.
+CASES += [
+    Wrong("product_with_zero_unrecorded", edits={
+        "        other = as_value(other)\n        out = record(MulBackward0,":
+        "        other = as_value(other)\n        if self.item() == 0 or other.item() == 0:\n            return Value(0.0)\n"
+        "        out = record(MulBackward0,"},
+          fails={"the documents' graph on other inputs": "With a = 0: y.grad_fn is None, where PyTorch's is not"},
+          names=("With a = 0: y.grad_fn", "whatever the numbers"),
+          unsaid=("records are the Values a and b themselves", "such as Value(w)")),
+]
+
+# record marking its inputs as requiring grad: a constant used in a recorded operation is changed by it.
+CASES += [
+    Wrong("record_marks_its_inputs", edits={RECORD: RECORD.replace(
+        "    if recording(*inputs):\n", "    if recording(*inputs):\n        for v in inputs:\n            v.requires_grad = True\n")},
+          fails={CONSTANTS: "c * w leaves c.requires_grad False, c = Value(-2) in PyTorch, but not in your engine"},
+          names=("c * w leaves c.requires_grad False", "never on an input")),
+]
+
+# Nodes equal by name(): the picture's graph is read by identity, so two MulBackward0 nodes stay two and
+# the note beside difference.svg blames no order of inputs the engine never changed.
+CASES += [
+    Wrong("nodes_equal_by_name_and_new_accumulators", edits={
+        ACCUMULATOR: "    return AccumulateGrad(v), 0",
+        "    def name(self) -> str:\n        return type(self).__name__\n":
+        "    def name(self) -> str:\n        return type(self).__name__\n\n"
+        "    def __eq__(self, other):\n        return isinstance(other, Node) and self.name() == other.name()\n\n"
+        "    def __hash__(self):\n        return hash(self.name())\n"},
+          fails={DOCS: "w's AccumulateGrad in a.grad_fn.next_functions is the one in b.grad_fn.next_functions in PyTorch"},
+          names=("must give a leaf the same AccumulateGrad",), unsaid=("come in another order",)),
+]

@@ -285,3 +285,12 @@ CASES += [
           fails={HIDDEN: "a.grad after y.backward(); a.retain_grad(), y = a * w, a = x + w is not None, where PyTorch's is None"},
           names=("y.backward(); a.retain_grad()", "a retain_grad() called after that backward finds .grad None")),
 ]
+
+# ex16's shortcut carried: c + 0 and c * 1 of a constant handed back as c; ex16's gate names it.
+CASES += [
+    Wrong("constant_plus_zero_is_itself_since_ex16", edits={
+        "        other = as_value(other)\n        return record(AddBackward0,":
+        "        other = as_value(other)\n        if not recording(self, other) and other.item() == 0:\n            return self\n"
+        "        return record(AddBackward0,"},
+          fails={RETAINED: "this stage builds on ex16"}, names=("ex16", "c + 0 or c * 1")),
+]
