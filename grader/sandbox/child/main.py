@@ -33,6 +33,7 @@ from grader.sandbox.child.alarm import Overrun, Share, alarm, own_share, probe_s
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.located import keep_source, located, probe_step
 from grader.sandbox.child.plan import IsolationError, Plan
+from grader.sandbox.child.same import by_identity
 from grader.sandbox.child.wire import (
     DiagramRecord,
     ErrorRecord,
@@ -151,6 +152,7 @@ def _diagram_record(
                 error = error or {"type": wire.NOT_DRAWN, "message": probe.type_name(roots[0]) if roots else "",
                                   "function": None, "caller": None, "line": None, "step": None}
                 return {"kind": "diagram", "graph": None, "trace": _trace(recording, None), "error": error}
+            values, names = by_identity(values, names)  # a student's __eq__ never merges two nodes
             graph = _plain(graph_json(*values, names=names, operands=operands))
         return {"kind": "diagram", "graph": graph, "trace": _trace(recording, names), "error": error}
     except BaseException as exc:  # noqa: BLE001 - serialising failed: no graph, say why
