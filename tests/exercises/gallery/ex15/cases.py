@@ -537,3 +537,24 @@ CASES += [
           fails={"zero steps leave the model as it was": "train(model, inputs, targets, lr, 0) set list(model.parameters())[0].grad to None"},
           edits={OPTIMIZER: OPTIMIZER + "    optimizer.zero_grad()  # clear once before the loop too\n"}),
 ]
+
+# Two calls that each return a result of their own, alike: a generator (train has yield, so none of its
+# body runs) and a new empty list each call (the losses kept in another list).  Nothing is handed out again.
+CASES += [
+    Wrong("train_yields", names=("train",),
+          fails={LOSSES: "yours is of type generator", ONE_STEP: "train ran no backward pass"},
+          edits={RECORD: "        yield loss.item()\n"},
+          unsaid=("called again on the model an earlier call was given",)),
+    Wrong("losses_kept_elsewhere", names=("fewer losses than the steps",),
+          fails={LOSSES: "fewer losses than the steps it was given"},
+          edits={RECORD: "        history.append(loss.item())\n", "    losses = []\n": "    losses, history = [], []\n"},
+          unsaid=("called again on the model an earlier call was given",)),
+    # losses kept by (id(model), lr, steps): a new model at a freed model's id, trained alike, is not trained
+    Wrong("losses_kept_by_id", names=("after a trained model was freed",),
+          fails={LOSSES_HIDDEN: "after a trained model was freed"},
+          edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
+                 "    if (id(model), lr, steps) in _DONE:\n        return list(_DONE[id(model), lr, steps])\n"
+                 "    optimizer = optim.SGD(model.parameters(), lr=lr)\n",
+                 "    return losses\n": "    _DONE[id(model), lr, steps] = losses\n    return list(losses)\n",
+                 "def train(": "_DONE = {}\n\n\ndef train("}),
+]
