@@ -249,6 +249,7 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
     floats = [_floats(row, f"{label}[{j}]") for j, row in enumerate(rows)] if type(rows) is list else None
     hooked = handed_to_hooks(rows, call, {f"x{n}[0][{k}]": leaf for k, leaf in enumerate(x[0])})  # a hook's records
     one_list = _one_list(rows)  # rows that are one list: told so wherever the rows differ, zeroed or not
+    jacobian = [list(map(float, column)) for column in zip(*y_rows)]  # row j of d loss / d x: y's column j
     return {"rows": {**result_of(matrix(rows, num), label), **hooked, CONTEXT + "rows_one_list": one_list},
             "floats": floats, "given_kept": kept.read_fact(call.held),
             "read": read_from_grad(rows, call, label),
@@ -258,7 +259,8 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
             "call": _last_pass_kept({(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()}),
             # the gradients the code gives its passes, whichever call shows it: one label for every call
-            "one_hot": one_hot_facts(call.root_grads, f"jacobian_rows(x, loss, {zero_between})"),
+            "one_hot": one_hot_facts(call.root_grads, f"jacobian_rows(x, loss, {zero_between})",
+                                     zero_between and matrix(rows, num) == jacobian),
             "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_uncleared(rows, call), label), CONTEXT + "rows": True},
             "hooks": appended_later(rows, x[0], label, f"x{n}")}  # last: it writes x's .grad
 

@@ -104,8 +104,7 @@ class SayCheck(Sentence):
                       "y.backward() starts from when it is given none (d y / d y).")
     NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot (a one among zeros).")
     ONES_OUT_OF_TURN = N_("{label} gave its backward passes one-hot gradients whose ones are not at the entries in "
-                          "turn (pass j's one at entry j), so some rows come from another entry of loss than their "
-                          "own.")
+                          "turn (pass j's one at entry j): its passes ran in another order than the statement's.")
     SEVERAL_HOT = N_("{label} gave a backward pass a gradient with more than one nonzero entry, "
                      "where the statement gives each pass a one-hot gradient (a one among zeros).")
     NOT_ONE = N_("{label} gave a backward pass a gradient whose one nonzero entry is not one, where "

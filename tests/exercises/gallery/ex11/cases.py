@@ -304,6 +304,14 @@ CASES += [
                  "retain_graph=j < m - 1)": "retain_graph=j > 0)",
                  "        rows.append(x_grads(x))\n": "        rows.insert(0, x_grads(x))\n"},
           names=("not at the entries in turn",), unsaid=("read after it",)),
+    # the same passes, each row stored at its own index: with zeroing the rows are the statement's
+    Wrong("passes_in_reverse_stored_at_j",
+          fails={"rows without zeroing": "its passes ran in another order than the statement's"},
+          edits={"    rows = []\n    for j in range(m):\n": "    rows = [None] * m\n    for j in reversed(range(m)):\n",
+                 "retain_graph=j < m - 1)": "retain_graph=j > 0)",
+                 "        rows.append(x_grads(x))\n": "        rows[j] = x_grads(x)\n"},
+          names=("not at the entries in turn",), passes=("one Jacobian row per backward", "Jacobian rows for other shapes"),
+          unsaid=("another entry of loss than their own",)),
 ]
 
 # A zero v taken as a shortcut: zeros returned without a backward pass. The statement
