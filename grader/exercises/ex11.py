@@ -2,15 +2,14 @@
 ``mm``, the documents' one-row-per-backward experiment, and why x.grad must be zeroed between.
 
 The probes build their own graphs (``_graph``) for ``vjp`` and ``jacobian_rows``, so those are
-judged apart from ``build``, on shapes and numbers that are not in the exercise text; a test
-that calls a function several times names each call's inputs apart (``x_a``, ``loss_a``, ``x_b`` ...),
-so that a sentence about an entry says which call it belongs to.  They
-observe how each result came about: the graph behind each entry of loss, who wrote each
-``.grad`` (backward, or an assignment) and whether it was zeroed in place since, and how many
-backward passes the student's code ran.  An error the student's code raises (a second backward
-on a freed graph) is told as raised, with its line.  ``vjp`` and ``jacobian_rows`` are called
-again on other graphs and on the first once more (``grader.spec.repeat``): a record list kept
-between calls and handed out again shows.  The given ``x_grads`` is watched where they call it
+judged apart from ``build`` (given new lists, told where it changes them), on shapes and numbers not in the
+exercise text; a test that calls a function several times names each call's inputs apart (``x_a``, ``loss_a``,
+``x_b`` ...), so that a sentence about an entry says which call it belongs to.  They observe how each result
+came about: the graph behind each entry of loss, who wrote each ``.grad`` (backward, or an assignment) and
+whether it was zeroed in place since, and how many backward passes the student's code ran.  An error the
+student's code raises (a second backward on a freed graph) is told as raised, with its line.  ``vjp`` and
+``jacobian_rows`` are called again on other graphs and on the first once more (``grader.spec.repeat``): a record
+list kept between calls and handed out again shows.  The given ``x_grads`` is watched where they call it
 (``grader.spec.given``): an edit made there is told as x_grads's.
 """
 
@@ -98,8 +97,9 @@ def _new(g: dict[str, Any], name: str) -> dict[str, Any] | None:
 
 
 def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
+    given = list(x_row)  # a new list: a build that changes it is told here, and the tests' lists stay
     with watching(sub, "build") as call:
-        g = sub.build(x_row, y_rows)
+        g = sub.build(given, [list(row) for row in y_rows])
     if type(g) is not dict or not {"x", "y", "loss"} <= set(g):
         raise shape_error('build must return {"x": x, "y": y, "loss": loss}', "build", g)
     names: dict[str, Any] = {}
@@ -116,7 +116,7 @@ def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]
         "row": [row_kind(g["x"], "x[0]"), row_kind(g["loss"], "loss[0]")],  # x or loss given as one flat row
         "new": [_new(g, "x"), _new(g, "y")],
         "leaves": [leaf_per_entry(g["x"], "x"), leaf_per_entry(g["y"], "y")],
-        "call": call.fact,
+        "call": call.fact, "x_row": list_kept(given, list(x_row), "build", "x_row"),
     }
 
 
@@ -150,7 +150,8 @@ def _build_apart(sub, first: tuple[list[float], list[list[float]]],
                  second: tuple[list[float], list[list[float]]]) -> list[dict[str, Any]]:
     """build on one pair of inputs, another of the same shapes, then the first again
     (``calls_apart``): Values kept between calls and refilled (a module-level y) show."""
-    return calls_apart(sub, lambda m, case: m.build(*case), _built_seen, first, second, "build")
+    return calls_apart(sub, lambda m, case: m.build(list(case[0]), [list(row) for row in case[1]]), _built_seen,
+                       first, second, "build")
 
 
 def _built_seen(g: object) -> list[Any] | str:

@@ -462,3 +462,13 @@ CASES += [
           names=("jacobian_rows caught an error that the engine's backward() raised", "went on"),
           unsaid=("they were read after it",)),
 ]
+
+# build turns the caller's x_row into the leaves in place and returns it as x's row: the graph is right,
+# but the list it was given no longer holds its numbers (a caller building again from it meets Values).
+CASES += [
+    Wrong("x_row_replaced_in_place", names=("build changed the list x_row it was given",),
+          fails={BUILD: "build changed the list x_row it was given"},
+          edits={"    x = [[Value(v, requires_grad=True) for v in x_row]]\n":
+                 "    x_row[:] = [Value(v, requires_grad=True) for v in x_row]\n    x = [x_row]\n"},
+          passes=("v times the Jacobian", "one Jacobian row per backward")),
+]
