@@ -155,7 +155,8 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         at_pass = call.first_versions.get(id(w))
         first = at_pass is not None and at_pass > version and not call.changed_after_first_pass(w)
         now, g = num(w), stepped_grad(w)  # a .grad zeroed after the step: the number it stepped by
-        if type(now) is float and type(g) is float and now != before:  # other facts tell a w
+        changed = now != before or g != 0.0 and value_of(w, "w")["version"] != version  # w -= 0: a step of nothing
+        if type(now) is float and type(g) is float and changed:  # other facts tell a w
             moves.append((now - before, g, lr))  # never changed, or a .grad set to None after the step
             own.append((step, before, now - before, g))
         runs.append({"loss": [value_of(loss, "the loss returned"),
@@ -209,7 +210,8 @@ def _descends(moves: list[Move]) -> dict[str, Any]:
                 for moved, g, lr in moves)
     along = [math.isclose(moved, lr * g, rel_tol=STEP_TOLERANCE, abs_tol=STEP_TOLERANCE)
              for moved, g, lr in moves if g != 0.0]
-    return {**check(Check.DESCENDS, by_lr, "sgd_step"), CONTEXT + "along": bool(along) and all(along)}
+    return {**check(Check.DESCENDS, by_lr, "sgd_step"), CONTEXT + "along": bool(along) and all(along),
+            CONTEXT + "unmoved": any(moved == 0.0 != g for moved, g, _ in moves)}  # changed in place by nothing
 
 
 STEP_TOLERANCE = 1e-9

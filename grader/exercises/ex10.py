@@ -303,7 +303,8 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     recorded = None if y is w or new[CONTEXT + "earlier_call"] else _recorded(built, steps, _doublings(start, limit))
     # a loop that stops with y still below the limit (a limit cut to an int, one doubling short)
     reached = None if y is w or new[CONTEXT + "earlier_call"] or type(num(y)) is not float else num(y) >= limit
-    return {"steps": [result_of(steps, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
+    count = f"not an int: {type_name(steps)}" if type(steps) is float else steps  # 3.0 is no count of doublings
+    return {"steps": [result_of(count, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
             "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label)],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
             "call": [call.fact, none_detached(call, [y], "double_until")]}, steps

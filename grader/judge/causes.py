@@ -164,8 +164,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayGiven.REMADE: {SayCheck.NOT_READ_FROM_GRAD},  # the given function's copy made the floats: told of it, once
     SayWalk.COUNTED_ONCE_NAMESAKE: {SayWalk.COUNTED_ONCE},  # one count kept per parent: told once, of either kind
     # w moved by another amount: w, the later steps' losses and the gradients backward wrote at them differ
-    **dict.fromkeys((SayCheck.STEP_NOT_LR_GRAD, SayCheck.ASCENDS, SayState.STEP_KEPT_ON_LEAF), {Say.DATA,
-    Say.GRAD_NUMBER}),
+    **dict.fromkeys((SayCheck.STEP_NOT_LR_GRAD, SayCheck.ASCENDS, SayCheck.STEP_OF_NOTHING, SayState.STEP_KEPT_ON_LEAF),
+                    {Say.DATA, Say.GRAD_NUMBER}),
     Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
     SayCheck.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row

@@ -165,6 +165,8 @@ class SayCheck(Sentence):
     HOOK_CHOSE = N_("{label} ran a backward pass in which a hook of yours replaced a gradient on its way to the "
                     "parameters: their .grad then held numbers the hook chose, not the gradients of the loss.")
     STEP_NOT_LR_GRAD = N_("{label} moved w by another amount than lr * w.grad on at least one step.")
+    STEP_OF_NOTHING = N_("{label} changed w in place on a step where w.grad was not 0, but left its number as it "
+                         "was: that step moved w by nothing, not by -lr * w.grad.")
     ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
                  "step subtracts lr * w.grad.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")

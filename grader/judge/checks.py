@@ -151,7 +151,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayState.NOT_SAME_FRESH: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
                               ("grown", SayState.NOT_SAME_GROWN), ("on_inputs", SayState.LEFT_ON_GRAPH),
                               ("unread", SayState.KEPT_WARNING_TEXT)),
-    SayCheck.STEP_NOT_LR_GRAD: (("along", SayCheck.ASCENDS), ("kept_on_leaf", SayState.STEP_KEPT_ON_LEAF)),  # the sign flipped on every step, and only then
+    SayCheck.STEP_NOT_LR_GRAD: (("along", SayCheck.ASCENDS), ("unmoved", SayCheck.STEP_OF_NOTHING),
+                                ("kept_on_leaf", SayState.STEP_KEPT_ON_LEAF)),  # the sign flipped on every step, and only then
     SayStep.STEP_NOT_BY_GRAD: (("later", SayStep.LATER_STEP_NOT_BY_GRAD),),
     SayStep.OTHER_STEP: (("one_row", SayStep.STEPS_ON_ONE_ROW), ("loss_scaled", SayStep.LOSS_SCALED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),
                      ("decay", SayStep.STEP_DECAYED)),

@@ -189,7 +189,7 @@ _NOT_A = re.compile(r"not (?P<what>an? [\w ]+): (?P<type>[\w.]+)")
 # What a probe asked a result to be ("not a number: NoneType"), in the student's language: each
 # kind a probe names, so that no English word is left in a translated sentence.
 _KINDS = {"a number": N_("a number"), "a Value": N_("a Value"), "a list": N_("a list"), "a dict": N_("a dict"),
-          "a bool": N_("a bool"), "a tuple": N_("a tuple"), "a list of rows": N_("a list of rows"),
+          "a bool": N_("a bool"), "an int": N_("an int"), "a tuple": N_("a tuple"), "a list of rows": N_("a list of rows"),
           "a list of str": N_("a list of str"), "a dict with keys w and x": N_("a dict with keys w and x"),
           "an exception": N_("an exception")}
 

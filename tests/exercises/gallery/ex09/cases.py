@@ -500,3 +500,11 @@ CASES += [
           fails={FORWARD_HIDDEN: "forward(w, x, True) set w.grad to None"},
           edits={FORWARD_BODY: "    w.grad = None  # a new forward: start from no gradient\n" + FORWARD_BODY}),
 ]
+
+# The step cut to an int: int(lr * w.grad) is 0 for the probes' small gradients, so w is changed in place by nothing.
+CASES += [
+    Wrong("step_cut_to_int", names=("sgd_step changed w in place on a step where w.grad was not 0",),
+          fails={STEP: "that step moved w by nothing"},
+          edits={"        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
+                 "        w -= int(lr * w.grad.item())\n"}),
+]

@@ -311,3 +311,10 @@ CASES += [
                  "def _branch(x: float, w: Value) -> Value:\n"},
           names=("reaches the w given to an earlier call of branch",), unsaid=("a Value your code made requiring grad",)),
 ]
+
+# The doublings counted from 0.0: the loop is the statement's, the count a float where it is an int.
+CASES += [
+    Wrong("count_a_float", names=("double_until(w, limit)[1]", "of type float, not an int"),
+          fails={LOOP: "yours is of type float, not an int", LOOP_HIDDEN: "yours is of type float, not an int"},
+          edits={"    steps = 0\n": "    steps = 0.0\n"}),
+]
