@@ -294,8 +294,8 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
         r = sub.double_until(w, limit)
     if type(r) not in (tuple, list) or len(r) != 2:
         raise shape_error(N_("double_until must return (y, steps)"), "double_until", r)
-    y, steps = r
-    label = f"y ({_reach(start, limit)})"  # the feedback names the boundary case that differs
+    (y, steps), label = r, f"y ({_reach(start, limit)})"  # the label names the boundary case that differs
+    count = "not an int: float" if type(steps) is float else steps  # 3.0 is no count of doublings
     # where a doubling runs, y is not the leaf given: the leaf returned in its place shows
     kept = [same_object(y, w, label, N_("the leaf w given to double_until"))] if _doublings(start, limit) else []
     new = _Y_RETURNED.new(y)  # a y an earlier call returned: its graph was backpropagated and freed then
@@ -303,7 +303,6 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     recorded = None if y is w or new[CONTEXT + "earlier_call"] else _recorded(built, steps, _doublings(start, limit))
     # a loop that stops with y still below the limit (a limit cut to an int, one doubling short)
     reached = None if y is w or new[CONTEXT + "earlier_call"] or type(num(y)) is not float else num(y) >= limit
-    count = f"not an int: {type_name(steps)}" if type(steps) is float else steps  # 3.0 is no count of doublings
     return {"steps": [result_of(count, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
             "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label)],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
