@@ -118,7 +118,7 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
     with sub.no_grad():
         inside = w * 2 + 1
         with sub.no_grad():
-            pass
+            deep = w * 4  # an __enter__ that toggles the mode, not switches it off, records here
         nested = w * 3
     after = w * 2
 
@@ -126,7 +126,8 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
         with sub.no_grad():
             raise ArithmeticError("raised inside no_grad")
     escaped = raised(failing, "with no_grad(): raise ArithmeticError(...)")
-    return {"recording": [constant], "no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad"))],
+    return {"recording": [constant], "no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad")),
+                                                 described(deep, "(w * 4)", N_("inside a no_grad block nested in another"))],
             "nested": [described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended"))],
             "after": [_after_one_block(sub, w0)],
             "after_nested": [described(after, "(w * 2)", N_("after a no_grad block with another nested in it"))],

@@ -445,3 +445,11 @@ CASES += [
           names=("ex17", "dependencies(y.grad_fn), called after a y.backward()", "keeping nothing from an earlier call"),
           unsaid=("an error of ex22's part of the engine",)),
 ]
+
+# no_grad.__enter__ that toggles grad mode, not switches it off: a block nested in another records
+# again inside it; its __exit__ puts the outer block's mode back, so after it all is right.
+CASES += [
+    Wrong("enter_toggles_the_mode", edits={"        GradMode.enabled = False\n": "        GradMode.enabled = not GradMode.enabled\n"},
+          fails={PUBLIC: "inside a no_grad block nested in another: (w * 4)"},
+          names=("inside a no_grad block nested in another", "switches grad mode off")),
+]
