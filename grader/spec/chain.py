@@ -17,6 +17,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import type_name
 from grader.spec.provenance import check, result_of
 from grader.spec.repeat import each_as_if_first
+from grader.spec.seen import Seen
 
 
 def names_of(names: object) -> list | str:
@@ -34,7 +35,7 @@ def read_chains(sub: ModuleType, graphs: list[tuple[str, Value]]) -> list[list[d
     for label, y in graphs:
         names, full = sub.grad_fn_chain(y), f"for y = {label}, grad_fn_chain(y)"
         facts.append([result_of(names_of(names), full), names_called(names, full), first_entries(y, names, full)])
-        made.append((y, repr(names_of(names))))
+        made.append((y, Seen(names_of(names))))
         labels.append(full)
     fresh = each_as_if_first(sub, lambda m, y: m.grad_fn_chain(y), names_of, made, labels, "grad_fn_chain")
     return [[*own, same] for own, same in zip(facts, fresh)]

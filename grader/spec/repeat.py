@@ -41,7 +41,8 @@ returned keeps its number when a later call refills, through ``.data``, a Value 
 and only its gradient shows it.
 
 ``seen`` turns a result into plain JSON (the facts the test compares anyway, or ``seen_all``:
-everything a student sees on it); the comparison is exact, in the child: the same code on the same inputs gives the same floats.
+everything a student sees on it), copied as it is when looked at and compared exactly but for
+a float's last digits (``grader.spec.seen``).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ from grader.spec.handed import handed_again
 from grader.spec.origins import remember
 from grader.spec.probe import caught, num, type_name, value
 from grader.spec.provenance import check, same_object, watching
+from grader.spec.seen import Seen
 
 Inputs = TypeVar("Inputs")
 RAISED = CONTEXT + "raised"
@@ -189,13 +191,13 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     given = _lists_in(first)
     kept = call(sub, first)
     changed = _changed(given)  # a list given, changed by the first call: the later calls get it as it is now
-    before = repr(seen(kept))  # repr: exact, and nan equals itself
-    settled = repr(seen(kept))  # looked at again before any other call: a look that changes it
-    later = repr(seen(call(sub, second)))  # (a backward that changes its saved x in place) is no state
-    after = repr(seen(kept))
+    before = Seen(seen(kept))
+    settled = Seen(seen(kept))  # looked at again before any other call: a look that changes it
+    later = Seen(seen(call(sub, second)))  # (a backward that changes its saved x in place) is no state
+    after = Seen(seen(kept))
     try:
         returned = call(sub, first)
-        again, handed = repr(seen(returned)), handed_again(kept, returned, first)
+        again, handed = Seen(seen(returned)), handed_again(kept, returned, first)
     except Exception:  # noqa: BLE001 - the first call on these inputs returned: this one is told
         again, handed = None, None
     # inputs the first call changed, on which a later call raised: a fresh copy's call on them is no first call
@@ -233,7 +235,7 @@ def _changed(given: list[tuple[list[Any], list[Any]]]) -> dict[str, bool]:
 
 
 def _first_of_fresh(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
-                    first: Inputs, second: Inputs, before: str) -> tuple[bool | None, bool | None]:
+                    first: Inputs, second: Inputs, before: Seen) -> tuple[bool | None, bool | None]:
     """The first call of a fresh copy of the student's module, on the first inputs: whether it
     returned what the run's first call did (``before``: SAME_FRESH of those inputs), and whether
     what it returned stays as it was once the copy made its second call (FIRST_KEPT from a fresh
@@ -244,13 +246,13 @@ def _first_of_fresh(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], 
     if fresh is None:
         return None, None
     kept = call(fresh, first)
-    alike = repr(seen(kept)) == before
-    settled = repr(seen(kept))  # looked at again before the second call, as the run's first result is
+    alike = Seen(seen(kept)) == before
+    settled = Seen(seen(kept))  # looked at again before the second call, as the run's first result is
     try:
         call(fresh, second)
     except Exception:  # noqa: BLE001 - the student's error, told by the facts of the run's own calls
         return alike, None
-    return alike, settled == repr(seen(kept))
+    return alike, settled == Seen(seen(kept))
 
 
 def grown_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
@@ -277,11 +279,11 @@ def left_on_inputs(sub: ModuleType, make: Callable[[ModuleType, Inputs, Any], An
     call = _watched(sub, lambda module, args: make(module, *args), label)
     given = build()
     call(sub, (given, first))
-    later = repr(seen(call(sub, (given, second))))
-    alone = repr(seen(call(sub, (build(), second))))
+    later = Seen(seen(call(sub, (given, second))))
+    alone = Seen(seen(call(sub, (build(), second))))
     fresh = fresh_copy(sub) if later != alone else None
     try:
-        kept = fresh is not None and repr(seen(call(fresh, (given, second)))) == later
+        kept = fresh is not None and Seen(seen(call(fresh, (given, second)))) == later
     except Exception:  # noqa: BLE001 - the student's error, told by the facts of the run's own calls
         kept = False
     return {**check(Check.SAME_FRESH, not kept, label), ON_INPUTS: True, AFTER: after}
@@ -305,14 +307,14 @@ def _grown_again(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], see
     call = _watched(sub, make, label)
     call(sub, inputs)
     grow(inputs)
-    again = repr(seen(call(sub, inputs)))
+    again = Seen(seen(call(sub, inputs)))
     return check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(inputs, again)]), label)
 
 
 def each_as_if_first(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
-                     made: list[tuple[Inputs, str]], labels: list[str], function: str) -> list[dict[str, Any]]:
+                     made: list[tuple[Inputs, Seen]], labels: list[str], function: str) -> list[dict[str, Any]]:
     """The SAME_FRESH fact of each call of ``function`` the run made (its inputs, and what it returned,
-    seen and repr'd), labelled ``labels``.  One fresh copy makes every call, in the run's order (what
+    seen: ``Seen``), labelled ``labels``.  One fresh copy makes every call, in the run's order (what
     the test's own calls leave is alike there); a call that returns something else there gets a copy
     of its own, where it is the first call.  A result kept by ``id(root)`` is handed to a new root at
     a freed root's id on one run and not on the next: where it is, it is told as state kept between
@@ -322,7 +324,7 @@ def each_as_if_first(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     for (inputs, returned), label in zip(made, labels):
         try:
             holds = None if screen is None else (
-                repr(seen(call(screen, inputs))) == returned or _as_if_first(sub, call, seen, [(inputs, returned)]))
+                Seen(seen(call(screen, inputs))) == returned or _as_if_first(sub, call, seen, [(inputs, returned)]))
         except Exception:  # noqa: BLE001 - the student's error, told by the facts of the run's own calls
             holds = None
         facts.append(check(Check.SAME_FRESH, holds, label))
@@ -341,7 +343,7 @@ def _watched(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
 
 
 def _as_if_first(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
-                 made: list[tuple[Inputs, str]]) -> bool | None:
+                 made: list[tuple[Inputs, Seen]]) -> bool | None:
     """Whether each call made (its inputs and what it returned, seen) returned what the same call
     returns as the first call in a fresh copy of the student's module (None: no copy could be
     made).  The first inputs' call is not the run's first either: the tests and the diagram
@@ -350,7 +352,7 @@ def _as_if_first(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], see
         fresh = fresh_copy(sub)
         if fresh is None:
             return None
-        if repr(seen(call(fresh, inputs))) != returned:
+        if Seen(seen(call(fresh, inputs))) != returned:
             return False
     return True
 
