@@ -273,7 +273,7 @@ def _rows_at_a_freed_id(sub) -> dict[str, Any]:
     only where the loss train returned is that of the earlier call's rows (a batch kept by
     ``id(inputs)`` between calls)."""
     earlier: dict[int, list[list[float]]] = {}
-    drawn = iter(range(60, 60 + REUSE_TRIES + 1))
+    drawn = iter(range(60, 60 + REUSE_TRIES + 2))  # the first, one per try, and the last
 
     def trained(inputs: list[list[float]]) -> None:
         earlier[id(inputs)] = [row[:] for row in inputs]

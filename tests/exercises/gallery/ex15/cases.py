@@ -88,6 +88,14 @@ CASES = [
                                         "        p.register_hook(lambda g: g.clamp(-0.5, 0.5))\n"}),
     Correct("by_hand"),
     Correct("other_names"),
+    # the rows of the batch shuffled at each step (Python's random, unseeded): the whole batch's mean squared
+    # error and its gradient are the same sum in another order, alike to the last digits, so no state is kept
+    Correct("batch_shuffled_each_step",
+            edits={"        prediction = model(inputs)": "        rows = list(zip(inputs, targets))\n"
+                                                         "        random.shuffle(rows)\n"
+                                                         "        inputs, targets = [r[0] for r in rows], [r[1] for r in rows]\n"
+                                                         "        prediction = model(inputs)",
+                   "import micrograph\n": "import random\n\nimport micrograph\n"}),
     # the documents' spelling: the numbers (and the gradients) changed through .data, in place, the same
     # leaves; no version counter moves, in PyTorch too
     Correct("update_through_data", edits={STEP: "        for p in model.parameters():\n"
