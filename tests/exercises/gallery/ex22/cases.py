@@ -453,3 +453,12 @@ CASES += [
           fails={PUBLIC: "inside a no_grad block nested in another: (w * 4)"},
           names=("inside a no_grad block nested in another", "switches grad mode off")),
 ]
+
+# no_grad.__exit__ that swallows a RuntimeError raised inside its block (the engine's own errors'
+# type), and lets any other go on: a block raising RuntimeError tells it.
+CASES += [
+    Wrong("exit_swallows_runtime_errors", edits={"        GradMode.enabled = self.previous\n":
+                                                 "        GradMode.enabled = self.previous\n        return bool(exc) and exc[0] is RuntimeError\n"},
+          fails={PUBLIC: "with no_grad(): raise RuntimeError(...) raised no error, where PyTorch raises one"},
+          names=("with no_grad(): raise RuntimeError", "whose error goes on")),
+]
