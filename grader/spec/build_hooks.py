@@ -124,17 +124,27 @@ def root_hooks(sub: Any) -> dict[str, Any]:
     return hooks
 
 
-def hook_error(sub: Any) -> dict[str, Any]:
-    """An error a hook raises goes on out of backward (PyTorch's engine lets it through).  The
-    hook is registered once w * 3 used w: one on a leaf no operation used is ``leaf_hook``'s."""
-    w = sub.Value(1.25, requires_grad=True)
-    y = w * 3
-    held(y, w)
+HOOK_RAISES = {ArithmeticError: N_("the backward of y = w * 3 (its hook on w raises ArithmeticError)"),
+               ValueError: N_("the backward of y = w * 3 (its hook on w raises ValueError)"),
+               TypeError: N_("the backward of y = w * 3 (its hook on w raises TypeError)")}
 
-    def refuses(g: Any) -> Any:
-        raise ArithmeticError("raised by a hook")
-    w.register_hook(refuses)
-    return raised(y.backward, N_("the backward of y = w * 3 (its hook on w raises ArithmeticError)"))
+
+def hook_error(sub: Any) -> list[dict[str, Any]]:
+    """An error a hook raises goes on out of backward (PyTorch's engine lets it through), of any
+    type: a run_hooks that skips hooks raising some types (a mistaken hook's ValueError or
+    TypeError) shows on those.  The hook is registered once w * 3 used w: one on a leaf no
+    operation used is ``leaf_hook``'s."""
+    told = []
+    for kind, label in HOOK_RAISES.items():
+        w = sub.Value(1.25, requires_grad=True)
+        y = w * 3
+        held(y, w)
+
+        def refuses(g: Any, kind: type[Exception] = kind) -> Any:
+            raise kind("raised by a hook")
+        w.register_hook(refuses)
+        told.append(raised(y.backward, label))
+    return told
 
 
 IN_PLACE_RUN = N_("(a * w).backward(), a = w * 3 with one hook registered before a.zero_() and one after")

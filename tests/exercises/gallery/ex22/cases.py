@@ -462,3 +462,13 @@ CASES += [
           fails={PUBLIC: "with no_grad(): raise RuntimeError(...) raised no error, where PyTorch raises one"},
           names=("with no_grad(): raise RuntimeError", "whose error goes on")),
 ]
+
+# run_hooks that skips a hook raising ValueError or TypeError (and lets any other error go on):
+# a hook raising ValueError tells it.
+CASES += [
+    Wrong("hook_value_errors_skipped", edits={"        result = hook(Value(grad))\n":
+                                              "        try:\n            result = hook(Value(grad))\n"
+                                              "        except (ValueError, TypeError):\n            continue\n"},
+          fails={HOOKS_HIDDEN: "its hook on w raises ValueError) raised no error"},
+          names=("its hook on w raises ValueError", "an error a hook raises goes on out of backward")),
+]
