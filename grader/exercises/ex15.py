@@ -35,7 +35,7 @@ from grader.spec.earlier import marked, state
 from grader.spec.given_untracked import told_if_module_untracked
 from grader.spec.graph_again import told_if_graph_again
 from grader.spec.facts import CONTEXT, FOLLOWS_CALLS, LABEL, Check
-from grader.spec.freed import REUSE_TRIES, at_a_freed_id
+from grader.spec.freed import MOST_MADE, at_a_freed_id
 from grader.spec.held import held
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check, same_object, value_of, watching
@@ -273,7 +273,7 @@ def _rows_at_a_freed_id(sub) -> dict[str, Any]:
     only where the loss train returned is that of the earlier call's rows (a batch kept by
     ``id(inputs)`` between calls)."""
     earlier: dict[int, list[list[float]]] = {}
-    drawn = iter(range(60, 60 + REUSE_TRIES + 2))  # the first, one per try, and the last
+    drawn = iter(range(60, 60 + MOST_MADE))
 
     def trained(inputs: list[list[float]]) -> None:
         earlier[id(inputs)] = [row[:] for row in inputs]

@@ -17,6 +17,10 @@ T = TypeVar("T")
 REUSE_TRIES = 256
 """Objects made, handed on and freed in turn, at most, until a new one takes a freed one's id."""
 
+MOST_MADE = REUSE_TRIES + 2
+"""How many objects ``at_a_freed_id`` asks its ``make`` for, at most: the first, one per try, and
+the one it returns when no try landed."""
+
 
 def at_a_freed_id(make: Callable[[], T], use: Callable[[T], object],
                   parts: Callable[[T], Iterable[object]] = lambda thing: (thing,),
