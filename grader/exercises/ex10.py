@@ -302,7 +302,7 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     built = graph(y, {"w": w}, label=label, flat=False)
     recorded = None if y is w or new[CONTEXT + "earlier_call"] else _recorded(built, steps, _doublings(start, limit))
     # a loop that stops with y still below the limit (a limit cut to an int, one doubling short)
-    reached = None if y is w or new[CONTEXT + "earlier_call"] or type(num(y)) is not float else num(y) >= limit
+    reached = None if y is w or new[CONTEXT + "earlier_call"] or type(number := num(y)) is not float else number >= limit
     return {"steps": [result_of(count, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
             "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label)],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
