@@ -1,7 +1,10 @@
 """What a probe saw of a result, to be compared with a later look or a fresh copy's
 (``grader.spec.repeat``): the same code on the same inputs gives the same floats, and a loop that
 sums the same terms in another order (a batch shuffled at each step, with Python's own random)
-differs from itself only in their last digits, which is no state the student keeps.
+differs from itself only in their last digits, which is no state the student keeps.  Not the
+judge's ``compare.same``: that one compares with the reference (1 equals 1.0, key order and
+context keys do not count, 1e-9), where a repeated call must give the same answer but for a
+float sum's order.
 """
 
 from __future__ import annotations
