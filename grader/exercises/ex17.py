@@ -127,8 +127,7 @@ def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: s
 def _grad(sub: Any, held: Any, label: str) -> dict[str, Any]:
     """``held.grad`` (a leaf's) after a backward, as PyTorch shows it; where it is None, the function
     of the engine that writes nothing for a gradient of 0, if one does (``~zero_dropped``): a
-    program whose gradient is 0 then shows None, told with that function.  (Not named ``leaf``: the
-    release's stripper follows names, and a hidden test is called so.)"""
+    program whose gradient is 0 then shows None, told with that function."""
     seen = fact(grad_quiet(held), label)
     dropped = zero_dropped(sub) if seen["value"] is None else None
     return {**seen, CONTEXT + "zero_dropped": dropped} if dropped is not None else seen

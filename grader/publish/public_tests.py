@@ -8,7 +8,8 @@ hidden tests hidden.
 
 The module is rewritten from its syntax tree: the ``@EXERCISE.test(..., public=True)`` probes,
 the ``@EXERCISE.diagram`` probe and the ``EXERCISE = Exercise(...)`` line stay, with exactly the
-helpers, constants and imports they use (found by name, to a fixed point); hidden probes,
+helpers, constants and imports they use (found by name, to a fixed point; a function's own
+parameters and locals are its own, read from its symbol table); hidden probes,
 helpers only they use, comments and the module docstring go.  The result is loaded and checked:
 it must declare exactly the public tests, else ``StripError``.  (Module-level data shared by a
 public and a hidden probe ships whole: keep hidden inputs out of shared constants.)
@@ -17,6 +18,7 @@ public and a hidden probe ships whole: keep hidden inputs out of shared constant
 from __future__ import annotations
 
 import ast
+import symtable
 import sys
 import tempfile
 from pathlib import Path
@@ -62,8 +64,25 @@ def _defined(node: ast.stmt) -> set[str]:
     return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
 
 
-def _used(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+def _used(node: ast.AST, scopes: dict[tuple[str, int], symtable.SymbolTable]) -> set[str]:
+    """The module-level names a top-level statement reads.  A function's body is read through
+    its symbol table (``scopes``), so that a parameter or local of the same name as a hidden probe
+    (``leaf``) does not keep that probe; its decorators, defaults and annotations are read at
+    module level."""
+    table = scopes.get((node.name, node.lineno)) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    if table is None:
+        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    arguments = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs, node.args.vararg, node.args.kwarg]
+    outside = [*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d is not None),
+               *(a.annotation for a in arguments if a is not None and a.annotation is not None),
+               *([node.returns] if node.returns is not None else [])]
+    return {n.id for part in outside for n in ast.walk(part) if isinstance(n, ast.Name)} | _globals_of(table)
+
+
+def _globals_of(table: symtable.SymbolTable) -> set[str]:
+    """The module-level names a function's scope, or a scope nested in it, reads."""
+    own = {symbol.get_name() for symbol in table.get_symbols() if symbol.is_global() and symbol.is_referenced()}
+    return own.union(*(_globals_of(child) for child in table.get_children()))
 
 
 def _required(node: ast.stmt) -> bool:
@@ -85,10 +104,12 @@ def _required(node: ast.stmt) -> bool:
                      "separated into public and hidden tests")
 
 
-def _public_statements(tree: ast.Module) -> list[ast.stmt]:
+def _public_statements(tree: ast.Module, source: str) -> list[ast.stmt]:
+    scopes = {(t.get_name(), t.get_lineno()): t for t in symtable.symtable(source, "<tests>", "exec").get_children()
+              if t.get_type() == "function"}
     keep = {i for i, node in enumerate(tree.body) if _required(node)}
     while True:
-        used = set().union(*(_used(tree.body[i]) for i in keep))
+        used = set().union(*(_used(tree.body[i], scopes) for i in keep))
         more = {i for i, node in enumerate(tree.body) if i not in keep and _defined(node) & used}
         if not more:
             return [node for i, node in enumerate(tree.body) if i in keep]
@@ -109,7 +130,7 @@ def public_source(ex: LoadedExercise, *, placeholder: bool) -> str:
     spec = ex.spec
     try:
         tree = ast.parse(ex.source)
-        body = _public_statements(tree)
+        body = _public_statements(tree, ex.source)
     except (SyntaxError, StripError) as exc:
         raise StripError(f"{spec.id}: cannot strip its hidden tests: {exc}") from None
     header = (f'"""Public tests of {spec.id}, generated from its test module by the course '

@@ -162,6 +162,33 @@ def test_stripping_keeps_exactly_the_public_tests() -> None:
         assert not names & hidden
 
 
+def test_a_parameter_named_like_a_hidden_probe_does_not_ship_it(tmp_path: Path) -> None:
+    """A helper's own parameter or local is no use of the module-level name it shares with a hidden
+    probe; a name the helper reads from the module still keeps what defines it."""
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "ex41.py").write_text(textwrap.dedent('''
+        from grader.spec import Exercise
+        EXERCISE = Exercise("ex41", "t", module="ex41_x")
+        SCALE = 2
+
+        def helper(leaf):
+            inner = [leaf for leaf in range(leaf)]
+            return len(inner) * SCALE
+
+        @EXERCISE.test("one", points=1, public=True, feedback="f")
+        def one(sub):
+            return helper(3)
+
+        @EXERCISE.test("two", points=1, feedback="f")
+        def leaf(sub):
+            return 2
+    '''))
+    source = public_source(catalog.load("ex41", tests), placeholder=True)
+    names = {n.name for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)}
+    assert names == {"helper", "one"} and "SCALE = 2" in source
+
+
 def test_a_test_module_that_cannot_be_split_is_refused(tmp_path: Path) -> None:
     tests = tmp_path / "tests"
     tests.mkdir()
