@@ -10,8 +10,10 @@ syntax that is not Python (``%magic``, ``!shell``, ``%%cell`` magics) becomes ``
 same indentation, and each kind dropped is said in the feedback; so do IPython's help lines
 (``x?``, ``x??``, ``?x``), which run in Jupyter and are no Python.  A timing magic keeps its
 statement, a ``%%timeit`` cell its setup line, and a name assigned a magic or a shell line is
-still bound (``notebook_lines``).  IPython is not installed where the file is graded, yet a cell
-that ran in the notebook should run when graded: ``display``, a name every Jupyter, VS Code and
+still bound, and a call of ``get_ipython()`` that spells a magic or a shell line
+(``get_ipython().run_line_magic('timeit', 'f()')``) is that line (``notebook_lines``).  IPython
+is not installed where the file is graded, yet a cell that ran in the notebook should run when
+graded: ``display``, a name every Jupyter, VS Code and
 Colab kernel defines, is defined in the graded file where a cell calls it (it prints the repr of
 each object it is given), and so are the common names of ``IPython.display`` a cell imports
 (``STAND_INS``: ``Markdown`` and its kin hold their text, ``clear_output`` does nothing), taken
@@ -35,7 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.course.notebook_imports import GRADER_STAND_INS, STAND_INS, grader_kind, ipython_kind, not_there, split
-from grader.course.notebook_lines import TIMEIT_ONCE, TIMEIT_STAND_IN, assigned_magic, by_logical_line, timed_statement
+from grader.course.notebook_lines import (TIMEIT_ONCE, TIMEIT_STAND_IN, assigned_magic, by_logical_line,
+                                          ipython_spelled, timed_statement)
 from grader.i18n import _
 from grader.spec.limits import size
 
@@ -240,6 +243,10 @@ def _rewritten(lines: list[str], dropped: set[str], stood_in: dict[str, str]) ->
     """What a logical line becomes when it is IPython's (None: it is kept): a timing magic its
     statement, an assignment from a magic or shell line that assignment (``notebook_lines``), any
     other magic, shell line or help line ``pass``; an import of names with a stand-in loses them."""
+    spelled = ipython_spelled(lines)
+    if spelled is not None:  # get_ipython().run_line_magic('timeit', 'f()'): the %timeit line it is
+        said = _rewritten([spelled], dropped, stood_in)
+        return None if said is None else said + [""] * (len(lines) - 1)
     line, indent = lines[0], lines[0][:len(lines[0]) - len(lines[0].lstrip())]
     timed = timed_statement(line)
     if timed is not None:

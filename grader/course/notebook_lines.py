@@ -125,6 +125,48 @@ def assigned_magic(line: str) -> tuple[str, list[str]] | None:
     return target + "None", [_("magics (%)")] + lost  # a compound statement cannot follow on its line
 
 
+_SPELLED = {"run_line_magic": "%", "magic": "%", "system": "!", "getoutput": "!"}  # get_ipython()'s, as IPython's
+_SPELLING = {"run_line_magic": 2, "magic": 1, "system": 1, "getoutput": 1}  # how many strings each is given
+
+
+def _get_ipython(node: ast.AST) -> bool:
+    """Whether ``node`` is the call ``get_ipython()``."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "get_ipython"
+            and not node.args and not node.keywords)
+
+
+def ipython_spelled(lines: list[str]) -> str | None:
+    """The IPython line that the logical line ``lines`` spells as a call of ``get_ipython()`` with
+    its text written out, as Jupyter's "Download as .py" and some cells write a magic or a shell
+    line: ``get_ipython().run_line_magic('timeit', 'f()')`` is ``%timeit f()``, ``files =
+    get_ipython().getoutput('ls')`` is ``files = !ls``; None for any other line.  Read so, the
+    call is graded as the line it stands for is (its name is a magic's, not an attribute's)."""
+    if "get_ipython" not in lines[0]:
+        return None
+    try:
+        body = ast.parse("\n".join([lines[0].lstrip()] + lines[1:])).body
+    except (SyntaxError, ValueError):
+        return None
+    statement = body[0] if len(body) == 1 else None
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = ast.unparse(statement.targets[0]) + " = "
+    elif isinstance(statement, ast.Expr):
+        target = ""
+    else:
+        return None
+    call = statement.value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in _SPELLED
+            and _get_ipython(call.func.value) and not call.keywords
+            and len(call.args) == _SPELLING[call.func.attr]
+            and all(isinstance(a, ast.Constant) and type(a.value) is str for a in call.args)):
+        return None
+    texts = [a.value for a in call.args]
+    spelled = _SPELLED[call.func.attr] + " ".join(texts).lstrip("%").rstrip()
+    if "\n" in spelled or "\r" in spelled or not spelled[1:]:
+        return None
+    return lines[0][:len(lines[0]) - len(lines[0].lstrip())] + target + spelled
+
+
 def _length(lines: list[str], start: int) -> int:
     """How many physical lines the logical line starting at ``lines[start]`` spans: up to the
     line its statement ends on, all the lines left when a bracket or string is never closed."""

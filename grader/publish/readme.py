@@ -100,8 +100,11 @@ a name given what a magic or `!` gives (`t = %timeit -o f()`, `files = !ls`) is 
 `%time`'s value, one timed run for `%timeit -o`, an empty list for `!`, no output for a `%%capture`
 cell's name, None for any other magic, and the feedback says where Jupyter gave something else;
 `grader.check(...)` does nothing; `display(...)` prints the repr of what it is given; `Markdown`,
-`HTML`, `Latex`, `Math` hold their text; `clear_output()` does nothing; any other IPython name
-(`get_ipython()`, `Audio`) is not there, and the feedback names it. Feedback names a line as
+`HTML`, `Latex`, `Math` hold their text; `clear_output()` does nothing; a magic or `!` line
+written as a call of `get_ipython()` with its text written out
+(`get_ipython().run_line_magic('timeit', 'f()')`, `get_ipython().system('ls')`) is read as the
+line it spells; any other IPython name (`get_ipython()`, `Audio`) is not there, and the feedback
+names it. Feedback names a line as
 `cell 4 (In [7]), line 2`: the fourth cell from the top, Markdown included.
 
 ## 中文

@@ -246,7 +246,7 @@ def test_a_notebook_that_needs_ipython_is_told_its_cells_ran_without_it(
     and the note names what is missing, where "raised NameError when its cells ran" alone was
     untrue of the notebook as the student ran it."""
     cells = solution_cells()
-    cells.insert(3, ("code", "get_ipython().run_line_magic('load_ext', 'autoreload')", 4))
+    cells.insert(3, ("code", "shell = get_ipython()\nshell.run_line_magic('load_ext', 'autoreload')", 4))
     work = tmp_path / "work.ipynb"
     work.write_bytes(notebook_of(*cells))
     graded = grade_json(monkeypatch, capsys, tmp_path, work)["exercises"][0]

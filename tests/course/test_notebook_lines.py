@@ -4,6 +4,7 @@ statement."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,35 @@ def test_a_notebook_that_times_and_lists_files_into_names_scores_full_marks(
     monkeypatch.setenv("MICROGRAPH_LANG", "zh")
     notes = " ".join(grade_json(monkeypatch, capsys, tmp_path, work)["exercises"][0]["notes"])
     assert "%timeit -o（它后面的语句只运行一次并计时" in notes and "（评分时是空列表）" in notes
+
+
+@pytest.mark.parametrize(("cell", "graded", "kinds"), [
+    ("get_ipython().run_line_magic('timeit', 'f()')", "f()", "%timeit (its statement runs once, untimed)"),
+    ("t = get_ipython().run_line_magic('timeit', '-o f()')", "t = _timeit_once(lambda: (f()))",
+     "%timeit -o (its statement runs once, timed: what it gives holds that one run)"),
+    ("if True:\n    get_ipython().magic('time y = f()')", "if True:\n    y = f()",
+     "%time (its statement runs once, untimed)"),
+    ("get_ipython().system('pip install -q micrograph')", "pass", "shell lines (!)"),
+    ("files = get_ipython().getoutput('ls')", "files = []", "what a shell line (!) gives (an empty list when graded)"),
+    ("get_ipython().run_line_magic(\n    'matplotlib', 'inline')\ny = 2", "pass\n\ny = 2", "magics (%)"),
+])
+def test_a_magic_spelled_as_a_call_of_get_ipython_is_the_magic_it_spells(cell: str, graded: str, kinds: str) -> None:
+    """``get_ipython().run_line_magic('timeit', ...)`` (how Jupyter exports a magic, and how some
+    students write one) is the ``%timeit`` line it stands for: its name is a magic's, not an
+    attribute's looked up by a computed name, and the line is graded as that magic is."""
+    converted = convert(notebook_of(("code", "def f():\n    return 1"), ("code", cell)), "w.ipynb")
+    assert converted.source[converted.source.index("def f():"):] == "def f():\n    return 1\n" + graded + "\n"
+    exec(compile(converted.source, "w.py", "exec"), {})  # noqa: S102 - the joined cells, as graded
+    assert converted.notes() == [_NOT_GRADED + kinds]
+
+
+def test_a_notebook_timing_a_cell_through_get_ipython_is_graded_and_not_flagged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    cells = solution_cells()
+    cells.insert(3, ("code", "get_ipython().run_line_magic('timeit', \"build_graph(0.5, -3.0)['y'].backward()\")", 4))
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(*cells))
+    graded = grade_json(monkeypatch, capsys, tmp_path, work)
+    assert graded["score"] == graded["max_score"] > 0
+    said = json.dumps(graded)
+    assert "computed name" not in said and "flagged" not in said
