@@ -26,6 +26,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.caller_grads import kept_through
 from grader.spec.chain import names_called, names_of, read_chains
+from grader.spec.doubling import counts_recorded, doublings, reach
 from grader.spec.earlier_leaf import Handed
 from grader.spec.graph import graph
 from grader.spec.origins import none_detached
@@ -263,27 +264,7 @@ def _after_change(sub) -> list[dict]:
             {**check(Check.READ_ANEW, not kept, label), CONTEXT + "changed": True}]
 
 
-def _reach(start: float, limit: float) -> str:
-    """Where the loop's start sits against its limit, for the label of its y: the boundary
-    the statement names is a doubling that lands on the limit exactly (the loop stops there)."""
-    if start >= limit:
-        return N_("w at the limit") if start == limit else N_("w above the limit")
-    y = start
-    while y < limit:
-        y *= 2
-    return N_("a doubling lands on the limit") if y == limit else N_("w below the limit")
-
-
 STEPS = "double_until(w, limit)[1]"
-
-
-def _doublings(start: float, limit: float, past_limit: bool = False) -> int:
-    """How many doublings a loop from ``start`` runs: while y < limit (the statement's), or
-    ``past_limit``, while y <= limit (one that goes on at y equal to the limit)."""
-    y, count = start, 0
-    while y < limit or (past_limit and y == limit):
-        y, count = y * 2, count + 1
-    return count
 
 
 def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict, object]:
@@ -294,30 +275,19 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
         r = sub.double_until(w, limit)
     if type(r) not in (tuple, list) or len(r) != 2:
         raise shape_error(N_("double_until must return (y, steps)"), "double_until", r)
-    (y, steps), label = r, f"y ({_reach(start, limit)})"  # the label names the boundary case that differs
+    (y, steps), label = r, f"y ({reach(start, limit)})"  # the label names the boundary case that differs
     count = "not an int: float" if type(steps) is float else steps  # 3.0 is no count of doublings
     # where a doubling runs, y is not the leaf given: the leaf returned in its place shows
-    kept = [same_object(y, w, label, N_("the leaf w given to double_until"))] if _doublings(start, limit) else []
+    kept = [same_object(y, w, label, N_("the leaf w given to double_until"))] if doublings(start, limit) else []
     new = _Y_RETURNED.new(y)  # a y an earlier call returned: its graph was backpropagated and freed then
     built = graph(y, {"w": w}, label=label, flat=False)
-    recorded = None if y is w or new[CONTEXT + "earlier_call"] else _recorded(built, steps, _doublings(start, limit))
+    recorded = None if y is w or new[CONTEXT + "earlier_call"] else counts_recorded(built, steps, doublings(start, limit))
     # a loop that stops with y still below the limit (a limit cut to an int, one doubling short)
     reached = None if y is w or new[CONTEXT + "earlier_call"] or type(number := num(y)) is not float else number >= limit
     return {"steps": [result_of(count, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
             "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label)],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
             "call": [call.fact, none_detached(call, [y], "double_until")]}, steps
-
-
-def _recorded(built: dict, steps: object, statements: int) -> bool | None:
-    """Whether a count double_until returned that is not the statement's is at least the number
-    of doublings its y's graph records (one MulBackward0 each): False where the count is off
-    from the loop that ran; None where that graph is no chain of doublings (its own difference
-    is told) or the count no int."""
-    ops = [node.get("op") for node in built["nodes"] if node.get("op") != "AccumulateGrad"]
-    if type(steps) is not int or not ops or set(ops) != {"MulBackward0"}:
-        return None
-    return steps in (len(ops), statements)
 
 
 _Y_RETURNED = Returned(N_("the y double_until returned"), N_("the y an earlier call of double_until returned"))
@@ -329,9 +299,9 @@ def _loops(sub, cases: list[tuple[float, float]]) -> dict:
     the statement's and every count of the test is that loop's (a count matching it on one
     input only is no pattern of the code)."""
     runs, counts = zip(*(_loop(sub, start, limit) for start, limit in cases))
-    past = all(type(n) is int and n == _doublings(*case, past_limit=True) for n, case in zip(counts, cases))
+    past = all(type(n) is int and n == doublings(*case, past_limit=True) for n, case in zip(counts, cases))
     for run, case in zip(runs, cases):
-        differs = past and _doublings(*case, past_limit=True) != _doublings(*case)
+        differs = past and doublings(*case, past_limit=True) != doublings(*case)
         run["steps"] = [*run["steps"], check(Check.STOPS_AT_LIMIT, not differs, STEPS)]
     return by_key(list(runs))
 
