@@ -163,7 +163,7 @@ def _cells(data: bytes, shown: str) -> tuple[list[dict[str, object]], bool]:
         raise NotebookError(_("{file} is larger than {size}: clear the outputs (Kernel > Restart & Clear "
                               "Output) and hand it in again", file=shown, size=size(MAX_NOTEBOOK_BYTES)))
     try:
-        document = json.loads(data.decode("utf-8"))
+        document = json.loads(data.decode("utf-8-sig"))  # a BOM (PowerShell, Notepad) is no JSON error
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise NotebookError(_("{file} is not a notebook (not JSON text): save it from Jupyter again",
                               file=shown)) from None

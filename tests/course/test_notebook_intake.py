@@ -92,6 +92,13 @@ def test_malformed_notebooks_are_one_sentence(data: bytes, words: str) -> None:
         convert(data, "work.ipynb")
 
 
+def test_a_notebook_saved_with_a_byte_order_mark_is_read_as_its_json() -> None:
+    """PowerShell's ``Set-Content -Encoding UTF8`` and some editors start the file with a UTF-8
+    BOM: the JSON after it is the notebook, as a .py with a BOM is the source after it."""
+    converted = convert(b"\xef\xbb\xbf" + notebook_of(("code", "x = 1\r\ny = 2")), "work.ipynb")
+    assert converted.source == "x = 1\ny = 2\n"
+
+
 def test_an_oversized_notebook_is_refused_before_parsing() -> None:
     with pytest.raises(NotebookError, match="larger than"):
         convert(b" " * (notebook.MAX_NOTEBOOK_BYTES + 1), "big.ipynb")
