@@ -176,8 +176,13 @@ def _as_handed_in(course: Course, folder: Path, exercises: list[LoadedExercise]
 def misnamed(folder: Path, ex: LoadedExercise) -> str:
     """Why no file in ``folder`` is ``ex``'s, where a file there looks like one: another
     exercise's file (``ex04_retain_graph.py``), or one named for ``ex`` without the ``exNN_``
-    the grader looks for (``ex03 (1).py``, a browser's second download); "" if none does."""
-    said = []
+    the grader looks for (``ex03 (1).py``, a browser's second download), or one with a second
+    ending after ``.py`` (``ex03_retain_grad.py.txt``, as Notepad saves it); "" if none does."""
+    said = [_("{name} ends in {suffix} after {inner}, so it is not looked at (Notepad adds {suffix}, and Windows "
+              "hides it): rename it {right}", name=path.name, suffix=path.suffix, inner=Path(path.stem).suffix,
+              right=path.stem) for path in sorted(folder.iterdir())
+            if Path(path.stem).suffix.lower() in SUBMITTED and path.suffix.lower() == ".txt"
+            and path.name.lower().startswith(ex.spec.id) and path.is_file()]
     for path in sorted(p for p in folder.iterdir() if p.suffix in SUBMITTED and p.is_file()):
         other = _named_for(path)
         if other is not None and other != ex.spec.id:

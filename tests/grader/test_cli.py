@@ -214,6 +214,8 @@ def test_a_folder_handed_in_is_graded_on_the_file_the_autograder_chooses(
 
 @pytest.mark.parametrize("name, said", [
     ("ex42_hostile.py", "ex42_hostile.py is exercise ex42's file, not ex41's"),
+    ("ex41_fine.py.txt", "ex41_fine.py.txt ends in .txt after .py, so it is not looked at (Notepad adds .txt, and "
+                         "Windows hides it): rename it ex41_fine.py"),
 ])
 def test_a_missing_file_names_the_file_the_folder_holds(grade, toy: ToyCourse, name: str, said: str) -> None:
     folder = toy.write(f"misnamed/{name}", GOOD).parent
