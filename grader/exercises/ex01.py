@@ -118,12 +118,16 @@ def _other_graphs() -> list[tuple[str, Value, Value, Value, list[Value]]]:
     w5, x5 = Value(0.0, requires_grad=True), Value(-1.5, requires_grad=True)
     ww5 = mul(w5, w5)
     y5 = add(ww5, x5)  # a Value times itself where it is zero: its other factor is itself, not a quotient
+    w6, x6 = Value(-1.0, requires_grad=True), Value(2.5, requires_grad=True)
+    s6 = add(x6, w6)
+    y6 = mul(w6, s6)  # a leaf before a node in one next_functions: paths keep that order
     return [
         ("w*w + x*w", y1, w, x, [w, x, ww, xw, y1]),
         (f"w * w + x ({AT_ZERO})", y5, w5, x5, [w5, x5, ww5, y5]),
         ("w * x + x (w == x)", y4, w4, x4, [w4, x4, wx4, y4]),
         ("(w + x) * w * (w + 2)", y2, w2, x2, [w2, x2, s, p, q, y2]),
         ("(w * x) * (w * x)", y3, w3, x3, [w3, x3, p3, y3]),
+        ("w * (x + w)", y6, w6, x6, [w6, x6, s6, y6]),
     ]
 
 

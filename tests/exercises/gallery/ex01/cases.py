@@ -48,6 +48,11 @@ CASES = [
         if any(getattr(c, "variable", None) is leaf for c, _ in node.next_functions if c):
             found.append(["MulBackward0", "AddBackward0"])
 """}),
+    # nodes before leaves among one node's inputs: the statement keeps next_functions' order
+    Wrong("paths_nodes_before_leaves", names=("paths(y, w)", "in another order"),
+          fails={"paths in other graphs": "for y = w * (x + w), paths(y, w) holds the statement's entries, but in "
+                                          "another order"},
+          edits={"for child in _inputs(node):": "for child in sorted(_inputs(node), key=lambda c: hasattr(c, 'variable')):"}),
     Wrong("first_input_only", fails={"paths from y to w and to x": "paths(y, w) has fewer entries",
                                      CHAIN: "for y = (x + w) * (w + 1), grad_by_paths(y, w) leaves out every path "
                                             "that enters a node through its last input"},
