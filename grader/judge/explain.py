@@ -212,6 +212,10 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     kind, message, line = error["type"], error["message"], error["line"]
     if kind in ("SyntaxError", "IndentationError", "TabError"):
         typed = typed_character(message, line_named(line, names)) if line and kind == "SyntaxError" else None
+        if kind == "TabError" and line:  # Python's message names no character, and an editor hides the tab
+            return _("TabError at {line}: {message}. That line's indentation and the indentation of the lines above "
+                     "it mix tabs and spaces: an editor shows a tab as a few spaces, Python does not read it so; "
+                     "indent every line with spaces only", line=line_named(line, names), message=message)
         return typed or (_("{kind} at {line}: {message}", kind=kind, line=line_named(line, names), message=message)
                          if line else f"{kind}: {message}")
     if kind == "SystemExit":

@@ -39,6 +39,9 @@ CASES = [
     Wrong("b_always_a_leaf", names=('was not recorded by the graph',),
           fails={"every combination of flags": "b (x without grad and both leaves require grad) was not recorded by the graph"},
           edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = Value(w + 1)\n"}),
+    Wrong("tab_among_spaces", names=("TabError at line 66", "mix tabs and spaces", "indent every line with spaces only"),
+          fails={REBIND: "TabError at line 66"},  # a tab that looks aligned in a Windows editor
+          edits={"    x = x + 1  # a new Value made by an addition": "\tx = x + 1  # a new Value made by an addition"}),
     Correct("data_setter", edits={COPY_LINE: "    x.data = x.data + 1\n"}),
     Correct("data_add_in_place", edits={COPY_LINE: "    x.data.add_(1.0)\n"}),
     Correct("operators"),
