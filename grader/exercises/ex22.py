@@ -11,7 +11,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, fresh_mode, needs, node_name, number
 from grader.spec.build_reads import grad_quiet
-from grader.spec.build_hooks import (freed_hooks, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
+from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
                                      in_place_hooks, one_shot_hook, removed_with, root_hooks)
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.held import held
@@ -84,6 +84,9 @@ KEYS = {
                    "the path): only a hook that returns None leaves the gradient as it was",
     "hooks_stay": "a hook stays on its value until its handle's remove(): it runs in every backward that reaches "
                   "the value, not in the first one only",
+    "grad_own": "a leaf's first .grad is a Value of its own, which store_grad makes from the number the gradient "
+                "holds: never the Value a hook returned, which the program may hold, so a later backward adding into "
+                ".grad leaves that Value as it was",
     "result_number": "run_hooks hands on the number a hook's Value holds (result.item()), a float as every "
                      "gradient backward passes on: never the Value itself",
 }
@@ -103,7 +106,8 @@ RAN = ("hooks_ran", "leaf_hooks")  # a non-leaf's hooks and a leaf's: each key b
 PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", *RAN), "removed_grad": ("handle", "leaf_hook", "fresh_hooks", *RAN),
             "handle": ("leaf_hook",), "handed_on": RAN, "one_shot": RAN, "hook_error": RAN, "hooks_listed": RAN,
             "removed_twice": ("handle",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
-            "hooked_grads": RAN, "result_number": (*RAN, "hooks_stay"), "hooks_stay": RAN, "zero_result": RAN, "in_place_hooks": RAN}
+            "hooked_grads": RAN, "result_number": (*RAN, "hooks_stay"), "hooks_stay": RAN, "zero_result": RAN, "in_place_hooks": RAN,
+            "grad_own": RAN}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
@@ -285,6 +289,7 @@ def hooks_hidden(sub):
     for key, observed in root_hooks(fresh_mode(sub)).items():
         seen.setdefault(key, []).append(observed)
     return {**seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), "hook_error": hook_error(fresh_mode(sub)),
+            "grad_own": grad_own_value(fresh_mode(sub)),
             "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
             "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub)),
             "hook_no_grad": hook_under_no_grad(fresh_mode(sub)), "hook_not_retained": hook_keeps_nothing(fresh_mode(sub), -0.75)}

@@ -73,6 +73,28 @@ def hook_results(sub: Any) -> dict[str, list[Any]]:
     return {"zero_result": zero, "result_number": kept, "hooks_stay": claim(len(runs) == 2, RAN_IN_EACH)}
 
 
+KEPT_RUN = N_("(w * 3).backward(), w's hook returning k, a Value the program holds")
+KEPT_IS = N_("w.grad is k (the Value w's hook returned)")
+KEPT_AGAIN = N_("a second (w * 3).backward(), w's hook returning k again")
+KEPT_BOTH = N_("a second (w * 3).backward(), w's hook returning k in both")
+
+
+def grad_own_value(sub: Any) -> list[Any]:
+    """A leaf's first .grad is a Value of its own, which store_grad makes from the number a hook's
+    Value holds: never that Value itself, which the program holds (PyTorch's ``w.grad is k`` is
+    False), so the next backward, adding into .grad, leaves k as it was.  A backward that stores
+    the Value a hook returned as .grad shows here and nowhere else: every other hook returns a
+    Value no one keeps."""
+    k = sub.Value(2.5)
+    w = sub.Value(1.5, requires_grad=True)
+    y = w * 3  # w used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
+    held(y, w, k)
+    w.register_hook(lambda g: k)
+    ran = raised(y.backward, KEPT_RUN)
+    aliased = claim(getattr(w, "grad", None) is k, KEPT_IS)
+    return [ran, aliased, raised((w * 3).backward, KEPT_AGAIN), fact(number(k), f"k.item() after {KEPT_BOTH}")]
+
+
 ONE_SHOT = N_("(w * 3).backward(), whose hook on w takes itself out with its handle and doubles the gradient")
 
 

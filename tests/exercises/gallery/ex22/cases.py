@@ -472,3 +472,16 @@ CASES += [
           fails={HOOKS_HIDDEN: "its hook on w raises ValueError) raised no error"},
           names=("its hook on w raises ValueError", "an error a hook raises goes on out of backward")),
 ]
+
+# a leaf's first .grad stored as the very Value its hook returned (a copy saved): .grad aliases a
+# Value the program holds, and a later backward adds into it; the program holding it tells it.
+CASES += [
+    Wrong("leaf_grad_is_the_hooks_value", edits={
+        "        grad = run_hooks(node.pre_hooks, grad)\n": "        given = None\n"
+        "        for hook in list(node.pre_hooks.values()):\n            out = hook(Value(grad))\n"
+        "            if out is not None:\n                given, grad = out, out.item()\n",
+        "        grads = node.apply(grad)\n": "        if isinstance(node, AccumulateGrad) and given is not None and node.variable._grad is None:\n"
+        "            node.variable._grad = given\n            grads = ()\n        else:\n            grads = node.apply(grad)\n"},
+          fails={HOOKS_HIDDEN: "w.grad is k (the Value w's hook returned) in your engine, but not in PyTorch"},
+          names=("w.grad is k", "store_grad")),
+]
