@@ -12,7 +12,8 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, needs, node_name, number
 from grader.spec.build_reads import grad_quiet, version
-from grader.spec.build_aliases import constant_detached, data_each_call, detached_leaf, freed_then_changed, old_node_kept
+from grader.spec.build_aliases import (DETACHED_LEAF_RULE, constant_detached, data_each_call, detached_leaf,
+                                       freed_then_changed, old_node_kept)
 from grader.spec.facts import NOT_PLAIN
 from grader.spec.build_rebased import added_into_itself, constant_added, edges_kept, retained_through, zero_recorded
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
@@ -69,8 +70,7 @@ KEYS = {
                 "too: a graph recorded before the op still runs through that old node to its inputs",
     "other_version": "an in-place op bumps the version of the Value it changes, never its other operand's: v += w "
                      "leaves w's version as it was",
-    "detached_leaf": "detach() gives a leaf with no node of its own: made to require grad, it gets an AccumulateGrad "
-                     "of its own, so its gradients go to it, never to the Value it was detached from",
+    "detached_leaf": DETACHED_LEAF_RULE,
     "own_edges": "an in-place op's node keeps the edges it was made with: a later in-place op, on a value of another "
                  "graph, leaves them as they were (each node's edges are its own, shared with no other node)",
 }

@@ -10,6 +10,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, fresh_mode, needs, node_name, number
+from grader.spec.build_aliases import DETACHED_LEAF_RULE, detached_leaf
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
                                      in_place_hooks, one_shot_hook, removed_with, root_hooks)
@@ -43,6 +44,7 @@ KEYS = {
     "step_unrecorded": "an in-place op under no_grad records nothing: add_ and zero_ ask recording(...), which is "
                        "False while grad mode is off, so a leaf stays a leaf and a non-leaf keeps its grad_fn",
     "detach": "a result computed from a detached value has no edge back to the original",
+    "detached_leaf": DETACHED_LEAF_RULE,
     "hooks_ran": "run each hook a value still has once, in the order registered",
     "leaf_hooks": "register_hook on a leaf puts the hook on the node gradient_edge gives for it, the leaf's one "
                   "AccumulateGrad: the node backward runs for that leaf",
@@ -312,14 +314,16 @@ def sgd(sub):
                                 *in_place["step_unrecorded"]]}
 
 
-@EXERCISE.test("detach() cuts the graph", points=2, feedback=FEEDBACK, key_feedback=KEYS)
+# a detach() that gives the Value itself, or one still in its graph, sends a re-flagged copy's gradient back
+@EXERCISE.test("detach() cuts the graph", points=2, feedback=FEEDBACK, key_feedback=KEYS,
+               caused_by={"detached_leaf": ("detach",)})
 def detach(sub):
     sub = needs(sub, 7)
     w, x = sub.Value(-0.5, requires_grad=True), sub.Value(3.0, requires_grad=True)
     y = w.detach() * x + w
     y.backward()
     return {"detach": [described(y, "y"), fact(grad_quiet(w), "w.grad for y = w.detach() * x + w"),
-                       fact(grad_quiet(x), "x.grad for y = w.detach() * x + w")]}
+                       fact(grad_quiet(x), "x.grad for y = w.detach() * x + w")], "detached_leaf": detached_leaf(sub)}
 
 
 ONCE = N_("each hook on a, b, c, d and w ran at most once during (c * d).backward()")

@@ -17,6 +17,8 @@ from grader.spec.raised import error, raised
 DATA_EACH_CALL = N_("w.data gives a new Value at each call")
 CONSTANT_DETACHED = "c.detach() is c, c = Value(2)"
 DETACHED_LEAF = "w * w; d = w.detach(); d.requires_grad = True"
+DETACHED_LEAF_RULE = ("detach() gives a leaf with no node of its own: made to require grad, it gets an AccumulateGrad "
+                      "of its own, so its gradients go to it, never to the Value it was detached from")
 FREED_CHANGED = "a second y.backward() after y.backward(); a.add_(1), y = a * a, a = w * 2"
 
 

@@ -485,3 +485,16 @@ CASES += [
           fails={HOOKS_HIDDEN: "w.grad is k (the Value w's hook returned) in your engine, but not in PyTorch"},
           names=("w.grad is k", "store_grad")),
 ]
+
+# ex21's detach() as a copy of the Value that keeps the leaf's AccumulateGrad, carried: a detached
+# Value made to require grad sends its gradient to the Value it was detached from.
+CASES += [
+    Wrong("detach_copies_the_accumulator", edits={'''        alias = Value(0.0)
+        alias._box, alias._versions = self._box, self._versions
+        return alias''': '''        alias = copy.copy(self)
+        alias.grad_fn, alias.requires_grad, alias._grad, alias.retains_grad = None, False, None, False
+        return alias''', "\nimport heapq\n": "\nimport copy\nimport heapq\n"},
+          fails={"detach() cuts the graph": "w.grad after w * w; d = w.detach(); d.requires_grad = True; (d * d).backward() "
+                                            "is not None"},
+          names=("d.grad after w * w; d = w.detach()", "an AccumulateGrad of its own")),
+]
