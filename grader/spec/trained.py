@@ -1,0 +1,161 @@
+"""ex15's run of train: the probe's model, trained by the student's loop, observed.
+
+The probes build the models themselves (``grader.spec.models``: ``manual_seed`` then
+``nn.MLP``) on datasets that are not in the exercise text, hand them to ``train``, and observe
+what the loop did to the engine and to the *model*, not only the losses it returns: for each
+backward pass, whether the parameters' ``.grad`` were cleared before it, whether it was a
+backward (``grad()`` writes no ``.grad``), whether it reached every parameter and whether it
+kept its graph; how many passes ran; whether each optimizer.step() of a short loop found a
+gradient to apply (``grader.spec.stepped``); each parameter afterwards (its number, whether it
+is still the same leaf object, changed in place once per step: its version counter); the
+losses as floats; the model's loss after training, computed by the probe.  A model that comes
+with gradients in its ``.grad`` is trained too: the statement's loop clears them at the start
+of the first step.  The reference is the solution's own run on the same inputs, compared in
+the parent: nothing is trained twice here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import math
+import random
+from typing import Any
+
+import micrograph
+from micrograph import nn, observe
+
+from grader.spec import models
+from grader.spec.earlier import marked, state
+from grader.spec.given_untracked import told_if_module_untracked
+from grader.spec.graph_again import told_if_graph_again
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.held import held
+from grader.spec.probe import by_key, num
+from grader.spec.provenance import check, same_object, value_of, watching
+from grader.spec.stepped import (Run, cleared_first, count, each_step, first_loss, first_number, from_the_loss,
+                                 last_loss, none_left, on_one_row, not_a_list, one_row, replayed, step_size,
+                                 steps_scaled, steps_seen, stepped, unhooked)
+
+Data = tuple[list[list[float]], list[list[float]]]  # (inputs, targets): rows of numbers
+
+
+def dataset(seed: int, n: int, scale: float = 1.0, kept: bool = True) -> Data:
+    """n points in [-1, 1]^2 with a smooth nonlinear target times ``scale``, drawn from ``seed`` (a large scale
+    gives gradients above one, which a clamping hook changes); ``kept`` alive (``grader.spec.held``): rows kept by
+    ``id(inputs)`` meet a freed list's id only in the probe that frees its own (``kept`` false)."""
+    rng = random.Random(seed)
+    inputs = [[rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0)] for _ in range(n)]
+    targets = [[scale * (x0 * x1 + 0.5 * math.sin(2.0 * x0) - 0.25 * x1)] for x0, x1 in inputs]
+    held(*((inputs, targets) if kept else ()))
+    return inputs, targets
+
+
+def _losses(losses: object) -> list[dict[str, Any]] | dict[str, Any]:
+    if type(losses) is not list:
+        return not_a_list(losses)
+    return [value_of(x, f"losses[{k}]") for k, x in enumerate(losses)]
+
+
+def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = False,
+            steps_watched: bool = False) -> dict[str, Any]:
+    """train on the probe's model: what the loop did (passes, each pass's parameters), what it
+    returned, and the model afterwards.  Whether a pass kept its graph counts with ``kept``
+    (the one-step tests), and is only told elsewhere: it wastes memory, not the training.
+    ``steps_watched`` (a short loop: the profile hook sees every call) watches what each
+    optimizer.step() found."""
+    inputs, targets = data
+    run = Run(seed, inputs, targets, lr, steps)
+    model = models.model(seed)
+    before = models.parameters(model, "the probe")
+    start = [p.item() for p in before]
+    loss_before = nn.mse_loss(model(inputs), targets)
+    first = loss_before.item()  # the loss the first step computes, and its gradients (no .grad written)
+    rows = [nn.mse_loss(model([x]), [t]).item() for x, t in zip(inputs, targets)]  # each row's loss alone
+    gradients = [g.item() for g in micrograph.grad(loss_before, before)] if steps == 1 else []
+    earlier, passes = marked(models.earlier(model)), observe.passes()
+    with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
+            (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen, \
+            told_if_graph_again(call, "train"), \
+            told_if_module_untracked(lambda: models.model(seed),
+                                     lambda again: sub.train(again, inputs, targets, lr, steps),
+                                     call.filename, "train", "model"):
+        losses = sub.train(model, inputs, targets, lr, steps)
+    earlier_kept = check(Check.EARLIER_KEPT, state(models.earlier(model)) == earlier, "train")
+    after = models.parameters(model, "the probe")
+    with micrograph.no_grad():
+        loss_after = nn.mse_loss(model(inputs), targets)
+    return {
+        "losses": _losses(losses), "last_loss": last_loss(losses, first, loss_after.item()),
+        "first_loss": first_loss(losses, first, loss_after.item(), rows),
+        "count": count(losses, steps, call.started),
+        "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
+                                               and len({repr(num(x)) for x in losses}) == 1), "train"),
+        "call": call.fact, "earlier": earlier_kept,
+        "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
+        "stepped": stepped(seen, "train"), "each_step": each_step(seen, after, lr, "train") if steps_watched
+        else check(Check.STEP_BY_GRAD, True, "train"),
+        "same_objects": [same_object(p, q, models.PARAMETER, "p before train()")
+                         for p, q in zip(after, before)] + [len(after) == len(before)],
+        "parameters": [parameter(p, was) for p, was in zip(after, start)],
+        "from_loss": from_the_loss(call, model([inputs[0]])[0][0].grad_fn.name(), "train"),
+        "left": none_left(start, after, [len(models.parameters(nn.Sequential(layer), "the probe"))
+                                         for layer in model.children()]),
+        "step": on_one_row(run, after, one_row(first_number(losses), rows), _replayed)
+        or (step_size(start, gradients, after, lr, first_number(losses) / first) if steps == 1
+            else steps_scaled(run, after, first_number(losses) / first, functools.partial(_replayed, run),
+                              functools.partial(_lr_ignored, sub, run))),
+        "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
+    }
+
+
+def parameter(p: object, was: float, label: str = models.PARAMETER) -> dict[str, Any]:
+    """A parameter after train(). A step through ``.data`` (``p.data.sub_(lr * p.grad)``, the
+    documents' way to change a leaf's number) changes it in place, the same leaf, as the
+    statement asks, but moves no version counter, in PyTorch too: a number changed at version 0
+    is such a step, and its count is then context (the number is judged)."""
+    fact = value_of(p, label)
+    if fact.get("version") == 0 and fact.get("data") != was:
+        fact[CONTEXT + "version"] = fact.pop("version")
+    return fact
+
+
+def _replayed(run: Run, scale: float) -> list[float]:
+    """The parameters the statement's loop leaves (``stepped.replayed``) on a new model of the
+    run's seed, not one of ``models.MADE``: no call of train was given it."""
+    micrograph.manual_seed(run.seed)
+    return [p.item() for p in models.parameters(replayed(nn.MLP(models.SIZES), run, scale), "the probe")]
+
+
+def _lr_ignored(sub, run: Run) -> bool:
+    """train given one step on a new model of the run's seed, data and lr: whether it moved every
+    parameter by one other multiple of its .grad than lr, each .grad the statement's gradient
+    (``step_size``'s ``~lr_other``)."""
+    model = models.model(run.seed)
+    before = models.parameters(model, "the probe")
+    start, loss = [p.item() for p in before], nn.mse_loss(model(run.inputs), run.targets)
+    gradients = [g.item() for g in micrograph.grad(loss, before)]
+    try:
+        losses = sub.train(model, run.inputs, run.targets, run.lr, 1)
+    except Exception:  # noqa: BLE001 - the one-step tests tell a call that raises
+        return False
+    after = models.parameters(model, "the probe")
+    return step_size(start, gradients, after, run.lr, first_number(losses) / loss.item())[CONTEXT + "lr_other"]
+
+
+def keys(runs: list[dict[str, Any]], *kept: str) -> dict[str, list[Any]]:
+    """The observations of several runs, one list per key, keeping only the keys ``kept``."""
+    return by_key([{key: run[key] for key in kept} for run in runs])
+
+
+def came_with(sub, seed: int, data: Data, lr: float, steps: int) -> dict[str, Any]:
+    """train given a model whose parameters already hold gradients (one backward of its loss on
+    other data): whether its first backward pass found them cleared, as the statement's loop
+    clears at the start of every step (``stepped.cleared_first``)."""
+    model = models.model(seed)
+    parameters = models.parameters(model, "the probe")
+    inputs, targets = dataset(seed, 3)
+    nn.mse_loss(model(inputs), targets).backward()
+    with watching(sub, "train", grad_mode=None, leaves=parameters) as call:
+        sub.train(model, *data, lr, steps)
+    return cleared_first(call, parameters, "train")
