@@ -219,7 +219,7 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
         return typed or (_("{kind} at {line}: {message}", kind=kind, line=line_named(line, names), message=message)
                          if line else f"{kind}: {message}")
     if kind == "SystemExit":
-        return _("{file} raised {call} while being imported", file=display, call=message)
+        return _exited(display, message, _(" ({line})", line=line_named(line, names)) if line else "", names)
     if kind == "MemoryError":
         return _("used more than {size} of memory while being imported", size=size(limits.memory))
     if kind == wire.IMPORT_TIMEOUT:
@@ -234,6 +234,19 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
                                              "and the standard library only: {module} beside it cannot be "
                                              "imported there, so copy what it needs into the file itself",
                                              module=own)
+
+
+def _exited(display: str, call: str, at: str, names: LineNames | None) -> str:
+    """The file exited while it was imported (``sys.exit()``, ``exit()``, a script's habit), at
+    ``at``: no test could run after it.  A module's own checks belong under ``if __name__ ==
+    "__main__":``, which runs when the file is run and not when it is imported, as the grader
+    imports it; a notebook has no such place (its cells run as ``__main__``): the call goes."""
+    if names is not None:
+        return _("{file} raised {call} when its cells ran{at}: exiting stops the cells, so no test could run; "
+                 "take the exit out of the notebook", file=display, call=call, at=at)
+    return _("{file} raised {call} while being imported{at}: exiting ends the import, so no test could run; put "
+             "the code you run yourself under if __name__ == \"__main__\":, which runs when you run the file and "
+             "not when the grader imports it", file=display, call=call, at=at)
 
 
 def _import_timeout(error: ErrorRecord, display: str, names: LineNames | None) -> str:

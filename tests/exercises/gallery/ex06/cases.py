@@ -42,6 +42,11 @@ CASES = [
     Wrong("tab_among_spaces", names=("TabError at line 66", "mix tabs and spaces", "indent every line with spaces only"),
           fails={REBIND: "TabError at line 66"},  # a tab that looks aligned in a Windows editor
           edits={"    x = x + 1  # a new Value made by an addition": "\tx = x + 1  # a new Value made by an addition"}),
+    Wrong("exit_after_own_check", names=("SystemExit(0) while being imported (line 85)", 'if __name__ == "__main__":'),
+          fails={PROPAGATION: "exiting ends the import"},  # a script's habit: its own check, then sys.exit(0)
+          edits={'    y.backward()\n    return {"x": x, "y": y}\n':
+                 '    y.backward()\n    return {"x": x, "y": y}\n\n\nimport sys\n\n'
+                 'print(shift_by_rebinding(3.0, -1.0)["x0"].grad)\nsys.exit(0)\n'}),
     Correct("data_setter", edits={COPY_LINE: "    x.data = x.data + 1\n"}),
     Correct("data_add_in_place", edits={COPY_LINE: "    x.data.add_(1.0)\n"}),
     Correct("operators"),
