@@ -11,7 +11,7 @@ from grader.i18n import N_, _, sentences
 from grader.judge import stages
 from grader.judge.caused_errors import WITH_CAUSE, said_error
 from grader.judge.messages import probe_said, torch_explained
-from grader.judge.notebook_raised import NO_MODULE, notebook_raised
+from grader.judge.notebook_raised import NO_MODULE, notebook_raised, read_nothing
 from grader.judge.touches import TOUCHED, refusal_said
 from grader.judge.typed_characters import typed_character
 from grader.judge.status import ERROR, TIMEOUT, Status
@@ -229,6 +229,9 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     if names is not None:  # a notebook is not imported: its code cells run, top to bottom
         return notebook_raised(display, kind, at, message)
     said = _("{file} raised {kind} when imported{at}: {message}", file=display, kind=kind, at=at, message=message)
+    if read_nothing(kind, message):
+        return said + _(". input() reads nothing when graded: no one types, so it raises; write the value into the "
+                        "file instead of asking for it, or put the code that asks under if __name__ == \"__main__\":")
     own = own_module(error, beside)
     return said if own is None else said + _(". Each exercise file is graded on its own, with micrograph "
                                              "and the standard library only: {module} beside it cannot be "

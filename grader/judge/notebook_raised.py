@@ -9,6 +9,7 @@ import re
 
 from grader.i18n import _
 
+INPUT_EOF = "EOF when reading a line"  # what input() raises when its standard input is empty
 NO_MODULE = re.compile(r"No module named '([^'.]+)")
 # IPython's own names: the output history (``_``, ``__``, ``___``, ``_7``, ``Out``), the input
 # history (``In``, ``_i``, ``_i7``) and the shell (``get_ipython``)
@@ -21,6 +22,12 @@ def without_ipython(kind: str, message: str) -> bool:
     found = NO_MODULE.match(message or "")
     return (kind == "ModuleNotFoundError" and found is not None and found.group(1) == "IPython"
             or kind == "NameError" and _IPYTHON_NAME.search(message or "") is not None)
+
+
+def read_nothing(kind: str, message: str) -> bool:
+    """Whether the error is ``input()``'s with nothing to read: the grader's child has no
+    keyboard (its standard input is empty), and that message is ``input``'s own."""
+    return kind == "EOFError" and message == INPUT_EOF
 
 
 def notebook_raised(display: str, kind: str, at: str, message: str) -> str:
@@ -37,6 +44,9 @@ def notebook_raised(display: str, kind: str, at: str, message: str) -> str:
             "name of its own", name=output.group(1)))
     said = _("{file} raised {kind} when its cells ran{at}: {message}", file=display, kind=kind, at=at,
              message=message)
+    if read_nothing(kind, message):
+        return _then(said, _(". input() reads nothing when graded: no one types, so it raises; write the value into "
+                             "the cell instead of asking for it, or take that cell out of the notebook you hand in"))
     module = NO_MODULE.match(message or "") if kind == "ModuleNotFoundError" else None
     if module is not None:
         return _then(said, _(". The cells are graded with micrograph and the standard library only: {module} is "

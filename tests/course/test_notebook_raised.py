@@ -21,6 +21,9 @@ from grader.course.notebook import convert
     ([("code", "import matplotlib.pyplot as plt\nplt.plot([1, 2])", 4)],
      "raised ModuleNotFoundError when its cells ran (cell 4 (In [4]), line 1): No module named 'matplotlib'. "
      "The cells are graded with micrograph and the standard library only: matplotlib is not there"),
+    ([("code", "w0 = float(input('w = '))\nprint(build_graph(w0, -3.0))", 4)],
+     "raised EOFError when its cells ran (cell 4 (In [4]), line 1): EOF when reading a line. input() reads nothing "
+     "when graded: no one types, so it raises; write the value into the cell instead of asking for it"),
     ([("code", "w = build_graph(0.5, -3.0)['w']\nw.data += 1\nraise RuntimeError('as the statement shows.')", 4)],
      "raised RuntimeError when its cells ran (cell 4 (In [4]), line 3): as the statement shows. The grader runs "
      "the cells from the top, as Run All does, and the first cell that raises stops them all"),

@@ -63,6 +63,11 @@ CASES = [
     Wrong("backward_in_build", names=('build_graph started a backward pass',), fails={DOCS: "build_graph started a backward pass"},
           edits={"    y = micrograph.mul(a, b)\n": "    y = micrograph.mul(a, b)\n    if y.requires_grad:\n        y.backward()\n",
                  READ_GRADS: ""}),
+    Wrong("asks_for_w_at_import", names=("EOFError when imported (line 108)", "input() reads nothing when graded"),
+          fails={DOCS: "no one types"},  # a try-it line the student answered at the keyboard
+          edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n':
+                 '        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n'
+                 '\n\nw0 = float(input("w = "))\nprint(build_graph(w0, -3.0))\n'}),
     Correct("attributes_differently"),
     Correct("grad_function"),
     Wrong("requires_grad_from_grad_fn", names=("node_info(x)['requires_grad'] is False",), fails={"node_info reads the attributes":
