@@ -155,6 +155,9 @@ def _after_one_block(sub: Any, w0: float) -> dict[str, Any]:
 
 KEPT_LEFT = {"a": N_("a.grad is the Value a's hook returned"), "w": N_("w.grad is the Value w's second hook returned"),
              "x": N_("x.grad is the Value x's first hook returned (its second returns None)")}
+RECEIVED = {"a": N_("the gradient a's hook received"), "w": N_("the gradient w's first hook received"),
+            "w second": N_("the gradient w's second hook received"),
+            "x second": N_("the gradient x's second hook received (its first returns a Value)")}
 HOOKS_ON = {"a": N_("the hooks on a ran during y.backward()"), "w": N_("the hooks on w ran during y.backward()"),
             "x": N_("the hooks on x ran during y.backward()")}
 
@@ -196,7 +199,7 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
             "hooks_listed": [fact(by_value, N_("the list of the hooks that ran, value by value"))],
             "removed": [claim("b" not in ran, N_("b's hook, taken out with handle.remove(), stays out"))],
             "plain": [claim(all(plain), N_("every gradient the hooks of y = a * b received requires no grad"))],
-            "handed_on": [fact(g, f"the gradient the hook '{name}' received") for name, g in received.items()],
+            "handed_on": [fact(g, RECEIVED[name]) for name, g in received.items()],
             "hooked_grads": [fact(grad_quiet(a), f"a.grad ({N_('a retained, its hook scales it')})"),
                              fact(grad_quiet(w), f"w.grad ({N_('its second hook doubles')})"),
                              fact(grad_quiet(x), f"x.grad ({N_('its first hook triples')})"),
@@ -307,7 +310,7 @@ def sgd(sub):
         stepped = raised(w.add_, STEP, w.grad * -0.1)
     in_place = in_place_no_grad(fresh_mode(sub))
     return {**_no_grad(sub, -2.0),
-            "step": [stepped, fact(number(w), f"w.item() after {STEP}"), fact(w._version, f"w._version after {STEP}"),
+            "step": [stepped, fact(number(w), N_("w.item() after w.add_(w.grad * -0.1) under no_grad")), fact(w._version, f"w._version after {STEP}"),
                      *in_place["step"]],
             "step_unrecorded": [fact(w.is_leaf, f"w.is_leaf after {STEP}"),
                                 fact(node_name(getattr(w, "grad_fn", None)), f"w.grad_fn after {STEP}"),

@@ -38,7 +38,8 @@ _LABEL_FORMS = (
      r"after d = w\.detach\(\); d\.add_\(1\)|after v = Value\(2\); v\.add_\(1\)|"
      r"after c = Value\(-4\); c\.add_\(w\)|after e = h\.detach\(\), h = x \* 3|"
      r"after y = w \* 3; y\.add_\(y\)|after c = Value\(2\); c\.requires_grad = True|"
-     r"after w \* 3; w\.requires_grad = False): "
+     r"after w \* 3; w\.requires_grad = False|"
+     r"after y = w \* 2; y\.zero_\(\) under no_grad|after y = w \* 2; y\.add_\(1\) under no_grad): "
      r"(?P<label>.+)", N_("{when}: {label}")),
     (r"with (?P<name>\w+) = 0: (?P<label>.+)", N_("with {name} = 0: {label}")),  # a product's zero factor (ex16)
     (r"(?P<call>.+) on a leaf that requires grad", N_("{call} on a leaf that requires grad")),
@@ -83,7 +84,7 @@ _LABEL_FORMS = (
     (r"(?P<value>[^ ]+) from (?P<source>[^ ]+)", N_("{value} from {source}")),
     (r"(?P<value>\S+) after (?P<steps>a (?:second|third) .+)", N_("{value} after {steps}")),  # w.grad after a second ...
     (r"(?P<value>.+?) after (?P<call>[^ ]+)", N_("{value} after {call}")),
-    (r"(?P<value>.+?\(\)) after (?P<steps>adding through .+)", N_("{value} after {steps}")),  # steps worded in English
+    (r"(?P<value>.+?\(\)) after (?P<steps>(?:adding through|that refused) .+)", N_("{value} after {steps}")),  # steps in words
     (r"(?P<value>.+?\(\)) after (?P<call>.+)", N_("{value} after {call}")),  # a program's step after the ones before
     (r"(?P<value>.+?) before (?P<call>[^ ]+)", N_("{value} before {call}")),
     (r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)", N_("{value} in {where}")),
@@ -110,6 +111,9 @@ def shown_label(label: str) -> str:
         return _("the error returned")
     if language() == SOURCE_LANGUAGE:
         return _case_notes(label) if CASES in label else label
+    whole = _(label)
+    if whole != label:  # a probe's wording the catalogue translates whole: never split by a pattern
+        return whole
     for pattern, msgid in _label_forms():
         found = pattern.fullmatch(label)
         if found is not None:

@@ -22,12 +22,13 @@ def in_place_no_grad(sub: Any) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {"step": [], "step_unrecorded": []}
     w = sub.Value(1.25, requires_grad=True)
     with sub.no_grad():
-        out["step"].append(raised(w.zero_, "w.zero_() under no_grad on a leaf that requires grad"))
-    out["step"].append(fact(number(w), "w.item() after w.zero_() under no_grad"))
-    for method, args, call, when in (("zero_", (), "y.zero_()", ZEROED), ("add_", (1.0,), "y.add_(1)", ADDED)):
+        out["step"].append(raised(w.zero_, N_("w.zero_() under no_grad on a leaf that requires grad")))
+    out["step"].append(fact(number(w), N_("w.item() after w.zero_() under no_grad")))
+    for method, args, call, when in (("zero_", (), N_("y.zero_() under no_grad, y = w * 2"), ZEROED),
+                                     ("add_", (1.0,), N_("y.add_(1) under no_grad, y = w * 2"), ADDED)):
         y = sub.Value(-0.5, requires_grad=True) * 2
         with sub.no_grad():
-            out["step"].append(raised(getattr(y, method), f"{call} under no_grad, y = w * 2", *args))
+            out["step"].append(raised(getattr(y, method), call, *args))
         out["step_unrecorded"] += [fact(node_name(getattr(y, "grad_fn", None)), f"{when}: y.grad_fn"),
                                    fact(getattr(y, "_version", None), f"{when}: y._version")]
     return out

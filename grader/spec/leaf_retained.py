@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from micrograph.i18n import N_
+
 from grader.spec.build import fact, flag
 from grader.spec.build_reads import grad_quiet
 from grader.spec.held import kept
@@ -29,7 +31,7 @@ def leaf_retained(sub: Any, w0: float, x0: float) -> list[dict[str, Any]]:
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     retained = raised(w.retain_grad, "w.retain_grad() on a leaf that requires grad")
     y = kept(w * x + w)  # no later root takes its node's id (``grader.spec.held``)
-    return [retained, raised(y.backward, "(w * x + w).backward() after w.retain_grad() on the leaf w"),
+    return [retained, raised(y.backward, N_("(w * x + w).backward() after w.retain_grad() on the leaf w")),
             fact(grad_quiet(w), f"w.grad after {CALLED}"),
             fact(grad_quiet(x), f"x.grad after {CALLED}"),
             fact(flag(getattr(w, "retains_grad", None)), f"w.retains_grad after {CALLED}")]

@@ -258,6 +258,27 @@ def test_a_graphs_note_and_the_words_of_a_label_are_chinese() -> None:
     assert english_sentences(text) == [] and "at zero" not in text
 
 
+def test_a_probe_label_the_catalogue_holds_whole_is_translated_whole() -> None:
+    """A label that is a msgid of its own (ex22's hooks and steps under no_grad) is translated as
+    a whole, never cut by a pattern that keeps its English words as code ("the gradient the hook
+    {name} received", "{call} on a leaf that requires grad"); a program's note under no_grad and
+    ex21's refused step are translated around their code."""
+    from grader.judge.labels import shown_label
+    from micrograph.i18n import using
+
+    with using("zh"):
+        assert shown_label("the gradient the hook on a registered before a.zero_() received") == \
+            "在 a.zero_() 之前注册在 a 上的钩子收到的梯度"
+        assert shown_label("the gradient w's second hook received") == "w 的第二个钩子收到的梯度"
+        assert shown_label("w.zero_() under no_grad on a leaf that requires grad") == \
+            "在 no_grad 下对需要梯度的叶子节点调用 w.zero_()"
+        assert shown_label("w.item() after w.add_(w.grad * -0.1) under no_grad") == \
+            "在 no_grad 下执行 w.add_(w.grad * -0.1) 之后的 w.item()"
+        assert shown_label("after y = w * 2; y.zero_() under no_grad: y.grad_fn") == \
+            "y = w * 2; 在 no_grad 下 y.zero_() 之后：y.grad_fn"
+        assert shown_label("w.item() after that refused w.add_(1)") == "被拒绝的 w.add_(1) 之后的 w.item()"
+
+
 def test_a_reach_told_of_a_notebook_takes_no_gap_after_its_chinese_name() -> None:
     """``{file} 在运行时试图碰…`` is written for a path: "这个笔记本" before the verb takes no space."""
     from micrograph.i18n import using

@@ -155,8 +155,8 @@ CASES = [
     Wrong("hooks_handed_the_first_gradient", edits={
         "    for hook in list(hooks.values()):\n        result = hook(Value(grad))":
         "    given = Value(grad)\n    for hook in list(hooks.values()):\n        result = hook(given)"},
-          fails={PUBLIC: "the gradient the hook 'x second' received is a different number"},
-          names=("the gradient the hook 'x second' received", "the next hook's argument too")),
+          fails={PUBLIC: "the gradient x's second hook received (its first returns a Value) is a different number"},
+          names=("the gradient x's second hook received", "the next hook's argument too")),
     Wrong("hooks_keyed_by_function", edits={"        hooks[handle.id] = hook\n": "        handle.id = id(hook)\n        hooks[handle.id] = hook\n"},
           fails={HOOKS_HIDDEN: "the list of the hooks of w that ran (the same hook registered twice, the second handle "
                                "removed) has fewer entries than PyTorch's"},
