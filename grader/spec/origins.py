@@ -114,10 +114,12 @@ def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[objec
 def _rounded(numbers: list[object], grads: list[float]) -> bool:
     """Whether every number of ``numbers`` (those not read from the engine) is one of the engine's
     gradients ``grads`` rounded to some number of digits, and one of them is not that gradient
-    itself: rounding changed it, so no formula that happens to give the gradient is told so."""
-    rounded = [[g for g in grads if any(x == round(g, digits) for digits in range(16))] for x in numbers]
-    return bool(numbers) and all(type(x) is float for x in numbers) and all(rounded) and any(
-        all(x != g for g in found) for x, found in zip(numbers, rounded))
+    itself: rounding changed it, so no formula that happens to give the gradient is told so.  A
+    whole number is never told as rounded: a literal 0.0 (or 1.0) the code wrote is one too."""
+    if not numbers or not all(type(x) is float and not x.is_integer() for x in numbers):
+        return False
+    rounded = [[g for g in grads if any(x == round(g, digits) for digits in range(1, 16))] for x in numbers]
+    return all(rounded) and any(all(x != g for g in found) for x, found in zip(numbers, rounded))
 
 
 def read_from_leaf(numbers: object, call: Call, leaves: dict[str, Any], name: str, label: str) -> dict[str, Any]:

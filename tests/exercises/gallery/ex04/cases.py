@@ -144,6 +144,13 @@ CASES += [
     Wrong('history_rounded',
           edits={'    history = [w_leaf.grad.item()]\n': '    history = [round(w_leaf.grad.item(), 1)]\n'},
           names=('different number',)),
+    # a literal 0.0 written for a cleared .grad: a whole number is never told as a rounded gradient
+    Wrong('cleared_between_and_zero_written', names=('backward_twice cleared', 'not one the engine produced'),
+          fails={'a failed second backward on other inputs': 'it was computed, not read from the engine'},
+          unsaid=('rounded',),
+          edits={'    history = [w_leaf.grad.item()]\n': '    history = [w_leaf.grad.item()]\n    w_leaf.grad = None\n',
+                 '    history.append(w_leaf.grad.item())\n':
+                 '    history.append(0.0 if w_leaf.grad is None else w_leaf.grad.item())\n'}),
     Wrong('second_call_given_the_flag', names=('kept the graph',),
           edits={'    try:\n        y.backward()\n    except RuntimeError as exc:\n        error = exc':
                    '    try:\n        y.backward(retain_graph=retain_graph)\n    except RuntimeError as exc:\n        error = exc'}),
