@@ -211,7 +211,7 @@ class Course:
         except OSError as exc:  # an unreadable file, a full disk: say so, grade the rest
             return zero(p.ex, ERROR, _("cannot grade {path}: {error}", path=p.shown, error=exc))
         if p.converted:  # after judging: the notes say how cells count if feedback named one
-            result.notes += [_("{path}: {note}", path=p.shown, note=note) for note in p.converted.notes()]
+            result.notes += [_("{path}: {note}", path=p.shown, note=note) for note in p.converted.notes(" ".join(t.feedback for t in result.tests))]
         return result
 
 

@@ -29,6 +29,7 @@ ran (``cell 3 (In [7])``); the cells of a kernel's history (``grader.check``) by
 
 from __future__ import annotations
 
+import ast
 import bisect
 import json
 import os
@@ -61,6 +62,8 @@ _GET_IPYTHON = re.compile(r"\bget_ipython\s*\(")
 _DISPLAY_CALL = re.compile(r"(?<![\w.])display\s*\(")  # display(...), not a module's ipd.display(...)
 _DISPLAY_OWN = re.compile(r"^\s*(?:def\s+display\b|display\s*=[^=])")  # the student's own display: theirs is called
 _FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
+_UNDEFINED = re.compile(r"NameError\b.*?name '(\w+)' is not defined")
+MAX_RUN_BYTES = 1 << 20  # a file run by %run, read for its names only
 _TOP_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")  # a function of the cell's top level
 _GRADER_CALL = re.compile(r"\bgrader\.(?:notebook_check\.)?check\s*\(")
 
@@ -83,6 +86,8 @@ class Converted:
     missing: list[tuple[int, str]] = field(default_factory=list)  # (line, names) of IPython's not stood in for
     named: bool = False  # ``where`` named a cell: the notes say how cells are counted
     twice: dict[str, list[int]] = field(default_factory=dict)  # a function defined in several cells: their indices
+    runs: list[tuple[int, str]] = field(default_factory=list)  # (line, file) of each %run line not run
+    defines: dict[str, set[str]] = field(default_factory=dict)  # what each such file beside it defines
 
     def _stand_in_notes(self) -> list[str]:
         """What the names of IPython's defined in the graded file do, and which ones a cell uses
@@ -112,14 +117,29 @@ class Converted:
         self.named = True
         return _("{cell}, line {line}", cell=self.cells[index], line=line - self.starts[index] + 1)
 
-    def notes(self) -> list[str]:
+    def _run_note(self, line: int, file: str, failure: str | None) -> str:
+        """What a ``%run`` line not run leaves out: the names its file defines, the one the
+        cells' NameError (``failure``) names first when that file defines it."""
+        missing = _UNDEFINED.search(failure or "")
+        if missing is not None and missing.group(1) in self.defines.get(file, ()):
+            return _("{name}, which the NameError names, is defined in {file}, which %run {file} ({where}) ran in "
+                     "Jupyter: the notebook is graded alone, without the files beside it, and that line is not run; "
+                     "copy the code the cells need from {file} into a cell", name=missing.group(1), file=file,
+                     where=self.where(line))
+        return _("%run {file} ({where}) is not run when graded: the notebook is graded alone, without the files "
+                 "beside it, so what {file} defines is not there in the cells below it; copy the code they need "
+                 "from {file} into a cell", file=file, where=self.where(line))
+
+    def notes(self, failure: str | None = None) -> list[str]:
         """What the feedback says about the lines that were not graded, and, when it named a
-        cell, how the cells are counted."""
+        cell, how the cells are counted; ``failure``: the feedback of the tests (a NameError for a
+        name that a file run by ``%run`` defines is tied to that line)."""
         notes = []
         if self.dropped:
             notes.append(_("not graded (not Python, or grading itself): {kinds}",
                            kinds=_(", ").join(self.dropped)))
         notes += self._stand_in_notes()
+        notes += [self._run_note(line, file, failure) for line, file in self.runs]
         for name, cells in self.twice.items():  # the kernel ran the one run last, the hand-in runs the lowest
             self.named = True
             notes.append(_("{name} is defined in {cells}: the cells are graded from the top, so the one in {cell} "
@@ -282,8 +302,13 @@ def convert(data: bytes, shown: str) -> Converted:
     code = [(number, cell, _text(cell.get("source", ""), _("cell {cell} of {file}", cell=number, file=shown)))
             for number, cell in enumerate(cells, start=1) if cell.get("cell_type") == "code"]
     run = {_run_path(found.group(1)) for _number, _cell, text in code for found in _RUN.finditer(text)}
+    firsts = [text.lstrip().split("\n", 1)[0].split() for _number, _cell, text in code]
+    written = {_run_path(words[-1]) for words in firsts if len(words) > 1 and words[0] == "%%writefile"}
     for number, cell, text in code:
         lines = _clean(text.splitlines(), dropped, converted.stood_in, run)
+        converted.runs += [(len(out) + offset + 1, found.group(1).strip("\"'")) for found in _RUN.finditer(text)
+                           if _run_path(found.group(1)) not in written
+                           and (offset := text.count("\n", 0, found.start())) < len(lines) and lines[offset] == "pass"]
         futures += [line for line in lines if _FUTURE.match(line)]
         converted.starts.append(len(out) + 1)
         converted.cells.append(_label(number, cell, converted.history))
@@ -304,6 +329,7 @@ def convert(data: bytes, shown: str) -> Converted:
                          ((number, _not_stood_in(line)) for number, line in enumerate(out, start=1)) if names]
     out[:0] = prelude
     converted.starts = [start + len(prelude) for start in converted.starts]
+    converted.runs = [(line + len(prelude), file) for line, file in converted.runs]
     converted.source = "\n".join(out) + "\n"
     converted.dropped = sorted(dropped)
     return converted
@@ -316,7 +342,28 @@ def convert_file(path: Path, shown: str) -> Converted:
             data = handle.read(MAX_NOTEBOOK_BYTES + 1)
     except OSError as exc:
         raise NotebookError(_("cannot read {file}: {why}", file=shown, why=exc.strerror or exc)) from None
-    return convert(data, shown)
+    converted = convert(data, shown)
+    converted.defines = {file: _defined(path.parent / file) for _line, file in converted.runs
+                         if Path(file).name == file and file not in (".", "..")}
+    return converted
+
+
+def _defined(path: Path) -> set[str]:
+    """The names the top level of the file at ``path`` binds (functions, classes, assignments,
+    imports): what ``%run`` of it defined for the cells below, read, never run; none for a file
+    that cannot be read as Python."""
+    try:
+        if path.stat().st_size > MAX_RUN_BYTES:
+            return set()
+        body = ast.parse(path.read_bytes()).body
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError, SystemError):
+        return set()  # SystemError: CPython's recursion counter, shared by threads parsing at once
+    names = {node.name for node in body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    names |= {alias.asname or alias.name.split(".")[0] for node in body
+              if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+    targets = [t for node in body if isinstance(node, ast.Assign) for t in node.targets]
+    targets += [node.target for node in body if isinstance(node, (ast.AnnAssign, ast.AugAssign))]
+    return names | {n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)}
 
 
 def is_notebook(path: Path) -> bool:

@@ -44,3 +44,27 @@ def test_a_function_defined_in_two_cells_is_told_with_the_one_graded() -> None:
     assert "f is defined in cell 1 (In [9]), cell 3 (In [4]): the cells are graded from the top, so the one " \
            "in cell 3 (In [4]) is graded" in convert(notebook_of(*cells), "w.ipynb").notes()
     assert convert(notebook_of(*cells, metadata={"micrograph": notebook.HISTORY}), "this notebook").notes() == []
+
+
+def test_a_name_a_file_run_by_percent_run_defines_is_tied_to_that_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``%run helpers.py`` ran in Jupyter and defined build_graph; graded, the notebook runs alone
+    and the line is not run: the NameError is said with the line and the file that defined it."""
+    cells = solution_cells()
+    source = cells[1][1] + cells[2][1]
+    cut = source.index("\ndef build_graph")
+    end = source.index("\ndef ", cut + 1)
+    (tmp_path / "helpers.py").write_text("import micrograph\nfrom micrograph import Value\n" + source[cut:end],
+                                         encoding="utf-8")
+    work = tmp_path / "work.ipynb"
+    work.write_bytes(notebook_of(("code", "%run helpers.py", 1), ("code", source[:cut] + source[end:], 2)))
+    graded = grade_json(monkeypatch, capsys, tmp_path, work)["exercises"][0]
+    assert graded["score"] < graded["max_score"]
+    assert "build_graph, which the NameError names, is defined in helpers.py, which %run helpers.py (cell 1 " \
+           "(In [1]), line 1) ran in Jupyter" in " ".join(graded["notes"])
+    other = convert(notebook_of(("code", "%run other.py"), ("code", "%%writefile mine.py\nx = 1"),
+                                ("code", "%run mine.py")), "w.ipynb")
+    assert [note for note in other.notes() if note.startswith("%run")] == [
+        "%run other.py (cell 1, line 1) is not run when graded: the notebook is graded alone, without the files beside "
+        "it, so what other.py defines is not there in the cells below it; copy the code they need from other.py into "
+        "a cell"]
