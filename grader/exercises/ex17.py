@@ -11,7 +11,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
 from grader.spec.build_backward_checks import zero_dropped
-from grader.spec.build_reads import edge_node, grad_quiet
+from grader.spec.build_reads import SECOND_RUN, edge_node, grad_quiet, root_as_was
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import raised
 from grader.spec.build_order import order_facts, root_gradient, watched_order
@@ -57,6 +57,8 @@ KEYS = {
     "again": "each backward counts the edges of its own graph anew: dependencies keeps nothing between "
              "calls, so a second backward through the same graph (of additions, which save nothing) runs "
              "every node again, as PyTorch's does",
+    "root_as_was": "backward leaves the value it starts from as it was: its requires_grad and grad_fn after "
+                   "backward are what they were before, and a second backward starts from them again",
     "applied": "backward runs every node its graph reaches by calling its apply (node.apply(grad)), as the statement "
                "has it, whatever gradient reached it, 0 too: the grader watches the order nodes run through apply",
     "leaf": "w.backward() on a leaf that requires grad starts at its gradient_edge, the leaf's "
@@ -76,7 +78,7 @@ KEYS = {
 # A node run too early (``arrived``) is the case that spoils the gradients, and the whole order
 # with it: its advice alone.
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied", "accumulate"), "arrived": ("applied",),
-             "again": ("mul", "add", "one_op", "arrived", "applied", "accumulate"),
+             "again": ("mul", "add", "one_op", "arrived", "applied", "accumulate", "root_as_was"),
              "one_op": ("mul", "add", "own_grad", "seed", "accumulate"), "chain": ("mul", "add", "one_op", "accumulate"),
              "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate"), "ran": ("applied", "arrived"),
              "applied": ("mul", "add"),  # a node a short apply never sent a gradient to never runs at all
@@ -241,24 +243,26 @@ def diamonds(sub):
         s, r = e + d, e * u
         seen.append(_watched(s * r, {"u": u, "d": d, "e": e, "(e + d)": s, "(e * u)": r}, DIAMONDS))
         out.append(_grad(sub, u, f"u.grad for {DIAMONDS}"))
-    return {**_rules(sub, 1.5, -0.5), **by_key(seen), "grads": out, "again": _again(sub)}
+    return {**_rules(sub, 1.5, -0.5), **by_key(seen), "grads": out, **_again(sub)}
 
 
-AGAIN = "y = (d + d) + w, d = w + x, a second time (after a first y.backward())"
+PROGRAM = "y = (d + d) + w, d = w + x"
 
 
-def _again(sub: Any) -> list[Any]:
+def _again(sub: Any) -> dict[str, list[Any]]:
     """A second backward through one graph of additions, which save nothing, so PyTorch runs it
     again: a walk that keeps the nodes it met between calls (a module-level set) counts none of
     them the second time, and that backward fails or runs fewer nodes.  Told by what the second
-    pass did (``_watched``), apart from the first pass's gradients."""
+    pass did (``_watched``), apart from the first pass's gradients; and by what the first left
+    of y (``root_as_was``): a y the first backward changed fails the second for that reason."""
     w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
     d = w + x
     s = d + d
     y = s + w
-    first = raised(y.backward, "y.backward(), y = (d + d) + w, d = w + x")
-    seen = _watched(y, {"w": w, "x": x, "d": d, "(d + d)": s}, AGAIN)
-    return [first, *seen["arrived"], *seen["applied"]]
+    first = raised(y.backward, f"y.backward(), {PROGRAM}")
+    left = root_as_was(y, PROGRAM)
+    seen = _watched(y, {"w": w, "x": x, "d": d, "(d + d)": s}, f"{PROGRAM} ({SECOND_RUN})")
+    return {"again": [first, *seen["arrived"], *seen["applied"]], "root_as_was": left}
 
 
 @EXERCISE.test("inputs that require no grad", points=1, feedback=FEEDBACK,

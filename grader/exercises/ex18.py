@@ -11,7 +11,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, operand
-from grader.spec.build_reads import grad_quiet
+from grader.spec.build_reads import SECOND_RUN, grad_quiet, root_as_was
 from grader.spec.warned import grad_read
 from grader.spec.freed import at_a_freed_id
 from grader.spec.held import held
@@ -63,6 +63,8 @@ KEYS = {
              "gradient kept, as PyTorch's does at every call",
     "late": "backward writes a non-leaf's gradient only where that non-leaf retains its grad when its node runs: "
             "a retain_grad() called after that backward finds .grad None, as nothing was written there",
+    "root_as_was": "backward leaves the value it starts from as it was: its requires_grad and grad_fn after "
+                   "backward are what they were before, and a second backward starts from them again",
     "again": "each backward counts the edges of its own graph anew: dependencies keeps nothing between calls, so a "
              "second backward through the same graph (of additions, which save nothing) runs every node again, as "
              "PyTorch's does",
@@ -77,7 +79,7 @@ CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "han
              # a getter that never warns, or gives a non-retained non-leaf a .grad anyway (Value(0)), is not
              # ids kept: told by the rule of warning, or of that .grad staying None
              "freed_id": ("warned", "not_retained", "before"),
-             "own_grad": ("grad",), "again": ("applied", "ran"),
+             "own_grad": ("grad",), "again": ("applied", "ran", "root_as_was"),
              "a_value": ("read_back",)}  # a getter that gives the number: not what store_grad wrote  # a wrong gradient or order anywhere: not state kept
 TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
 # whether retain_grad() told the node the Value itself (the track's grad_fn.retained; torch's node has
@@ -182,7 +184,7 @@ def retained_hidden(sub):
     held(made)
     returned = made.retain_grad()
     return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub), "own_grad": equal_leaves(sub),
-            "again": _again(sub), **_twice_and_late(sub),
+            **_again(sub), **_twice_and_late(sub),
             "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
 
 
@@ -214,19 +216,21 @@ def _twice_and_late(sub: Any) -> dict[str, list[Any]]:
     return {"twice": twice, "late": [fact(grad_quiet(a), f"a.grad after {LATE}, {PROGRAM}")]}
 
 
-def _again(sub: Any) -> list[Any]:
+def _again(sub: Any) -> dict[str, list[Any]]:
     """A second backward through one graph of additions, which save nothing, so PyTorch runs it
     again: a dependencies that keeps the nodes it walked between calls (a module-level set)
     counts none of them the second time, and that backward fails or runs fewer nodes.  Told by
-    what the second pass did, watched; the gradients it leaves are ex19's (they add up)."""
+    what the second pass did, watched; the gradients it leaves are ex19's (they add up).  What
+    the first left of y (``root_as_was``) tells a y it changed apart from such a walk."""
     w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
     d = w + x
     s = d + d
     y = s + w
     first = raised(y.backward, f"y.backward(), {AGAIN}")
+    left = root_as_was(y, AGAIN)
     seen = order_facts(y, {"w": w, "x": x, "d": d, "(d + d)": s, "y": y},
-                       f"{AGAIN}, a second time (after a first y.backward())", catch=True)
-    return [first, *seen["first"], *seen["ran"][:2], *seen["applied"]]
+                       f"{AGAIN} ({SECOND_RUN})", catch=True)
+    return {"again": [first, *seen["first"], *seen["ran"][:2], *seen["applied"]], "root_as_was": left}
 
 
 FREED = "a = w * 3; a.retain_grad(); del a, w; b = v * 3"  # b.grad_fn at the id a.grad_fn had

@@ -11,6 +11,8 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from micrograph.i18n import N_
+
 from grader.spec.facts import A_CLASS, NAME_NOT_TEXT, NOT_PLAIN, PYTORCH, REFERENCE
 from grader.spec.probe import MAX_TEXT, type_name
 from grader.spec.provenance import result_of
@@ -90,3 +92,15 @@ def grad_quiet(v: object) -> float | str | None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return number(v.grad)  # type: ignore[attr-defined]
+
+
+SECOND_RUN = N_("a second time, after a first backward")  # a program's note: the same graph backward again
+
+
+def root_as_was(y: Any, program: str) -> list[dict[str, Any]]:
+    """What a backward left of the Value it started from (``y``, of ``program``): its
+    requires_grad and its node's name, which PyTorch's backward leaves as they were.  A second
+    backward that fails because the first changed them (set requires_grad False, or dropped the
+    node) is told by that change, not by a walk that kept state between calls."""
+    return [fact(flag(y.requires_grad), f"y.requires_grad after y.backward(), {program}"),
+            fact(node_name(y.grad_fn), f"y.grad_fn after y.backward(), {program}")]

@@ -256,7 +256,7 @@ CASES += [
         "            if child not in _WALKED:\n                _WALKED.add(child)\n                stack.append(child)\n"
         "            counts[child] = counts.get(child, 0) + 1\n",
         "\ndef dependencies(": "\n_WALKED: set = set()\n\n\ndef dependencies("},
-          fails={DIAMONDS: "y.backward(), y = (d + d) + w, d = w + x, a second time (after a first y.backward()) raised KeyError"},
+          fails={DIAMONDS: "y.backward(), y = (d + d) + w, d = w + x (a second time, after a first backward) raised KeyError"},
           names=("a second time", "dependencies keeps nothing between calls")),
 ]
 
@@ -397,4 +397,19 @@ CASES += [
                  "    if grad == 0:\n        return\n    v._grad = Value(grad)\n\n\ndef dependencies("},
           fails={DOCS: "your store_grad, given a gradient of 0 alone, leaves .grad None"},
           names=("store_grad", "a gradient of 0"), unsaid=("a floating-point sum depends on the order",)),
+]
+
+# Value.backward marks the root as done (requires_grad False, or its node dropped) once backward
+# ran: a second backward through it fails, or finds no graph.  Told by what the first changed of
+# y, not as a dependencies that keeps state between calls (it keeps none here).
+ROOT_BACKWARD = "        backward(self, retain_graph=bool(retain_graph))\n"
+CASES += [
+    Wrong("backward_clears_requires_grad", edits={ROOT_BACKWARD: ROOT_BACKWARD + "        self.requires_grad = False\n"},
+          fails={DIAMONDS: "y.requires_grad after y.backward(), y = (d + d) + w, d = w + x is False, unlike PyTorch's"},
+          names=("y.requires_grad after y.backward()", "leaves the value it starts from as it was"),
+          unsaid=("dependencies keeps nothing between calls",)),
+    Wrong("backward_drops_the_root_node", edits={ROOT_BACKWARD: ROOT_BACKWARD + "        self.grad_fn = None\n"},
+          fails={DIAMONDS: "y.grad_fn after y.backward(), y = (d + d) + w, d = w + x is None"},
+          names=("y.grad_fn after y.backward()", "leaves the value it starts from as it was"),
+          unsaid=("dependencies keeps nothing between calls",)),
 ]

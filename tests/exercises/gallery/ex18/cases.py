@@ -294,3 +294,13 @@ CASES += [
         "        return record(AddBackward0,"},
           fails={RETAINED: "this stage builds on ex16"}, names=("ex16", "c + 0 or c * 1")),
 ]
+
+# Value.backward marks the root as done (requires_grad False) once backward ran: a second backward
+# through it fails, told by what the first changed of y, not as a dependencies that keeps state.
+ROOT_BACKWARD = "        backward(self, retain_graph=bool(retain_graph))\n"
+CASES += [
+    Wrong("backward_clears_requires_grad", edits={ROOT_BACKWARD: ROOT_BACKWARD + "        self.requires_grad = False\n"},
+          fails={HIDDEN: "y.requires_grad after y.backward(), y = (d + d) + w, d = w + x is False, unlike PyTorch's"},
+          names=("y.requires_grad after y.backward()", "leaves the value it starts from as it was"),
+          unsaid=("dependencies keeps nothing between calls",)),
+]
