@@ -29,7 +29,8 @@ _LABEL_FORMS = (
      N_("the list of the nodes of {graph}, in the order backward ran them")),
     (r"(?P<value>\S+) for (?P<graph>\w+ = .+)", N_("{value} for {graph}")),
     (r"the first (?P<call>\S+\(\)), (?P<graph>\w+ = .+)", N_("the first {call}, {graph}")),
-    (r"(?P<call>\w+\.backward\(\)), (?P<graph>\w+ = .+)", N_("{call}, {graph}")),  # y.backward(), y = ...
+    (r"(?P<call>\w+\.backward\(\)), (?P<graph>\w+ = .+ \((?=[^()]*[a-z]{2})[^()]*\))", N_("{call}, {graph}")),
+     # y.backward(), y = ... (a note in words): the note translated (``shown_graph``), the rest code
     (r"a second (?P<call>\S+) after (?P<steps>.+)", N_("a second {call} after {steps}")),
     (r"a third (?P<call>\S+) after (?P<steps>.+)", N_("a third {call} after {steps}")),
     (r"(?P<when>inside no_grad|outside no_grad, c = Value\(2\)|after the block|after a no_grad block with another "

@@ -204,6 +204,8 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
             "先通过 w.detach()、再通过 w.data 加上一个数 之后的 w.item()"  # the steps worded in English
         assert shown_label("a.grad is g after (a * w).backward()") == "(a * w).backward() 之后的 a.grad 就是 g"
         assert shown_label("a2 (after a += 1)") == "a2（a += 1 之后）"  # the line that made it, as code
+        assert shown_label("y.backward(), y = (d + d) + w, d = w + x (a second time, after a first backward)") == \
+            "y.backward()，其中 y = (d + d) + w, d = w + x (第二次，在第一次反向传播之后)"  # the call, its program's note
         assert shown_label("x.grad through Softplus.backward (x far below 0)") == \
             "经由 Softplus.backward 得到的 x.grad（x 远小于 0）"  # a case note in words
         told = sentences([Say.NEW_OBJECT(label="the x returned", of="the leaf x you were given")])
