@@ -13,9 +13,9 @@ from typing import Any, Callable
 from micrograph.i18n import N_
 
 from grader.spec import Exercise
-from grader.spec.build import MissingMethod, claim, described, documents_drawn, edges, fact, operand, regroup
+from grader.spec.build import MissingMethod, claim, described, documents_drawn, fact, operand, regroup
 from grader.spec.build_reads import edge_node, flag
-from grader.spec.build_edges import apart, count, leaf_edge, one_accumulator, second_edge
+from grader.spec.build_edges import accumulator_name, apart, count, leaf_edge, one_accumulator, rebuilt, second_edge
 from grader.spec.build_operands import given_itself, names_swapped, number_made
 from grader.spec.held import held
 from grader.spec.probe import by_key
@@ -43,6 +43,8 @@ KEYS = {
                  "no grad alone",
     "grad_edges": "a node's next_functions holds one (node, 0) per input, in input order: the "
                   "input's grad_fn, or a leaf's AccumulateGrad",
+    "accumulator_name": "a leaf's AccumulateGrad is named as PyTorch names its node: by the name() the AccumulateGrad "
+                        "class you were given returns",
     "is_leaf": "a value is a leaf exactly when no recorded operation made it",
     "requires_grad": "a result requires grad when one of its inputs does",
     "saved": "MulBackward0 saves only what its backward needs: the other operand (\"other\") when "
@@ -188,6 +190,8 @@ CAUSED_BY["next_functions"] += ("leaf_edge",)
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("inputs_kept",)
                              for key in ("next_functions", "requires_grad", "saved", "saved_itself", "saved_zero",
                                          "leaf_edge", "flag_set")}}
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY[key] + ("accumulator_name",)  # a leaf's node misnamed in every edge to it
+                             for key in ("next_functions", "grad_edges", "leaf_edge", "flag_set")}}
 FEEDBACK = "Record each operation as PyTorch does: its node, its edges, and the flags of its result."
 
 
@@ -213,6 +217,7 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
     given = [given_itself(sub, a, "AddBackward0", "a", xl, wl), given_itself(sub, y, "MulBackward0", "y", a, b)]
     return {"number": [number_made(b, wl, "b")], "leaf_edge": leaf_edge("b", b), "operand_itself": given, **nodes,
+            "accumulator_name": accumulator_name(sub, wl, a, b),
             **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)], zeros), **_added({"a": a, "b": b}),
             "tuples": _tuples({"b": b, "y": y}),
             "own_accumulator": [*own, _renewed(sub, w, x)],
@@ -244,38 +249,22 @@ def _renewed(sub: Any, w: float, x: float) -> dict[str, Any]:
     number, say) is the first leaf's, and its .variable is not the new leaf."""
     made = [sub.Value(x, requires_grad=True) + sub.Value(w, requires_grad=True) for _ in range(2)]  # both kept alive
     first, second = ([edge_node(getattr(a, "grad_fn", None), i) for i in (0, 1)] for a in made)
-    piled = count(getattr(getattr(made[1], "grad_fn", None), "next_functions", None)) != 2  # told by _rebuilt
+    piled = count(getattr(getattr(made[1], "grad_fn", None), "next_functions", None)) != 2  # told by rebuilt
     kept = [node for node in second if not piled and node is not None and any(node is old for old in first)]
     return claim(not kept, N_("a second x + w on new leaves of the same numbers reaches new "
                               "AccumulateGrad nodes"))
 
 
-AGAIN = N_("the documents' graph built again has the next_functions it had the first time")
-
-
-def _rebuilt(sub: Any, w: float, x: float) -> dict[str, Any]:
-    """Whether the documents' graph, built twice, has the same edges both times, as PyTorch's:
-    edges kept between calls (a list every call of record appends to, a mutable default
-    argument) pile up, and a node's next_functions holds those of the ops before it."""
-    def built() -> list[Any]:
-        wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
-        a = xl + wl
-        b = wl + 1
-        nodes = [getattr(v, "grad_fn", None) for v in (a, b, a * b)]
-        return [(edges(fn), count(getattr(fn, "next_functions", None))) for fn in nodes]  # edges() shows 16
-    return claim(built() == built(), AGAIN)
-
-
 @EXERCISE.test("the documents' graph y = (x + w) * (w + 1)", points=3, public=True,
                feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_public(sub):
-    return {"again": _rebuilt(sub, 0.5, -3.0), **_documents(sub, 0.5, -3.0)}
+    return {"again": rebuilt(sub, 0.5, -3.0), **_documents(sub, 0.5, -3.0)}
 
 
 @EXERCISE.test("the documents' graph on other inputs", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_hidden(sub):
-    return {"again": _rebuilt(sub, 2.0, 4.0), **by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])}
+    return {"again": rebuilt(sub, 2.0, 4.0), **by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])}
 
 
 # A number on the left: Python calls the Value's __rmul__ / __radd__, and raises TypeError itself
@@ -309,11 +298,12 @@ def numbers(sub):
     made = {"3 * w": _number_first("*", lambda: 3 * w), "w * 3": w * 3, "2 + w": _number_first("+", lambda: 2 + w),
             "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
-    return {"again": _rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
+    return {"again": rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
                                                             claim(w + 0 is not w, NEW_VALUE["w + 0"]),
                                                             claim(w * 1 is not w, NEW_VALUE["w * 1"])],
             "number": [number_made(made[label], w, label) for label in ("3 * w", "w * 3", "2 + w", "w + 6.5")],
             "leaf_edge": leaf_edge("numbers", *(made[label] for label in ("3 * w", "w * 3", "2 + w", "w + 6.5"))),
+            "accumulator_name": accumulator_name(sub, w, *made.values()),
             "operand_itself": [given_itself(sub, made["w * w"], "MulBackward0", "w * w", w, w)],
             **regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
             **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)]),
@@ -332,13 +322,13 @@ def constants(sub):
     made_by = {"c": LEAF, "c * 3": UNRECORDED, "c + c": UNRECORDED}
     twice = [c * w, c * w]  # both kept: one node shared between them would be an earlier operation's
     nodes = [getattr(v, "grad_fn", None) for v in twice]
-    return {"again": _rebuilt(sub, 0.75, -2.0), "operand_itself": [given_itself(sub, twice[0], "MulBackward0", "c * w", c, w)],
+    return {"again": rebuilt(sub, 0.75, -2.0), "operand_itself": [given_itself(sub, twice[0], "MulBackward0", "c * w", c, w)],
             **regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
                                 ("w * c", "other", "c", c)]),
             **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]}),
             "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE), "flag_set": _flag_set(sub),
-            "inputs_kept": _inputs_kept(sub),
+            "inputs_kept": _inputs_kept(sub), "accumulator_name": accumulator_name(sub, w, made["c * w"]),
             "new_constant": [claim(c + 0 is c, "c + 0 is c, c = Value(-2)"), claim(c * 1 is c, "c * 1 is c, c = Value(-2)")],
             "leaf_edge": leaf_edge("constants", *(made[label] for label in ("c * w", "w + c", "(c * 3) * w")))}
 
@@ -387,7 +377,8 @@ def chain(sub):
                                                        "(v1 = v0 * x: an edge to each input)")),
               claim(second_edge(made[2], made[1]), N_("v2.grad_fn.next_functions[1][0] is not [0][0], v1.grad_fn "
                                                        "(v2 = v1 + w: an edge to each input)"))]
-    return {"again": _rebuilt(sub, 0.5, -1.5), "operand_itself": given, **regroup(parts), "second_operand": second,
+    return {"again": rebuilt(sub, 0.5, -1.5), "operand_itself": given, **regroup(parts), "second_operand": second,
+            "accumulator_name": accumulator_name(sub, w, *made),
             "tuples": _tuples({"v5": v}), "one_accumulator": claim(one_accumulator(x, w + x, v), N_(
         "x's AccumulateGrad in (w + x).grad_fn.next_functions is the one in v5.grad_fn.next_functions"))}
 

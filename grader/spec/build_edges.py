@@ -10,13 +10,13 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec.build import claim
-from grader.spec.build_reads import edge_node, edges
+from grader.spec.build_reads import edge_node, edges, fact, node_name
 from grader.spec.facts import NOT_PLAIN
 
 
 def apart(made: Any) -> bool:
     """Whether the two edges of ``made``'s node lead to two objects (or to none; edges piled up
-    by earlier calls are told by ex16's ``_rebuilt``)."""
+    by earlier calls are told by ``rebuilt``)."""
     fn = getattr(made, "grad_fn", None)
     first, second = (edge_node(fn, i) for i in (0, 1))
     return first is None or first is not second or count(getattr(fn, "next_functions", None)) != 2
@@ -37,7 +37,7 @@ def one_accumulator(leaf: Any, *made: Any) -> bool:
     """Whether the edges of ``made``'s nodes that lead to ``leaf``'s AccumulateGrad (its node's
     ``variable``), one in each, lead to one object: wherever the edges put it, so edges in
     another order are told as that, not as a new AccumulateGrad, and edges piled up by earlier
-    calls (ex16's ``_rebuilt``) as those."""
+    calls (``rebuilt``) as those."""
     made = tuple(v for v in made if getattr(v, "grad_fn", None) is not None)  # no node: told by its grad_fn
     found = [[node for i in range(MAX_EDGES)
               if getattr(node := edge_node(getattr(v, "grad_fn", None), i), "variable", None) is leaf] for v in made]
@@ -76,3 +76,34 @@ def _a_node(name: object) -> bool:
     """Whether an entry's first item, as ``edges`` reads it, is a node: not None, nor an object
     with no ``name()`` (a Value where its node belongs: a leaf's edge to the leaf itself)."""
     return name is not None and not (type(name) is str and name.startswith(NOT_PLAIN))
+
+
+ACCUMULATOR_NAME = N_("the name() of w's AccumulateGrad")
+
+
+def accumulator_name(sub: Any, leaf: Any, *made: Any) -> dict[str, Any]:
+    """The name of ``leaf``'s AccumulateGrad (w's), as its node says it (``name()``): the node an
+    edge of ``made``'s nodes leads to whose ``.variable`` is the leaf; where no edge leads to one
+    (edges wrong, told by their own rules), the name of an AccumulateGrad the student's class makes
+    for a new leaf.  A name that differs alone is told by this fact, not by the rules of edges."""
+    found = next((node for v in made for i in range(MAX_EDGES)
+                  if getattr(node := edge_node(getattr(v, "grad_fn", None), i), "variable", None) is leaf), None)
+    if found is None and isinstance(getattr(sub, "AccumulateGrad", None), type):
+        found = sub.AccumulateGrad(sub.Value(1.0, requires_grad=True))
+    return fact(node_name(found), ACCUMULATOR_NAME)
+
+
+AGAIN = N_("the documents' graph built again has the next_functions it had the first time")
+
+
+def rebuilt(sub: Any, w: float, x: float) -> dict[str, Any]:
+    """Whether the documents' graph, built twice, has the same edges both times, as PyTorch's:
+    edges kept between calls (a list every call of record appends to, a mutable default
+    argument) pile up, and a node's next_functions holds those of the ops before it."""
+    def built() -> list[Any]:
+        wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
+        a = xl + wl
+        b = wl + 1
+        nodes = [getattr(v, "grad_fn", None) for v in (a, b, a * b)]
+        return [(edges(fn), count(getattr(fn, "next_functions", None))) for fn in nodes]  # edges() shows 16
+    return claim(built() == built(), AGAIN)

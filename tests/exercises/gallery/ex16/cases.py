@@ -343,3 +343,13 @@ CASES += [
           fails={DOCS: "w's AccumulateGrad in a.grad_fn.next_functions is the one in b.grad_fn.next_functions in PyTorch"},
           names=("must give a leaf the same AccumulateGrad",), unsaid=("come in another order",)),
 ]
+
+# AccumulateGrad.name() shortened to "AccumulateGrad" (as the documents' pictures label it): a name
+# that differs alone is told by that name, not by the rules of (None, 0) entries or input order.
+CASES += [
+    Wrong("accumulator_named_short", edits={
+        '        return "torch::autograd::AccumulateGrad"': '        return "AccumulateGrad"'},
+          fails={DOCS: "The name() of w's AccumulateGrad is \"AccumulateGrad\" here"},
+          names=("the name() of w's AccumulateGrad", "named as PyTorch names its node"),
+          unsaid=("in input order", "in that input's place")),
+]
