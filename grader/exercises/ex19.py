@@ -346,8 +346,7 @@ def dropped(sub):
 
 
 RETAINED = "a = w + x; a.retain_grad()"
-OVERWRITTEN = N_("(a * w).backward() after a = w + x; a.retain_grad(); (a * x).backward() adds to a.grad, not leaving (a * "
-                 "w)'s gradient alone in it")
+OVERWRITTEN = f"(a * w).backward() after {RETAINED}; (a * x).backward() adds to a.grad"  # not (a * w)'s alone
 
 
 def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:

@@ -21,7 +21,7 @@ from grader.judge.cases import cases_merged
 from grader.judge.checks import JUDGED
 from grader.judge.compare import mismatched_keys, not_its_shape
 from grader.judge.exchanged import exchanges, follows_from_exchange, graph_explained, told
-from grader.judge.explained import Difference, clean
+from grader.judge.explained import MAX_LABEL, Difference, clean
 from grader.judge.explained import difference as _diff
 from grader.judge.fact_differences import BY_KIND
 from grader.judge.implied import implied
@@ -59,12 +59,12 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
     if want == got or type(got) is dict and type(got.get(ALIASED)) is str:  # not ``same``: context keys (``~``)
         return  # are not compared, but they explain; a name holding another's Value: VALUE_PER_NAME tells it
     if not_its_shape(want, got):  # the whole result told once, by what it was instead
-        found.append((order(got), _diff(Say.RESULT_TYPE, label=clean(got[LABEL]), type=clean(got["value"]))))
+        found.append((order(got), _diff(Say.RESULT_TYPE, label=clean(got[LABEL], MAX_LABEL), type=clean(got["value"]))))
         return
     if type(want) is dict and type(want.get(FACT)) is str:
         explain = BY_KIND.get(want[FACT])
         if explain is not None and type(got) is dict and got.get(FACT) == want[FACT]:
-            said = explain(want, got, clean(want.get("label", "the result")))
+            said = explain(want, got, clean(want.get("label", "the result"), MAX_LABEL))
             follows = want.get(FOLLOWS_CALLS) is True  # the probe's mark, the reference's side
             found.extend((order(want), replace(d, follows_calls=True) if follows else d) for d in said)
         return

@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from grader.judge.labels import LABEL_FIELDS
 from grader.judge.sentences import Sentence
 
 MAX_FIELD = 120
+MAX_LABEL = 200  # a probe's label (a program of the build track runs past 120): cut, it would read half a step
 
 
 @dataclass(frozen=True)
@@ -48,17 +50,20 @@ class ToldOnce:
         return self.first.sentence().rstrip(".\u3002")
 
 
-def clean(text: object) -> str:
-    """A string from the child, safe to print: printable, one line, bounded; a longer one ends
-    at a whole word, with "…" (a quoted error cut inside a word reads as another message)."""
+def clean(text: object, limit: int = MAX_FIELD) -> str:
+    """A string from the child, safe to print: printable, one line, bounded (``limit``: a probe's
+    label ``MAX_LABEL``, so that its every step is said and it reads in the student's language,
+    whose forms match whole labels only); a longer one ends at a whole word, with "…" (a quoted
+    error cut inside a word reads as another message)."""
     printable = "".join(c if c.isprintable() else "?" for c in str(text))
-    if len(printable) <= MAX_FIELD:
+    if len(printable) <= limit:
         return printable
-    cut = printable[:MAX_FIELD - 2]
+    cut = printable[:limit - 2]
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + " …"
 
 
 def difference(say: Sentence, node: int | None = None, *, graph: dict[str, Any] | None = None,
                context: bool = False, **fields: object) -> Difference:
     """A Difference whose fields are cleaned for printing."""
-    return Difference(say, tuple((k, clean(v)) for k, v in fields.items()), node, graph, context)
+    return Difference(say, tuple((k, clean(v, MAX_LABEL if k in LABEL_FIELDS else MAX_FIELD)) for k, v in fields.items()),
+                      node, graph, context)

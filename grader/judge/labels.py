@@ -31,6 +31,7 @@ _LABEL_FORMS = (
     (r"the first (?P<call>\S+\(\)), (?P<graph>\w+ = .+)", N_("the first {call}, {graph}")),
     (r"(?P<call>\w+\.backward\(\)), (?P<graph>\w+ = .+ \((?=[^()]*[a-z]{2})[^()]*\))", N_("{call}, {graph}")),
      # y.backward(), y = ... (a note in words): the note translated (``shown_graph``), the rest code
+    (r"(?P<call>\S.*?\(\)) after (?P<steps>.+) adds to (?P<value>\S+)", N_("{call} after {steps} adds to {value}")),
     (r"a second (?P<call>\S+) after (?P<steps>.+)", N_("a second {call} after {steps}")),
     (r"a third (?P<call>\S+) after (?P<steps>.+)", N_("a third {call} after {steps}")),
     (r"(?P<when>inside no_grad|outside no_grad, c = Value\(2\)|after the block|after a no_grad block with another "

@@ -324,3 +324,31 @@ def test_advice_for_a_consequence_is_left_out_while_its_cause_differs() -> None:
     test = next(t for t in spec.tests if t.public)
     assert test.advice_for(["mul", "grads"]) == [test.key_feedback["mul"]]
     assert test.advice_for(["grads"]) == [test.key_feedback["grads"]]
+
+
+def _labels(observed: object) -> set[str]:
+    """Every label in a stage's recorded observations (facts, claims, their entries)."""
+    if type(observed) is dict:
+        own = {observed["label"]} if type(observed.get("label")) is str else set()
+        return own.union(*(_labels(v) for v in observed.values()))
+    return set().union(*(_labels(v) for v in observed)) if type(observed) is list else set()
+
+
+@pytest.mark.parametrize("exercise", TRACK)
+def test_every_label_of_a_stage_is_said_whole_and_in_chinese(exercise):
+    """A probe's label goes into a sentence whole (a label cut at a word reads half a program, and
+    no Chinese form matches it), and in Chinese no English words are left around its code."""
+    from micrograph.i18n import using
+
+    from grader.judge.explained import MAX_LABEL
+    from grader.judge.labels import shown_label
+
+    labels = _labels(json.loads(RECORDED.read_text(encoding="utf-8"))["observations"][exercise])
+    assert labels and not [label for label in labels if len(label) > MAX_LABEL]
+    spec = importlib.util.spec_from_file_location("i18n_leaks", ROOT / "tests" / "i18n" / "leaks.py")
+    assert spec is not None and spec.loader is not None
+    leaks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(leaks)  # tests/i18n's finder of English left in Chinese output
+    with using("zh"):
+        english = {label: shown_label(label) for label in labels if leaks.english_sentences(shown_label(label))}
+    assert not english, english

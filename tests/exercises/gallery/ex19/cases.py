@@ -376,3 +376,12 @@ CASES += [
           fails={LOOP: "this stage builds on ex17"},
           names=("AccumulateGrad.apply writes every gradient it is given",), unsaid=("The fault is in backward",)),
 ]
+
+# A retained non-leaf's .grad overwritten by each backward (a leaf's added to): told by the claim that
+# (a * w)'s backward adds to a.grad, said whole (no step of its program cut off) and in Chinese too.
+CASES += [
+    Wrong("retained_grad_overwritten", edits={"        v._grad = Value(v._grad.item() + grad)": "        v._grad = Value(grad)"},
+          fails={"w.grad = None between backward calls":
+                 "(a * w).backward() after a = w + x; a.retain_grad(); (a * x).backward() adds to a.grad in PyTorch"},
+          names=("adds to a.grad", "adds a retained non-leaf's gradient"), unsaid=("…",)),
+]
