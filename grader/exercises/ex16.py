@@ -334,7 +334,7 @@ def constants(sub):
 
 
 TWICE = N_("c * w made twice, both results kept, has two nodes")
-INPUTS_KEPT = "c * w leaves c.requires_grad False, c = Value(-2)"
+INPUTS_KEPT = "c.requires_grad is False after c * w, c = Value(-2)"
 
 
 def _inputs_kept(sub: Any) -> dict[str, Any]:

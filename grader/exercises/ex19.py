@@ -89,7 +89,7 @@ def _leaf_root(sub: Any, w0: float) -> list[Any]:
     new Value holding the seed for a leaf root replaces it.  On a fresh copy (``_retained``'s reason)."""
     engine = fresh_copy(sub) or sub
     w = engine.Value(w0, requires_grad=True)
-    ran = [raised(w.backward, "w.backward(), w a leaf"), raised(w.backward, "a second w.backward() after w.backward()")]
+    ran = [raised(w.backward, "w.backward()"), raised(w.backward, "a second w.backward() after w.backward()")]
     return [*ran, fact(grad_quiet(w), f"w.grad after {LEAF_ROOT}")]
 
 

@@ -11,7 +11,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, needs, node_name, number
-from grader.spec.build_reads import grad_quiet
+from grader.spec.build_reads import A_CONSTANT, grad_quiet
 from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released
 from grader.spec.saved import released, saved_operands
 from grader.spec.held import held
@@ -247,7 +247,7 @@ def numbers(sub):
     # c * w saves c as "self" alone (w's gradient needs it), where w * 3 saves 3 as "other": unpack refuses either
     return {"unpack_keeps": unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
                            (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second"),
-                           (lambda w, x: sub.Value(2.5) * x, "c * x, c a constant", "second")]), "sticky": _sticky(sub),
+                           (lambda w, x: sub.Value(2.5) * x, f"c * x ({A_CONSTANT})", "second")]), "sticky": _sticky(sub),
             "passed_on": passed_on(sub)}
 
 
@@ -339,7 +339,7 @@ def _after_failed(sub: Any) -> list[Any]:
             *_same_leaf_after_failed(engine)]
 
 
-SAME_LEAF = N_("(w * w).backward() after w.grad = None, once a second y.backward() raised, y = a + w, a = w * 3")
+SAME_LEAF = N_("(w * w).backward(), once a second y.backward() raised and then w.grad = None, y = a + w, a = w * 3")
 
 
 def _same_leaf_after_failed(engine: Any) -> list[Any]:

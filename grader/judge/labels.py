@@ -94,6 +94,7 @@ _LABEL_FORMS = (
     (r"(?P<value>grad\(grad\(.+\)) in (?P<where>\w+ = .+)", N_("{value} in {where}")),  # a second derivative
     (r"(?P<value>\S+) after backward through (?P<chain>.+)", N_("{value} after backward through {chain}")),
     (r"(?P<value>\S+(?: (?:is|==) \S+)?) after (?P<steps>.+)", N_("{value} after {steps}")),
+    (r"(?P<value>[^,]+?) is (?P<name>\w+), (?P<graph>\w+ = .+)", N_("{value} is {name}, {graph}")),  # c + 0 is c, c = ...
     (r"(?P<call>\S+\)) is (?P<label>\S+)", N_("{call} is {label}")),  # w.detach() is w: what the call returned
     (r"(?P<value>\S+) is (?P<label>\S+)", N_("{value} is {label}")),  # a.grad is g: one object
 )

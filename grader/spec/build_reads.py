@@ -95,6 +95,7 @@ def grad_quiet(v: object) -> float | str | None:
 
 
 SECOND_RUN = N_("a second time, after a first backward")  # a program's note: the same graph backward again
+A_CONSTANT = N_("c a constant")  # a program's note: c = Value(...), whose number is no label's to show
 
 
 def root_as_was(y: Any, program: str) -> list[dict[str, Any]]:

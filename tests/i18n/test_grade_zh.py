@@ -206,6 +206,11 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
         assert shown_label("a2 (after a += 1)") == "a2（a += 1 之后）"  # the line that made it, as code
         assert shown_label("y.backward(), y = (d + d) + w, d = w + x (a second time, after a first backward)") == \
             "y.backward()，其中 y = (d + d) + w, d = w + x (第二次，在第一次反向传播之后)"  # the call, its program's note
+        assert shown_label("a second y.backward() after y.backward(), y = c * x (c a constant)") == \
+            "y.backward()，其中 y = c * x (c 是常数) 之后的第二次 y.backward()"
+        assert shown_label("c + 0 is c, c = Value(-2)") == "c + 0 就是 c，其中 c = Value(-2)"  # an object, its program
+        assert shown_label("(a * w).backward() after a = w + x; a.retain_grad(); (a * x).backward() adds to a.grad") == \
+            "在 a = w + x; a.retain_grad(); (a * x).backward() 之后，(a * w).backward() 会加到 a.grad 上"
         assert shown_label("x.grad through Softplus.backward (x far below 0)") == \
             "经由 Softplus.backward 得到的 x.grad（x 远小于 0）"  # a case note in words
         told = sentences([Say.NEW_OBJECT(label="the x returned", of="the leaf x you were given")])

@@ -21,7 +21,7 @@ CASES = [
     Wrong("gradient_buffers_kept_between_calls", edits={  # a failed backward's partial gradients wait for the next
         "    buffers = {first: 1.0}\n": "    buffers = _BUFFERS\n    buffers[first] = buffers.get(first, 0.0) + 1.0\n",
         "\ndef backward(": "\n_BUFFERS = {}\n\n\ndef backward("},
-          fails={NEW_GRAPHS: "w.grad after (w * w).backward() after w.grad = None, once a second y.backward() raised"},
+          fails={NEW_GRAPHS: "w.grad after (w * w).backward(), once a second y.backward() raised and then w.grad = None"},
           names=("(w * w).backward()", "leaves nothing behind")),
     Correct("ex19_retained_added_in_place", edits={  # an ex19 part: a retained non-leaf's Value added into;
         "    elif v.is_leaf:\n": "    elif v._grad.is_leaf:\n"}),  # which object .grad is, the course leaves out
@@ -200,7 +200,7 @@ CASES = [
     Wrong("unpack_refuses_only_a_freed_other", edits={  # c * w saved c as "self" alone: read freed, it is None
         "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n":
         "        if self.released and name == \"other\":\n            raise RuntimeError(SECOND_BACKWARD)\n"},
-          fails={NUMBERS: "A second y.backward() after y.backward(), y = c * x, c a constant raised AttributeError"},
+          fails={NUMBERS: "A second y.backward() after y.backward(), y = c * x (c a constant) raised AttributeError"},
           names=("y = c * x", "SECOND_BACKWARD")),
 ]
 
