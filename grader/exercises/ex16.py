@@ -53,8 +53,8 @@ KEYS = {
                  "needing neither operand (PyTorch's AddBackward0 has no _saved_self or _saved_other)",
     "saved_names": "MulBackward0 saves each operand under its own name, self as \"self\" and other as \"other\": its "
                    "backward reads \"other\" for self's gradient and \"self\" for other's",
-    "saved_itself": "MulBackward0 saves the operand itself, the Value, not its number: PyTorch's "
-                    "y.grad_fn._saved_other is b itself, for y = a * b",
+    "saved_itself": "MulBackward0 saves the operand itself, the very Value it was given, neither its number nor a new "
+                    "Value made of it: PyTorch's y.grad_fn._saved_other is b itself, for y = a * b",
     "saved_zero": "MulBackward0 saves the operand its backward needs whatever that operand's number: a factor "
                   "that is 0 is saved as any other (ex20 frees it, ex21 checks its version)",
     "again": "a node's next_functions holds the edges of its own inputs only, however many operations "

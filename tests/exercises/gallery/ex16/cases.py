@@ -353,3 +353,12 @@ CASES += [
           names=("the name() of w's AccumulateGrad", "named as PyTorch names its node"),
           unsaid=("in input order", "in that input's place")),
 ]
+
+# MulBackward0 saving a new Value of each operand's number: the rule names that copy, not a number.
+CASES += [
+    Wrong("mul_saves_value_copies", edits={
+        """                out.grad_fn.save("other", other)""": """                out.grad_fn.save("other", Value(other.item()))""",
+        """                out.grad_fn.save("self", self)""": """                out.grad_fn.save("self", Value(self.item()))"""},
+          fails={DOCS: "y.grad_fn saved b itself as \"other\" in PyTorch, but not in your engine"},
+          names=("saved b itself", "nor a new Value made of it")),
+]
