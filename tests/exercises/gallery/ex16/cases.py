@@ -112,7 +112,7 @@ CASES = [
     Wrong("mul_saves_numbers", edits={"""                out.grad_fn.save("other", other)""": """                out.grad_fn.save("other", other.item())""",
                                       """                out.grad_fn.save("self", self)""": """                out.grad_fn.save("self", self.item())"""},
           fails={DOCS: 'y.grad_fn saved b itself as "other" in PyTorch, but not in your engine'},
-          names=("saved", "itself", "not its number")),  # ex17's backward would still run: ex20 and ex21 need the Value
+          names=("saved", "itself", "neither its number")),  # ex17's backward would still run: ex20 and ex21 need the Value
     Wrong("number_made_a_leaf_that_requires_grad", edits={
         "        other = as_value(other)\n        return record(AddBackward0":
         "        other = other if isinstance(other, Value) else Value(other, requires_grad=True)\n"
@@ -174,7 +174,7 @@ CASES = [
     Wrong("mul_saves_under_its_own_names", edits={'out.grad_fn.save("other", other)': 'out.grad_fn.save("b", other)',
                                                   'out.grad_fn.save("self", self)': 'out.grad_fn.save("a", self)'},
           fails={DOCS: "[0] of the list of operands that y.grad_fn saved is \"a\" here"},
-          names=("y.grad_fn saved", "\"other\"", "\"self\"")),  # never "not its number": the names differ
+          names=("y.grad_fn saved", "\"other\"", "\"self\"")),  # never "neither its number": the names differ
     Wrong("nodes_kept_by_edges", edits={  # one node for every op on the same inputs, kept between calls
         "        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))":
         "        edges = tuple(gradient_edge(v) for v in inputs)\n"
@@ -243,7 +243,7 @@ CASES += [
     Wrong("mul_saves_under_swapped_names", edits={'out.grad_fn.save("other", other)': 'out.grad_fn.save("self", other)',
                                                   'out.grad_fn.save("self", self)': 'out.grad_fn.save("other", self)'},
           fails={DOCS: 'y.grad_fn saved a itself as "other" in your engine, but not in PyTorch'},
-          names=('saved a itself as "other"', "under its own name"), unsaid=("not its number",)),
+          names=('saved a itself as "other"', "under its own name"), unsaid=("neither its number",)),
 ]
 
 # gradient_edge gives a leaf that requires grad (the leaf itself, 0): an edge to the Value, not to a
