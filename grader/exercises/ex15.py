@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 from typing import Any
 
 import micrograph
@@ -22,7 +23,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise, Limits, caller_grads, models
 from grader.spec.earlier import marked, state
 from grader.spec.facts import CONTEXT, FOLLOWS_CALLS, LABEL, Check
-from grader.spec.freed import MOST_MADE, at_a_freed_id
+from grader.spec.freed import at_a_freed_id
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check
 from grader.spec.repeat import calls_apart
@@ -122,6 +123,11 @@ def losses_hidden(sub):
             "rows_at_freed_id": _rows_at_a_freed_id(sub)}
 
 
+CANDIDATES = 16
+"""Models, or lists of rows, made after each call of train in the search for one at a freed id
+(``freed.at_a_freed_id``): making one costs far less than a call of train."""
+
+
 def _at_a_freed_id(sub) -> list[dict[str, Any]]:
     """train on a new model at the id of an earlier one trained with the same lr, steps and data, let go of (its
     parameters kept): a train keeping its optimizer or losses by id(model) steps the freed model's, or none."""
@@ -134,7 +140,7 @@ def _at_a_freed_id(sub) -> list[dict[str, Any]]:
     def handed(model: nn.MLP) -> None:
         sub.train(model, *dataset(41, 4), 0.1, 1)  # new lists: a call that changes them leaves the next its own
         earlier.extend(model.parameters())
-    model = at_a_freed_id(make, handed)
+    model = at_a_freed_id(make, handed, candidates=CANDIDATES)
     before, start = marked(earlier), [p.item() for p in models.parameters(model, "the probe")]
     sub.train(model, *dataset(41, 4), 0.1, 1)
     return [check(Check.EARLIER_KEPT, state(earlier) == before, "train"),
@@ -148,12 +154,12 @@ def _rows_at_a_freed_id(sub) -> dict[str, Any]:
     only where the loss train returned is that of the earlier call's rows (a batch kept by
     ``id(inputs)`` between calls)."""
     earlier: dict[int, list[list[float]]] = {}
-    drawn = iter(range(60, 60 + MOST_MADE))
+    drawn = itertools.count(60)
 
     def handed(inputs: list[list[float]]) -> None:
         earlier[id(inputs)] = [row[:] for row in inputs]
         sub.train(models.model(16), inputs, dataset(0, len(inputs))[1], 0.1, 1)
-    inputs = at_a_freed_id(lambda: dataset(next(drawn), 4, kept=False)[0], handed)
+    inputs = at_a_freed_id(lambda: dataset(next(drawn), 4, kept=False)[0], handed, candidates=CANDIDATES)
     targets, model = dataset(0, 4)[1], models.model(17)
     kept = earlier.get(id(inputs))
     stale = None if kept is None else nn.mse_loss(model(kept), targets).item()

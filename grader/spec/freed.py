@@ -10,6 +10,8 @@ so that the score does not depend on where the allocator put an object."""
 from __future__ import annotations
 
 import gc
+import sys
+import weakref
 from typing import Callable, Iterable, TypeVar
 
 T = TypeVar("T")
@@ -17,35 +19,88 @@ T = TypeVar("T")
 REUSE_TRIES = 256
 """Objects made, handed on and freed in turn, at most, until a new one takes a freed one's id."""
 
-MOST_MADE = REUSE_TRIES + 2
-"""How many objects ``at_a_freed_id`` asks its ``make`` for, at most: the first, one per try, and
-the one it returns when no try landed."""
+KEPT_TRIES = 3
+"""Tries in a row after which ``at_a_freed_id`` stops where each object handed to ``use``, and
+every earlier one, was still alive once let go of (what ``use`` ran keeps them: a history of
+every model a loop was given): an object still alive frees no id, and each try runs the
+student's code again."""
 
 
 def at_a_freed_id(make: Callable[[], T], use: Callable[[T], object],
                   parts: Callable[[T], Iterable[object]] = lambda thing: (thing,),
-                  earlier: Callable[[], T] | None = None) -> T:
+                  earlier: Callable[[], T] | None = None, candidates: int = 1) -> T:
     """A new object of ``make``'s one of whose ``parts`` (itself, or parts of it: a value's
     node, every node of a graph) has the id of a part of an earlier one, which was handed to
-    ``use`` and then let go of; after ``REUSE_TRIES`` objects none did, a new one all the same
-    (an engine that keeps each object alive never meets a freed id, and is right about it).  The
-    earlier objects are ``earlier``'s where it is given (another graph than the new one, whose
-    answer kept by id then differs from the new one's), else ``make``'s.  ``use`` runs the
-    student's code: an error there is told as its own, with its line."""
+    ``use`` and then let go of.  After each try up to ``candidates`` objects are made, each kept
+    while the next is, without running ``use``: where ``use`` is costly (a training loop) and the
+    allocator hands a freed block to another object first (a list's goes to the next list made),
+    more of them reach the freed one than more tries would.  After ``REUSE_TRIES`` tries none
+    did, a new one all the same; after ``KEPT_TRIES`` in a row where what ``use`` ran kept every
+    object it was given alive, too: an object still alive frees no id (a history of every model
+    a loop was given, which is right), and the caller's check of the new one then holds, nothing
+    told, with no more runs of the student's code.  The earlier objects are ``earlier``'s where
+    it is given (another graph than the new one, whose answer kept by id then differs from the
+    new one's), else ``make``'s.  ``use`` runs the student's code: an error there is told as its
+    own, with its line."""
     freed: set[int] = set()
+    alive = _Alive()
+    kept = 0  # tries in a row after which every object handed to use still lived
     thing = (earlier or make)()
     for _ in range(REUSE_TRIES):
-        ids = {id(part) for part in parts(thing)}
+        handed = tuple(parts(thing))  # no list: a new list would take a list's freed place first
+        counts = alive.watch(handed)
         use(thing)
-        freed |= ids
-        del thing
+        held = alive.gained(handed, counts)
+        freed.update(id(part) for part in handed)
+        del counts, handed, thing
         gc.collect()  # objects that refer to each other: a leaf and its AccumulateGrad, a graph
         thing = make()
-        if not freed.isdisjoint(id(part) for part in parts(thing)):
+        missed: list[T] = []
+        while freed.isdisjoint(id(part) for part in parts(thing)):
+            if len(missed) == candidates - 1:
+                break
+            missed.append(thing)
+            thing = make()
+        else:
+            return thing
+        del missed
+        kept = kept + 1 if held and alive.living() else 0
+        if kept == KEPT_TRIES:
             return thing
         if earlier is not None:
             thing = earlier()
     return make()
+
+
+class _Alive:
+    """Whether the parts handed to ``use`` outlive the probe's letting go of them: through weak
+    references, each kept until the search ends, so that a part ``use`` keeps is seen however
+    many tries later; a part that takes none (a list) by its count of references, which rose in
+    ``use`` where something ``use`` ran keeps it."""
+
+    def __init__(self) -> None:
+        self._refs: list[weakref.ref[object]] = []
+
+    def watch(self, parts: tuple[object, ...]) -> dict[int, int]:
+        """Watch ``parts``; the counts of references of those that take no weak reference, by
+        their place in ``parts``."""
+        counted = []
+        for k in range(len(parts)):
+            try:
+                self._refs.append(weakref.ref(parts[k]))
+            except TypeError:
+                counted.append(k)
+        return {k: sys.getrefcount(parts[k]) for k in counted}
+
+    @staticmethod
+    def gained(parts: tuple[object, ...], counts: dict[int, int]) -> bool:
+        """Whether each part that takes no weak reference gained a reference in ``use``
+        (``counts`` read by ``watch``, the probe holding the same references as now)."""
+        return all(sys.getrefcount(parts[k]) > count for k, count in counts.items())
+
+    def living(self) -> bool:
+        """Whether every part watched so far that takes a weak reference still lives."""
+        return all(ref() is not None for ref in self._refs)
 
 
 def apart(make: Callable[[], T], ids: set[int], identity: Callable[[T], object] = lambda thing: thing) -> T:

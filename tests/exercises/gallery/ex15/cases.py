@@ -566,3 +566,12 @@ CASES += [
                  "    return losses\n": "    _DONE[id(model), lr, steps] = losses\n    return list(losses)\n",
                  "def train(": "_DONE = {}\n\n\ndef train("}),
 ]
+
+# Every model and batch train was given kept in a module-level history (for plotting later): nothing is
+# read back, so it is right; no object it was given is ever freed, and the search for a new model or
+# list at a freed one's id stops after a few calls, telling nothing, rather than training on to the limit.
+CASES += [
+    Correct("history_of_every_run",
+            edits={OPTIMIZER: "    _HISTORY.append((model, inputs, targets))\n" + OPTIMIZER,
+                   "def train(": "_HISTORY: list = []  # every run, for plotting later\n\n\ndef train("}),
+]
