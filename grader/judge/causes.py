@@ -161,6 +161,8 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 # kept from an earlier call and returned again carries what the calls since did to it.
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
+    # a generator returned unrun: no pass, no step, every parameter and the loss after it as the model came
+    SayStep.GENERATOR_UNRUN: {Say.NO_PASS_GRAPH, Say.DATA, SayInPlace.NEVER_IN_PLACE, SayInPlace.IN_PLACE_FEWER},
     SayGiven.REMADE: {SayCheck.NOT_READ_FROM_GRAD},  # the given function's copy made the floats: told of it, once
     SayWalk.COUNTED_ONCE_NAMESAKE: {SayWalk.COUNTED_ONCE},  # one count kept per parent: told once, of either kind
     # w moved by another amount: w, the later steps' losses and the gradients backward wrote at them differ

@@ -24,6 +24,7 @@ from grader.judge.results import from_difference, parted_after, result_differenc
 from grader.judge.sentences import Say
 from grader.judge.shapes import graph_differences
 from grader.judge.state_sentences import SayState
+from grader.judge.step_sentences import SayStep
 from grader.spec.facts import CONTEXT, Kind
 
 
@@ -159,7 +160,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     found = []
     wp, gp = want.get("passes"), got.get("passes")
     if type(wp) is int and type(gp) is int and wp != gp:
-        say = (Say.NO_BACKWARD if gp == 0 else Say.BACKWARD if wp == 0
+        say = (SayStep.GENERATOR_UNRUN if gp == 0 and got.get(CONTEXT + "unrun_generator") is True
+               else Say.NO_BACKWARD if gp == 0 else Say.BACKWARD if wp == 0
                else Say.MORE_BACKWARD if gp > wp
                else Say.FEWER_AFTER_DETACH if got.get(CONTEXT + "detached_after") is True else Say.FEWER_BACKWARD)
         found.append(_diff(say, label=label))

@@ -66,6 +66,9 @@ class SayStep(Sentence):
                          "graph afterwards, until something switches grad mode on again.")
     IMPORT_LEFT_OFF_AT = N_("{label} switched grad mode off at line {where} and left it off: code that imports your "
                             "file records no graph afterwards, until something switches grad mode on again.")
+    GENERATOR_UNRUN = N_("{label} returned a generator that nothing ran, and ran no backward pass: train holds "
+                         "yield, so calling it runs none of its body and only returns the generator; none of its "
+                         "steps ran, and the model is as it came.")
     ROWS_BY_ID = N_("{label}, given a new inputs list at the id of an earlier call's list, freed since, trained on "
                     "that earlier call's rows: something kept between calls is keyed by id(inputs), which Python hands "
                     "to a new object once the old one is gone.")

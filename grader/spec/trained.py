@@ -20,6 +20,7 @@ import contextlib
 import functools
 import math
 import random
+from types import GeneratorType
 from typing import Any
 
 import micrograph
@@ -91,7 +92,7 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
         "count": count(losses, steps, call.started),
         "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
                                                and len({repr(num(x)) for x in losses}) == 1), "train"),
-        "call": call.fact, "earlier": earlier_kept,
+        "call": {**call.fact, **_unrun(losses)}, "earlier": earlier_kept,
         "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
         "stepped": stepped(seen, "train"), "each_step": each_step(seen, after, lr, "train") if steps_watched
         else check(Check.STEP_BY_GRAD, True, "train"),
@@ -107,6 +108,14 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
                               functools.partial(_lr_ignored, sub, run))),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
+
+
+def _unrun(losses: object) -> dict[str, bool]:
+    """Context for the CALL fact where train returned a generator of its own that nothing ran (train holds
+    yield): none of its body ran, which is why the call ran no backward pass and changed nothing."""
+    unrun = (type(losses) is GeneratorType and losses.__qualname__ == "train"
+             and not losses.gi_running and not losses.gi_suspended)
+    return {CONTEXT + "unrun_generator": True} if unrun else {}
 
 
 def parameter(p: object, was: float, label: str = models.PARAMETER) -> dict[str, Any]:
