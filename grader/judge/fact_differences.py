@@ -175,7 +175,9 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     for key, say in _EVERY_PASS:
         if _some_pass_not(want.get(key), got.get(key)):
             none = say is Say.NOT_CLEARED and got.get(CONTEXT + "none_cleared") is True
-            found.append(_diff(Say.NONE_CLEARED if none else say, label=label))
+            spent = got.get(CONTEXT + "spent_in")  # the name of a spent model.parameters() it held
+            found.append(_diff(SayStep.NONE_CLEARED_SPENT, label=label, name=spent) if none and type(spent) is str
+                         else _diff(Say.NONE_CLEARED if none else say, label=label))
     for key, say in (("grads_cleared", Say.CLEARED), ("cleared_between", Say.CLEARED_BETWEEN)):
         if wp == gp and _cleared_where_kept(want.get(key), got.get(key), got.get("by_backward")):
             found.append(_diff(say, label=label))

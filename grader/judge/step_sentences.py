@@ -69,6 +69,11 @@ class SayStep(Sentence):
     GENERATOR_UNRUN = N_("{label} returned a generator that nothing ran, and ran no backward pass: train holds "
                          "yield, so calling it runs none of its body and only returns the generator; none of its "
                          "steps ran, and the model is as it came.")
+    NONE_CLEARED_SPENT = N_("{label} ran backward while .grad still held the gradient of an earlier pass: no "
+                            "parameter's .grad was zeroed or set to None since that pass, so backward added to it. "
+                            "Your {name} holds the generator model.parameters() returned, which the optimizer made "
+                            "of it read to its end: a loop over {name} after that gets no parameter, and runs zero "
+                            "times.")
     ROWS_BY_ID = N_("{label}, given a new inputs list at the id of an earlier call's list, freed since, trained on "
                     "that earlier call's rows: something kept between calls is keyed by id(inputs), which Python hands "
                     "to a new object once the old one is gone.")

@@ -34,6 +34,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.held import held
 from grader.spec.probe import by_key, num
 from grader.spec.provenance import check, same_object, value_of, watching
+from grader.spec.spent import spent_kept
 from grader.spec.stepped import (Run, cleared_first, count, each_step, first_loss, first_number, from_the_loss,
                                  last_loss, none_left, on_one_row, not_a_list, one_row, replayed, step_size,
                                  steps_scaled, steps_seen, stepped, unhooked)
@@ -64,7 +65,8 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
     returned, and the model afterwards.  Whether a pass kept its graph counts with ``kept``
     (the one-step tests), and is only told elsewhere: it wastes memory, not the training.
     ``steps_watched`` (a short loop: the profile hook sees every call) watches what each
-    optimizer.step() found."""
+    optimizer.step() found, and a generator of model.parameters() the optimizer read that the loop
+    still holds (``spent``)."""
     inputs, targets = data
     run = Run(seed, inputs, targets, lr, steps)
     model = models.model(seed)
@@ -77,6 +79,7 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
     earlier, passes = marked(models.earlier(model)), observe.passes()
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
             (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen, \
+            (spent_kept(getattr(sub, "__dict__", None)) if steps_watched else contextlib.nullcontext([])) as spent, \
             told_if_graph_again(call, "train"), \
             told_if_module_untracked(lambda: models.model(seed),
                                      lambda again: sub.train(again, inputs, targets, lr, steps),
@@ -92,7 +95,8 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
         "count": count(losses, steps, call.started),
         "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
                                                and len({repr(num(x)) for x in losses}) == 1), "train"),
-        "call": {**call.fact, **_unrun(losses)}, "earlier": earlier_kept,
+        "call": {**call.fact, **_unrun(losses), **({CONTEXT + "spent_in": spent[0]} if spent else {})},
+        "earlier": earlier_kept,
         "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
         "stepped": stepped(seen, "train"), "each_step": each_step(seen, after, lr, "train") if steps_watched
         else check(Check.STEP_BY_GRAD, True, "train"),

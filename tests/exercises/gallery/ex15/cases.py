@@ -165,8 +165,9 @@ CASES += [
     Wrong('one_step_too_many', fails={'train returns one loss per step': 'the loop ran one step more than steps'},
           edits={'    for _ in range(steps):\n': '    for _ in range(steps + 1):\n'},
           names=('train returned one loss more than the steps it was given', 'more times')),
-    # model.parameters() is a generator: SGD's list() spends it, and the clearing loop runs over nothing
-    Wrong('parameters_consumed', fails={'gradients are cleared every step': "no parameter's .grad was zeroed or set to None since"},
+    # model.parameters() is a generator: SGD's list() spends it, and the clearing loop runs over nothing (told
+    # where the probe saw the optimizer read the very generator the loop still holds as params)
+    Wrong('parameters_consumed', fails={'gradients are cleared every step': "a loop over params after that gets no parameter"},
           edits={'    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    params = model.parameters()\n    optimizer = optim.SGD(params, lr=lr)\n', '        optimizer.zero_grad()  # backward adds into .grad: start every step from nothing\n': '        for p in params:\n            p.grad = None\n'},
           names=('train', 'earlier pass', "no parameter's .grad was zeroed or set to None")),
     Wrong('seeded_after_model', fails={'make_model seeds and builds MLP(2, 8, 1)': 'seeded the generator (manual_seed) after it built the model'},
