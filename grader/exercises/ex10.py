@@ -26,7 +26,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.caller_grads import kept_through
 from grader.spec.chain import names_called, names_of, read_chains
-from grader.spec.doubling import counts_recorded, doublings, reach
+from grader.spec.doubling import count_fact, doublings, reach
 from grader.spec.earlier_leaf import Handed
 from grader.spec.graph import graph
 from grader.spec.origins import none_detached
@@ -281,10 +281,11 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     kept = [same_object(y, w, label, N_("the leaf w given to double_until"))] if doublings(start, limit) else []
     new = _Y_RETURNED.new(y)  # a y an earlier call returned: its graph was backpropagated and freed then
     built = graph(y, {"w": w}, label=label, flat=False)
-    recorded = None if y is w or new[CONTEXT + "earlier_call"] else counts_recorded(built, steps, doublings(start, limit))
+    recorded = check(Check.COUNTS_RECORDED, None, STEPS) if new[CONTEXT + "earlier_call"] else count_fact(
+        built, y is w, steps, start, limit, STEPS)
     # a loop that stops with y still below the limit (a limit cut to an int, one doubling short)
     reached = None if y is w or new[CONTEXT + "earlier_call"] or type(number := num(y)) is not float else number >= limit
-    return {"steps": [result_of(count, STEPS), check(Check.COUNTS_RECORDED, recorded, STEPS)], "new": new,
+    return {"steps": [result_of(count, STEPS), recorded], "new": new,
             "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label)],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
             "call": [call.fact, none_detached(call, [y], "double_until")]}, steps

@@ -134,7 +134,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                         ("in_a_row", SayWalk.RAN_TWICE_IN_A_ROW)),  # a build engine's apply called again: not once per path
     SayLeaf.COMPUTED_NOT_RETURNED: (("given", SayLeaf.GIVEN_NOT_RETURNED), ("none", SayLeaf.NONE_NOT_RETURNED)),  # the leaf w given, returned
     SayState.FREED_GRAPH_KEPT: (("changed", SayState.KEPT_PAST_CHANGE),),  # the same y, changed in place since
-    SayLoop.OTHER_BRANCH: (("dropped", SayLoop.BRANCH_DROPPED),),  # the statement's y for this x made, then not returned
+    SayLoop.OTHER_BRANCH: (("dropped", SayLoop.BRANCH_DROPPED),),
+    SayLoop.COUNT_NOT_RECORDED: (("below_zero", SayLoop.COUNT_BELOW_ZERO),),  # a count a formula gave, not a loop's  # the statement's y for this x made, then not returned
     SayCheck.ZERO_BETWEEN_SWAPPED: (("always", SayCheck.ZERO_ALWAYS), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),
                                ("raised_false", SayClear.ZERO_UNSEEN_FALSE)),  # the other call raised
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
@@ -226,6 +227,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     SayCheck.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
     SayState.LEFT_ON_GRAPH: ("after", "function"),  # the earlier call on the same graph
+    SayLoop.COUNT_BELOW_ZERO: ("case", "where"),  # the case of the loop's start against its limit
     SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"),  # the node a walk left by another entry
     SayWalk.SKIPPED_ZERO: ("node", "name"),  # the node backward left out, every gradient sent to it 0
     SayWalk.RAN_TWICE_IN_A_ROW: ("node", "name"),  # the node whose apply backward called twice in a row

@@ -22,6 +22,8 @@ class SayLoop(Sentence):
                             "the statement's goes on while y is below the limit.")
     COUNT_NOT_RECORDED = N_("{label} is not the number of doublings the y returned went through: your count "
                             "differs from the doublings y's graph records.")
+    COUNT_BELOW_ZERO = N_("{label} is below zero for {where}: a loop runs no number of times below zero, and your "
+                          "count differs from the doublings the graph of the y returned records.")
     OTHER_BRANCH = N_("{label} is the other branch's y: your if picked the branch the statement takes on the other "
                       "side of x > 0.")
     BRANCH_DROPPED = N_("{label} is the other branch's y, though your code also computed the y the statement returns "

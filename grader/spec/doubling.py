@@ -6,7 +6,12 @@ graph of the y returned records (one MulBackward0 each).
 
 from __future__ import annotations
 
+from typing import Any
+
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
+
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.provenance import check
 
 
 def reach(start: float, limit: float) -> str:
@@ -38,3 +43,21 @@ def counts_recorded(built: dict, steps: object, statements: int) -> bool | None:
     if type(steps) is not int or not ops or set(ops) != {"MulBackward0"}:
         return None
     return steps in (len(ops), statements)
+
+
+def count_fact(built: dict, returned_leaf: bool, steps: object, start: float, limit: float, label: str) -> dict[str, Any]:
+    """The COUNTS_RECORDED fact of a count double_until returned beside its y (``built``, its graph):
+    where y is the leaf w itself (``returned_leaf``) and the statement's loop runs no doubling from
+    ``start``, y went through none, and the count is judged against that; where a doubling runs,
+    that leaf returned is told by its own fact.  A count below zero is told with the case it was
+    met in (``~below_zero``, ``~case``): a loop runs no number of times below zero (a count
+    computed by a formula, ``ceil(log2(limit / w))``, is where w is above the limit)."""
+    statements = doublings(start, limit)
+    if returned_leaf:
+        holds = None if statements or type(steps) is not int else steps == 0
+    else:
+        holds = counts_recorded(built, steps, statements)
+    fact = check(Check.COUNTS_RECORDED, holds, label)
+    if holds is False and type(steps) is int and steps < 0:
+        return {**fact, CONTEXT + "below_zero": True, CONTEXT + "case": reach(start, limit)}
+    return fact

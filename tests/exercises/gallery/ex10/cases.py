@@ -318,3 +318,12 @@ CASES += [
           fails={LOOP: "yours is of type float, not an int", LOOP_HIDDEN: "yours is of type float, not an int"},
           edits={"    steps = 0\n": "    steps = 0.0\n"}),
 ]
+
+# The doublings computed by a formula, ceil(log2(limit / w)), then run in a for loop: where w is above
+# the limit the count is below zero (a range of it runs nothing), told with that case, not as a bare number.
+CASES += [
+    Wrong("count_by_log2", names=("double_until(w, limit)[1] is below zero for w above the limit",),
+          fails={LOOP: "is below zero for w above the limit", LOOP_HIDDEN: "is below zero for w above the limit"},
+          edits={"    steps = 0\n" + LOOP_LINE + DOUBLE + "        steps += 1\n":
+                 "    import math\n    steps = math.ceil(math.log2(limit / w.item()))\n    for _ in range(steps):\n" + DOUBLE}),
+]
