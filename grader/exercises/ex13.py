@@ -21,14 +21,15 @@ from typing import Any, Iterator, NamedTuple
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import (leaves_apart, lists_twice, orders_returned, past_the_first_leaf, past_the_root,
-                                  recorded, seeded, summed)
+from grader.spec.arrivals import (lists_twice, orders_returned, past_the_first_leaf, past_the_root, recorded, seeded,
+                                  summed)
 from grader.spec.backprop_apart import backprop_apart, backprop_at_a_freed_id, order_apart, order_grown
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
 from grader.spec.by_name import ByName, kept_by_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.given import given_returns, local_grads as given_local_grads
+from grader.spec.leaf_entries import leaves_apart
 from grader.spec.graph_state import graph_state_told
 from grader.spec.probe import DEFAULT_RECURSION_LIMIT, default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, entry_of, float_of, result_of, watching

@@ -8,9 +8,8 @@ to each node (the gradients returned along the edges into it) and what it went o
 returned for a leaf, at the leaf's AccumulateGrad node).  So ``summed`` tells, without the
 reference's numbers, whether the walk added up the gradients that met at a node: overwriting
 one with the next keeps only one of them, and running a node before a gradient sent to it
-arrived (the walk's order) leaves that one out.  ``leaves_apart`` tells an answer that gave two
-leaves of one number a single entry: the gradient there is both leaves', which no sum at a node
-explains.
+arrived (the walk's order) leaves that one out.  ``grader.spec.leaf_entries`` tells an answer that
+gave two leaves of one number a single entry.
 """
 
 from __future__ import annotations
@@ -24,6 +23,7 @@ from typing import Any
 import micrograph
 
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.probe import close
 from grader.spec.provenance import check
 
 Call = tuple[Any, Any, Any]
@@ -111,7 +111,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     if ones and not turned and by_name is None:
         return check(Check.ARRIVALS_SUMMED, True, label)
     wrong = [node for node, arrived in reached.items()
-             if len(arrived) > 1 and node in went_on and not _close(went_on[node], math.fsum(arrived))]
+             if len(arrived) > 1 and node in went_on and not close(went_on[node], math.fsum(arrived))]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
     dropped = first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders) and not _last_kept(
         reached, went_on)
@@ -124,8 +124,8 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
                  and _taken_early(node, went_on[node], senders[node], orders)]
         fact[CONTEXT + "leaf_early"] = bool(early)
         fact[CONTEXT + "leaf"] = next((name for leaf, name in names if early and leaf is early[0]), None)
-        fact[CONTEXT + "kept_one"] = (all(any(_close(went_on[node], a) for a in reached[node]) for node in wrong)
-                                      and not all(_close(went_on[node], math.prod(reached[node])) for node in wrong))
+        fact[CONTEXT + "kept_one"] = (all(any(close(went_on[node], a) for a in reached[node]) for node in wrong)
+                                      and not all(close(went_on[node], math.prod(reached[node])) for node in wrong))
     if wrong or first_only:  # an order that lists a node twice: the walk used it at each place
         fact[CONTEXT + "listed_twice"] = lists_twice(orders)
         fact[CONTEXT + "shifted"] = _shifted(calls, went_on)
@@ -156,7 +156,7 @@ def _shifted(calls: list[Call], went_on: dict[Any, float]) -> bool:
         for child, sent in zip(kept, out):
             if sent is not None:
                 paired.setdefault(child, []).append(float(sent))
-    return moved and all(_close(went_on[node], math.fsum(paired[node])) for node in went_on if node in paired)
+    return moved and all(close(went_on[node], math.fsum(paired[node])) for node in went_on if node in paired)
 
 
 def _reversed(calls: list[Call], reached: dict[Any, list[float]], went_on: dict[Any, float], answer: object) -> bool:
@@ -180,7 +180,7 @@ def _reversed(calls: list[Call], reached: dict[Any, list[float]], went_on: dict[
 def _fits(sent: dict[Any, list[float]], went_on: dict[Any, float], root: Any, leaves: bool = False) -> bool:
     """Whether every node the walk went on at went on with the sum of what ``sent`` gives it, and
     every op node (and, ``leaves``, every leaf's node) sent a sum other than 0 ran (has an answer)."""
-    return (all(_close(went_on[node], math.fsum(sent[node])) for node in went_on if node in sent and node is not root)
+    return (all(close(went_on[node], math.fsum(sent[node])) for node in went_on if node in sent and node is not root)
             and all(node in went_on for node, grads in sent.items()
                     if (leaves or not isinstance(node, micrograph.AccumulateGrad)) and math.fsum(grads) != 0))
 
@@ -198,7 +198,7 @@ def first_dropped(reached: dict[Any, list[float]], along_first: dict[Any, list[f
     input left out.  A leaf whose answer the walk returned under no key of that leaf is not judged."""
     known = [node for node in reached if node in went_on or not isinstance(node, micrograph.AccumulateGrad)]
     lost = [node for node in known if any(g != 0 for g in along_first.get(node, []))]
-    return bool(lost) and all(_close(went_on.get(node, 0.0), math.fsum(reached[node]) - math.fsum(along_first.get(node, [])))
+    return bool(lost) and all(close(went_on.get(node, 0.0), math.fsum(reached[node]) - math.fsum(along_first.get(node, [])))
                               for node in known)
 
 
@@ -207,7 +207,7 @@ def _last_kept(reached: dict[Any, list[float]], went_on: dict[Any, float]) -> bo
     overwrite, ``=`` for ``+=``): where each node is reached along the edges of one sender only
     (``b = a + a``), that is what leaving out every first edge gives as well, so no sign of it."""
     known = [node for node in reached if node in went_on or not isinstance(node, micrograph.AccumulateGrad)]
-    return all(_close(went_on.get(node, 0.0), reached[node][-1]) for node in known)
+    return all(close(went_on.get(node, 0.0), reached[node][-1]) for node in known)
 
 
 def _past_first_leaf(calls: list[Call], orders: Sequence[Any]) -> bool:
@@ -236,10 +236,10 @@ def _first_only(reached: dict[Any, list[float]], along_first: dict[Any, list[flo
     returned under no key of that leaf (a dict keyed by its node) is not judged: what it went on
     with is not seen."""
     known = [node for node in reached if node in went_on or not isinstance(node, micrograph.AccumulateGrad)]
-    lost = [node for node in known if not _close(math.fsum(reached[node]), math.fsum(along_first.get(node, [])))]
+    lost = [node for node in known if not close(math.fsum(reached[node]), math.fsum(along_first.get(node, [])))]
     starved = [node for node in lost if not along_first.get(node) and node not in went_on]  # sent to, never run
     return (bool(starved) and all(_after_senders(node, senders[node], orders) for node in lost)
-            and all(_close(went_on.get(node, 0.0), math.fsum(along_first.get(node, []))) for node in known))
+            and all(close(went_on.get(node, 0.0), math.fsum(along_first.get(node, []))) for node in known))
 
 
 def _after_senders(node: Any, sent: list[tuple[Any, float]], orders: Sequence[Any]) -> bool:
@@ -259,7 +259,7 @@ def _taken_early(node: Any, answer: float, sent: list[tuple[Any, float]], orders
         if id(node) not in at or any(id(sender) not in at for sender, _ in sent):
             continue
         before = [g for sender, g in sent if at[id(sender)] < at[id(node)]]
-        if 0 < len(before) < len(sent) and _close(answer, math.fsum(before)):
+        if 0 < len(before) < len(sent) and close(answer, math.fsum(before)):
             return True
     return False
 
@@ -270,7 +270,7 @@ def seeded(calls: list[Call], root: Any, label: str) -> dict[str, Any]:
     otherwise: local_grads never ran on that node, or the gradient is not a number."""
     first = next((grad for node, grad, _ in calls if node is getattr(root, "grad_fn", None)), None)
     try:
-        return check(Check.SEEDED_ONE, first is None or _close(float(first), 1.0), label)
+        return check(Check.SEEDED_ONE, first is None or close(float(first), 1.0), label)
     except (TypeError, ValueError):  # no number: other facts tell it
         return check(Check.SEEDED_ONE, True, label)
 
@@ -316,7 +316,7 @@ def past_the_first_leaf(calls: list[Call], answer: object, label: str, orders: S
     to_first = [g for node, _, out in calls for (child, _), g in zip(getattr(node, "next_functions", ()),
                                                                      out if isinstance(out, (tuple, list)) else ())
                 if child is order[first] and type(g) in (int, float)]
-    whole = only_first and type(items[0][1]) in (int, float) and _close(float(items[0][1]), math.fsum(to_first))
+    whole = only_first and type(items[0][1]) in (int, float) and close(float(items[0][1]), math.fsum(to_first))
     stopped = whole and bool(sent & after) and not ran & after and not skipped_before
     return check(Check.PAST_FIRST_LEAF, not stopped or _drops_first(calls, items), label)
 
@@ -342,56 +342,3 @@ def _drops_first(calls: list[Call], items: list[tuple[Any, Any]]) -> bool:
         if given and type(given[0]) in (int, float):
             went_on[node] = float(given[0])
     return first_dropped(reached, along_first, went_on)
-
-
-def _close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
-
-
-def leaves_apart(items: list[tuple[Any, Any]], leaves: list[Any], names: tuple[str, ...], label: str,
-                 calls: list[Call]) -> dict[str, Any]:
-    """The LEAVES_APART fact of backprop's answer (``items``, its dict's pairs): no leaf is left
-    out while another leaf of its number holds the gradients the walk sent to both leaves' nodes
-    (a leaf found with ``==`` or by its number merges the two); context names both (``~missing``,
-    ``~kept``).  A leaf left out whose twin holds its own gradient alone, or to whose node no
-    gradient other than 0 was sent, was not merged: the walk never reached its node, or dropped
-    what it sent there (other facts tell that)."""
-    keyed = [next((g for k, g in items if k is leaf), None) for leaf in leaves]
-    numbers = [leaf.item() for leaf in leaves]
-    sent = _sent_to_leaves(calls)
-    merged = next(((names[i], names[j]) for i in range(len(leaves)) for j in range(len(leaves))
-                   if keyed[i] is None and keyed[j] is not None and numbers[i] == numbers[j]
-                   and any(g != 0 for g in sent.get(leaves[i], []))  # its own gradient, held by the other
-                   and _holds_both(keyed[j], sent.get(leaves[i], []) + sent.get(leaves[j], []))), None)
-    shared = None if merged is not None else _shared(keyed, numbers, sent, leaves, names)
-    fact = check(Check.LEAVES_APART, merged is None and shared is None, label)
-    if shared is not None:
-        return {**fact, CONTEXT + "missing": shared[0], CONTEXT + "kept": shared[1], CONTEXT + "shared": True}
-    return fact if merged is None else {**fact, CONTEXT + "missing": merged[0], CONTEXT + "kept": merged[1]}
-
-
-def _shared(keyed: list[Any], numbers: list[float], sent: dict[Any, list[float]], leaves: list[Any],
-            names: tuple[str, ...]) -> tuple[str, str] | None:
-    """Two leaves of one number, each answered with the sum of the gradients sent to both
-    leaves' nodes, each sent one other than 0 (so that sum is neither leaf's own): a dict keyed
-    by the leaf's number (``leaf.item()``) adds both up under one key and gives it to each."""
-    return next(((names[i], names[j]) for i in range(len(leaves)) for j in range(i + 1, len(leaves))
-                 if numbers[i] == numbers[j] and keyed[i] is not None and keyed[j] is not None
-                 and any(g != 0 for g in sent.get(leaves[i], [])) and any(g != 0 for g in sent.get(leaves[j], []))
-                 and all(_holds_both(keyed[k], sent[leaves[i]] + sent[leaves[j]]) for k in (i, j))), None)
-
-
-def _sent_to_leaves(calls: list[Call]) -> dict[Any, list[float]]:
-    """The gradients local_grads calls sent to each leaf's AccumulateGrad node, by leaf."""
-    sent: dict[Any, list[float]] = {}
-    for node, _, out in calls:
-        for (child, _), g in zip(node.next_functions, out if isinstance(out, (tuple, list)) else ()):
-            if isinstance(child, micrograph.AccumulateGrad) and type(g) in (int, float):
-                sent.setdefault(child.variable, []).append(float(g))
-    return sent
-
-
-def _holds_both(answer: object, both: list[float]) -> bool:
-    """Whether a leaf's answer is the sum of what was sent to two leaves' nodes (or nothing was
-    seen to be sent: a walk without local_grads calls, which no count contradicts)."""
-    return not both or (type(answer) in (int, float) and _close(float(answer), math.fsum(both)))

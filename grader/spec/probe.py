@@ -18,6 +18,7 @@ to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
     show(roots, names) in a diagram probe: draw this graph if the probe fails later on
     default_recursion_limit()  a context manager: Python's own recursion limit while it runs
     call_text(f, *args), in_call(label, call)  a call as code, and a label of a fact of that call
+    close(a, b)       two numbers one up to float rounding (how the probes compare numbers they computed)
 
 ``raised`` and ``caught_warnings`` let NotImplementedError through on purpose: a stub that is not
 filled in must be reported as such, not observed as "an error was raised".
@@ -28,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import math
 import sys
 import warnings
 from typing import Any, Callable, Iterator
@@ -80,6 +82,13 @@ def raised_again_as(kind: type[Exception], words: Callable[[Exception], str | No
         if told is None:
             raise
         raise kind(f"{told} {error_text(exc)}").with_traceback(exc.__traceback__) from None
+
+
+def close(a: float, b: float) -> bool:
+    """Whether two numbers are one up to the rounding of float arithmetic: a sum the probe makes
+    again (``math.fsum``) and the student's sum of the same numbers in another order differ in
+    their last digits, which is no difference of what the code did."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def _is_value(v: object) -> bool:
