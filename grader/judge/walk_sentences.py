@@ -96,6 +96,8 @@ class SayWalk(Sentence):
     ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, one of "
                   "those gradients instead of their sum (as the gradient passed on, or returned for a leaf): "
                   "where paths meet, their gradients add up, and a node is used once all of them have arrived.")
+    LEAF_ROUNDED = N_("{label} returned, for a leaf whose node your local_grads calls sent more than one gradient to, "
+                      "their sum rounded to fewer digits: the statement returns that sum as it is.")
     BY_NAME = N_("{label} kept the gradients reaching the nodes under each node's name (node.name()), not under "
                  "the node itself: nodes of one name, such as two {op} nodes, shared one entry, and a node went on "
                  "with what had reached any node of that name.")

@@ -23,7 +23,7 @@ from typing import Any
 import micrograph
 
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.probe import close
+from grader.spec.probe import close, rounded
 from grader.spec.provenance import check
 
 Call = tuple[Any, Any, Any]
@@ -83,7 +83,8 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     than once; ``~shifted``, it paired each call's gradients with the node's inputs left once its
     None entries were dropped (``_shifted``); ``~first_only``, every node went on with what arrived along the
     first edge of its senders only (``_first_only``), or ``~first_dropped``, with all but that, where the walk
-    is seen not to stop at its order's first leaf (``first_dropped``); ``~by_name``, it kept what reached the
+    is seen not to stop at its order's first leaf (``first_dropped``); ``~rounded``, every such node is a leaf's whose answer is their sum rounded to fewer digits (the
+    sum right, the number returned rounded: ``round(g, 4)``); ``~by_name``, it kept what reached the
     nodes under their names (``by_name``, as ``~op``: the caller judged it, ``kept_by_name``).  It holds where
     nothing tells otherwise: no node reached twice, a gradient no number (other facts tell that), or 1.0
     passed to every call (``local_grads(node, 1.0) * g``), unless kept by name or mirrored (``~reversed``)."""
@@ -124,6 +125,8 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
                  and _taken_early(node, went_on[node], senders[node], orders)]
         fact[CONTEXT + "leaf_early"] = bool(early)
         fact[CONTEXT + "leaf"] = next((name for leaf, name in names if early and leaf is early[0]), None)
+        fact[CONTEXT + "rounded"] = all(isinstance(node, micrograph.AccumulateGrad)
+                                        and rounded(went_on[node], math.fsum(reached[node])) for node in wrong)
         fact[CONTEXT + "kept_one"] = (all(any(close(went_on[node], a) for a in reached[node]) for node in wrong)
                                       and not all(close(went_on[node], math.prod(reached[node])) for node in wrong))
     if wrong or first_only:  # an order that lists a node twice: the walk used it at each place

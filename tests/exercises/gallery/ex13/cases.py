@@ -712,3 +712,12 @@ CASES += [
                    "        node = ready.pop()\n": "        _PICK.shuffle(ready)  # any ready node may go first\n"
                                                   "        node = ready.pop()\n"}),
 ]
+
+# The sums right and passed on as they are; only the number returned for a leaf is rounded
+# (round(g, 4)): told as that sum rounded, not as a gradient that is not their sum.
+CASES += [
+    Wrong("leaf_answer_rounded",
+          fails={RANDOM: "their sum rounded to fewer digits", SHORT_CHAIN: "their sum rounded to fewer digits"},
+          edits={"            leaves[node.variable] = g\n": "            leaves[node.variable] = round(g, 4)\n"},
+          names=("their sum rounded to fewer digits",), unsaid=("a gradient that is not their sum",)),
+]
