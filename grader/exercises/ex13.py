@@ -1,15 +1,13 @@
 """ex13 backprop_by_hand: tests for a hand-written topological order and backward pass.
 
-The probes build their own graphs (``grader.spec.backprop_graphs``: the diamond, the documents'
-graph, seeded random graphs, chains of 1,200 ops, a graph with a node no gradient reaches), judge
-the order property by property (``grader.spec.topological.order_report``), read the gradients by
-leaf identity and their type, record the calls of
-``local_grads`` (how many per node, and whether the gradients that met at a node were added up:
-``grader.spec.arrivals``; and whether it is the one given: ``grader.spec.given``), check that no
-``.grad`` changed, count the engine's passes (``micrograph.observe.passes`` sees a pass however it
-was started) and, on small graphs, watch for calls into the engine's own walk.  Both functions
-are also called apart (``grader.spec.backprop_apart``): on another graph in between, on a root
-changed in place, on a graph at a freed graph's ids, against a fresh import of the file.
+The probes build their own graphs (``grader.spec.backprop_graphs``: the diamond, the documents' graph, seeded
+random graphs, chains of 1,200 ops, a graph with a node no gradient reaches), judge the order property by property
+(``grader.spec.topological.order_report``), read the gradients by leaf identity and their type, record the calls
+of ``local_grads`` (how many per node, and whether the gradients that met at a node were added up:
+``grader.spec.arrivals``; and whether it is the one given: ``grader.spec.given``), check that no ``.grad`` changed,
+count the engine's passes (``micrograph.observe.passes`` sees a pass however it was started) and, on small graphs,
+watch for calls into the engine's own walk.  Both functions are also called apart (``grader.spec.backprop_apart``):
+on another graph in between, on a root changed in place, on a graph at a freed graph's ids, against a fresh import.
 """
 
 from __future__ import annotations
@@ -34,6 +32,7 @@ from grader.spec.graph_state import graph_state_told
 from grader.spec.probe import DEFAULT_RECURSION_LIMIT, default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, entry_of, float_of, result_of, watching
 from grader.spec.recursion import nesting, not_recursive
+from grader.spec.shadowed import told_if_shadowed, value_why
 from grader.spec.topological import leaves_only_left_out, order_report
 
 EXERCISE = Exercise(
@@ -55,13 +54,14 @@ RANDOM_SEEDS = (101, 202, 303, 404, 505)
 _MISSING = object()  # a leaf the answer has no entry for
 
 
-def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
-                graph: str, calls: list[Any], by_name: bool = False) -> dict[str, Any]:
+def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...], graph: str, calls: list[Any],
+                by_name: bool = False, why: dict[str, Any] | None = None) -> dict[str, Any]:
     """The returned gradient of each leaf (found by identity, never by ==) and its type (the
     statement asks for a float, not a Value), whether every key is one of the graph's leaves,
     and whether two leaves of one number got an entry each (not judged ``by_name``: a walk that
     keeps gradients by node name merges leaves of any number, told by ``summed``).  A dict of a
-    subclass (a defaultdict) is a dict: only its entries are read."""
+    subclass (a defaultdict) is a dict: only its entries are read.  ``why``: where a number is no
+    float, what made it a Value (``grader.spec.shadowed.value_why``), beside its type."""
     label = f"backprop({graph})"
     if not isinstance(result, dict):
         return {"answer": result_of(f"not a dict: {type_name(result)}", label)}
@@ -72,7 +72,7 @@ def _leaf_grads(result: object, leaves: list[Value], names: tuple[str, ...],
         "answer": [entry_of(None if g is _MISSING else num(g), label, name, g is not _MISSING)
                    for g, name in zip(found, names)],
         # by leaf: an entry only one side has, or None, is told by "answer" (its type by neither)
-        "floats": {name: float_of(g, f"{label}[{name}]")
+        "floats": {name: {**float_of(g, f"{label}[{name}]"), **((why or {}) if type(g) is not float else {})}
                    for g, name in zip(found, names) if g is not _MISSING and g is not None},
         "keys": check(Check.KEYED_BY_LEAVES, stray == 0, label),
         "filled": check(Check.SOME_ENTRY, bool(items), label),  # an empty dict: every leaf's entry missing
@@ -105,6 +105,7 @@ class _Ran(NamedTuple):
     untouched: bool  # every .grad left as it was
     engine: bool  # the engine's backward pass ran
     by_name: ByName | None  # gradients kept by node name (``kept_by_name``)
+    why: dict[str, Any]  # what made a number of the answer a Value (``value_why``)
 
 
 def _ran(sub, graph: Graph) -> _Ran:
@@ -112,11 +113,12 @@ def _ran(sub, graph: Graph) -> _Ran:
     or sets .grad shows, not only one that writes a leaf without one)."""
     held = graph.leaves[0].grad = Value(HELD_GRAD)
     with _engine_watched() as passes, given_returns(sub, "local_grads", given_local_grads) as kept, \
-            recorded(sub) as calls, orders_returned(sub) as orders:
-        result = sub.backprop(graph.root)  # an error is the student's own, told with its line
+            recorded(sub) as calls, orders_returned(sub) as orders, told_if_shadowed(sub, "backprop"):
+        result = sub.backprop(graph.root)  # an error is the student's own, told with its line (and a built-in's import)
     untouched = graph.leaves[0].grad is held and held.item() == HELD_GRAD and all(
         grad(leaf) is None for leaf in graph.leaves[1:])
-    return _Ran(graph, result, calls, orders, kept.fact, untouched, passes[0] > 0, kept_by_name(calls, result, orders))
+    return _Ran(graph, result, calls, orders, kept.fact, untouched, passes[0] > 0, kept_by_name(calls, result, orders),
+                value_why(sub, calls, graph.root))
 
 
 def _backprop(sub, graph: Graph) -> dict[str, Any]:
@@ -141,7 +143,7 @@ def _reported(ran: _Ran, by_name_elsewhere: bool = False) -> dict[str, Any]:
     name = ran.by_name.name if ran.by_name is not None and (ran.by_name.plain or by_name_elsewhere) else None
     return {  # by name: leaves merged, nodes passed over as their name's entry was used, told by "sums"
         "grads": {"given_kept": ran.given_kept,
-                  **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls, name is not None),
+                  **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls, name is not None, ran.why),
                   "sums": summed(calls, result, label, orders, list(zip(graph.leaves, graph.names)), name),
                   "seed": seeded(calls, graph.root, "backprop"),
                   "past_root": past_the_root(calls, graph.root, result, "backprop", orders),
@@ -287,7 +289,7 @@ def _runs(sub, graphs: list[Graph]) -> dict[str, Any]:
     on each, per graph."""
     runs, engine = [], False
     for g in named(graphs):
-        with recorded(sub) as calls, _engine_watched() as passes, orders_returned(sub) as orders:
+        with recorded(sub) as calls, _engine_watched() as passes, orders_returned(sub) as orders, told_if_shadowed(sub, "backprop"):
             answer = sub.backprop(g.root)
         per_node: dict[Any, int] = {}  # nodes hash by identity
         for node, _, _ in calls:

@@ -17,6 +17,7 @@ from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.given_untracked import UNLINED
 from grader.spec.made_untracked import BELOW, ROOT, UNNAMED
 from grader.spec.probe import MAX_TEXT
+from grader.spec.shadowed import STAR
 
 Tell = Callable[[ErrorRecord], str]
 """How the student's own error is said (``explain.test_error`` with the run's limits and line names)."""
@@ -33,6 +34,7 @@ DIRTY_LEAF = "DirtyLeaf"  # grader.spec.applied.DirtyLeaf: apply raised on a lea
 NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiable: forward marked its output so
 GRAPH_AGAIN = "GraphAgain"  # grader.spec.graph_again.GraphAgain: a pass from the graph an earlier pass started from
 GRAD_UNWRITTEN = "GradUnwritten"  # grader.spec.grad_unwritten.GradUnwritten: raised on a .grad no backward pass wrote
+SHADOWED_BUILTIN = "ShadowedBuiltin"  # grader.spec.shadowed.ShadowedBuiltin: raised in micrograph's abs, pow or sum
 
 
 def _earlier_result(error: ErrorRecord, tell: Tell) -> str:
@@ -196,6 +198,19 @@ def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
              "wrote it; {error}", function=function, name=name, error=tell(said_error(error, said)))
 
 
+def _shadowed_builtin(error: ErrorRecord, tell: Tell) -> str:
+    """The error raised inside micrograph's version of a Python built-in the student's module binds in its
+    place (``grader.spec.shadowed``): that import first, as what made the built-in's name micrograph's."""
+    function, name, line, how, said = error["message"].split(" ", 4)
+    raised = tell(said_error(error, said))
+    if how == STAR:
+        return _("the {name} {function} calls is micrograph's {name}, which takes Values: `from micrograph import *` at "
+                 "line {line} put it in place of Python's built-in {name}; {error}", name=name, function=function,
+                 line=line, error=raised)
+    return _("the {name} {function} calls is micrograph's {name}, which takes Values, imported at line {line} in place "
+             "of Python's built-in {name}; {error}", name=name, function=function, line=line, error=raised)
+
+
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
@@ -203,4 +218,4 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4), DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 5), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
-               GRAD_UNWRITTEN: (_grad_unwritten, 3)}
+               GRAD_UNWRITTEN: (_grad_unwritten, 3), SHADOWED_BUILTIN: (_shadowed_builtin, 5)}

@@ -273,8 +273,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayWalk.ROOT_ALONE: {Say.RESULT_NUMBER, Say.NO_ENTRY, SayWalk.RAN_FEWER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     # the entry's type told once: "is not the kind of result the statement's is" says it again
-    Say.NOT_A_FLOAT: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_TYPE, SayClear.ROWS_RECORDED_CLEARED,
-                      SayClear.RECORDED_CLEARED},
+    **dict.fromkeys((Say.NOT_A_FLOAT, Say.NOT_A_FLOAT_STAR, Say.NOT_A_FLOAT_IMPORTED, Say.NOT_A_FLOAT_INT_SEED),
+                    {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_TYPE, SayClear.ROWS_RECORDED_CLEARED,
+                     SayClear.RECORDED_CLEARED}),
     SayClear.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
     SayClear.CLEARED_SOME_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN, SayClear.CLEARED_BEFORE_ONLY},  # ... in a call of two steps too
     SayState.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
@@ -363,9 +364,9 @@ to tell ("loss is of type float")."""
 # function returns: a Value where a float is asked for comes from one line of its code, whichever
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place; so is a Value handed to a call changed by it.
-_ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, SayCheck.NOT_READ_FROM_GRAD, SayRead.ROUNDED_GRAD, SayState.FROM_EARLIER_CALL,
+_ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.LEAF_ROUNDED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, SayCheck.NOT_READ_FROM_GRAD, SayRead.ROUNDED_GRAD, SayState.FROM_EARLIER_CALL,
          SayCheck.NOT_MADE_FROM, SayCheck.NOT_BY_OP, SayCheck.IGNORES_GRAD, SayCheck.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
-         SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, Say.NOT_A_FLOAT, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
+         SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.NOT_A_FLOAT_STAR, Say.NOT_A_FLOAT_IMPORTED, Say.NOT_A_FLOAT_INT_SEED, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE,
          SayClear.ROWS_RECORDED_CLEARED, SayCheck.NOT_V,
          SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT,

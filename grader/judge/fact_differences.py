@@ -99,10 +99,24 @@ def _version(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diff
 _DATA_WHY = (("truncated", SayInPlace.DATA_TRUNCATED), ("shifted_more", SayInPlace.DATA_SHIFTED_MORE))
 
 
+def _not_a_float(got: dict[str, Any], label: str) -> Difference:
+    """A number that is no float, with what made it a Value where the probe saw it
+    (``grader.spec.shadowed.value_why``): a built-in of the module's that is micrograph's, bound at
+    its line by a star import (``~how`` ``*``) or by name, or a walk seeded with an int."""
+    name, line, how, op = (got.get(CONTEXT + key) for key in ("shadowed", "line", "how", "op"))
+    kind = got.get("type")
+    if type(name) is str and type(line) is int:
+        say = Say.NOT_A_FLOAT_STAR if how == "*" else Say.NOT_A_FLOAT_IMPORTED
+        return _diff(say, label=label, type=kind, name=name, line=str(line))
+    if got.get(CONTEXT + "int_seed") is True and type(op) is str:
+        return _diff(Say.NOT_A_FLOAT_INT_SEED, label=label, type=kind, op=op)
+    return _diff(Say.NOT_A_FLOAT, label=label, type=kind)
+
+
 def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     if want.get("type") == "float":  # a number asked for, not a Value
         if got.get("type") != "float":
-            return [_diff(Say.NOT_A_FLOAT, label=label, type=got.get("type"))]
+            return [_not_a_float(got, label)]
         return [] if same(want.get("data"), got.get("data")) else [_diff(Say.DATA, label=label)]
     if got.get("type") != "Value" and got.get(CONTEXT + "given") is True:  # the argument itself, handed back
         return [_diff(SayLeaf.GIVEN_NUMBER, label=label, type=got.get("type"))]

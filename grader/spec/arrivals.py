@@ -23,7 +23,7 @@ from typing import Any
 import micrograph
 
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.probe import close, rounded
+from grader.spec.probe import close, num, rounded
 from grader.spec.provenance import check
 
 Call = tuple[Any, Any, Any]
@@ -136,13 +136,14 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
 
 
 def _leaves_went_on(reached: dict[Any, list[float]], went_on: dict[Any, float], answer: object) -> None:
-    """A leaf's node "went on" with the number the answer gives that leaf: its gradient, as backprop told it."""
+    """A leaf's node "went on" with the number the answer gives that leaf: its gradient, as backprop told it
+    (a Value's number too: its type, no float, is told by its own fact, not as a sum gone wrong)."""
     items = list(dict.items(answer)) if isinstance(answer, dict) else []
     for node in reached:
         if isinstance(node, micrograph.AccumulateGrad):
-            given = [g for leaf, g in items if leaf is node.variable and type(g) in (int, float)]
+            given = [number for leaf, g in items if leaf is node.variable and type(number := num(g)) is float]
             if given:
-                went_on[node] = float(given[0])
+                went_on[node] = given[0]
 
 
 def _shifted(calls: list[Call], went_on: dict[Any, float]) -> bool:

@@ -109,12 +109,17 @@ _IMPORTED: dict[int, _Imported] = {}
 
 
 def imported(module: ModuleType, spec: ModuleSpec, code: CodeType, builtins: dict[str, Any]) -> None:
-    """Remember what the import of the student's file ran (``grader.sandbox.child.guard``), for
-    its ``fresh_copy``: the very code, spec and builtins, never the file or the module's
-    ``__spec__`` read again.  The file in the scratch folder is the submission's to rewrite
-    while it runs (and its module's attributes too): read again, it ran code the parent's
-    reading never saw, which put a function of its own among the builtins both copies share."""
+    """Remember what the import of the student's file ran (``grader.sandbox.child.guard``), for its ``fresh_copy``:
+    the very code, spec and builtins, never the file or the module's ``__spec__`` read again.  The file in the
+    scratch folder is the submission's to rewrite while it runs (and its module's attributes too): read again, it ran
+    code the parent's reading never saw, which put a function of its own among the builtins both copies share."""
     _IMPORTED[id(module)] = _Imported(module, spec, code, builtins)
+
+
+def imported_code(module: ModuleType) -> CodeType | None:
+    """The code the sandbox's import of the student's file ran (``imported``): what its top level did, as run."""
+    kept = _IMPORTED.get(id(module))
+    return kept.code if kept is not None and kept.module is module else None
 
 
 class Returned:
@@ -358,16 +363,14 @@ def _as_if_first(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], see
 
 
 def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
-    """The student's file run again in a module of its own, with the builtins ``sub`` runs
-    with and the code its import ran (in the sandbox, the guarded ones of
-    ``grader.sandbox.child.guard``, as ``imported`` kept them; elsewhere what its spec's loader
-    gives), or None when it cannot be (no file, or running it again raised: nothing is judged
-    then).  The copy is ``sys.modules``' entry only while its code runs (a dataclass looks its
-    module up there), then ``sub`` is again.  Grad mode is as it was before the copy ran (a
-    file that switches it off at import would leave the probe's own graphs unrecorded, an error
-    told as the student's; ``import_mode`` tells that import), unless ``keep_mode``.  What the
-    file prints at its top goes nowhere: its import showed it once already.  Its top level runs
-    under a share of the time of its own (``grader.spec.copy_share``), not the test's."""
+    """The student's file run again in a module of its own, with the builtins ``sub`` runs with and the code its
+    import ran (in the sandbox, the guarded ones of ``grader.sandbox.child.guard``, as ``imported`` kept them;
+    elsewhere what its spec's loader gives), or None when it cannot be (no file, or running it again raised: nothing
+    is judged then).  The copy is ``sys.modules``' entry only while its code runs (a dataclass looks its module up
+    there), then ``sub`` is again.  Grad mode is as it was before the copy ran (a file that switches it off at import
+    would leave the probe's own graphs unrecorded, an error told as the student's; ``import_mode`` tells that
+    import), unless ``keep_mode``.  What the file prints at its top goes nowhere: its import showed it once already.
+    Its top level runs under a share of the time of its own (``grader.spec.copy_share``), not the test's."""
     kept = _IMPORTED.get(id(sub))
     if kept is not None and kept.module is sub:
         spec, code, builtins = kept.spec, kept.code, kept.builtins

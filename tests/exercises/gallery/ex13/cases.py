@@ -721,3 +721,15 @@ CASES += [
           edits={"            leaves[node.variable] = g\n": "            leaves[node.variable] = round(g, 4)\n"},
           names=("their sum rounded to fewer digits",), unsaid=("a gradient that is not their sum",)),
 ]
+
+# A Value where a float is asked for, made by no Value(...) of the student's: micrograph's sum bound
+# by a star import, or the int 1 as the seed (local_grads, handed an int, returns Values at a product);
+# and micrograph's abs, bound the same way, raising on a float: each told with where it came from.
+CASES += [
+    Wrong("star_import_sum", fails={DIAMOND: "from micrograph import *` at line", BLOCKED: "is micrograph's sum"},
+          unsaid=("in reverse order",)),
+    Wrong("star_import_abs_key", fails={DIAMOND: "from micrograph import *` at line"}),
+    Wrong("seeded_with_an_int", fails={DIAMOND: "seeded root.grad_fn with an int, not a float"},
+          edits={START: START.replace("{root.grad_fn: 1.0}", "{root.grad_fn: 1}")},
+          names=("seeded root.grad_fn with an int", "returned Values")),
+]
