@@ -30,9 +30,9 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import math
 import sys
 import warnings
+from math import isclose  # bound now: a submission may rebind math's names (math.isclose = ...)
 from typing import Any, Callable, Iterator
 
 import micrograph
@@ -89,7 +89,7 @@ def close(a: float, b: float) -> bool:
     """Whether two numbers are one up to the rounding of float arithmetic: a sum the probe makes
     again (``math.fsum``) and the student's sum of the same numbers in another order differ in
     their last digits, which is no difference of what the code did."""
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    return isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def rounded(number: object, exact: float) -> bool:
