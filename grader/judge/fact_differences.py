@@ -107,7 +107,7 @@ def _not_a_float(got: dict[str, Any], label: str) -> Difference:
     kind = got.get("type")
     if type(name) is str and type(line) is int:
         say = Say.NOT_A_FLOAT_STAR if how == "*" else Say.NOT_A_FLOAT_IMPORTED
-        return _diff(say, label=label, type=kind, name=name, line=str(line))
+        return _diff(say, label=label, type=kind, name=name, where=str(line))
     if got.get(CONTEXT + "int_seed") is True and type(op) is str:
         return _diff(Say.NOT_A_FLOAT_INT_SEED, label=label, type=kind, op=op)
     return _diff(Say.NOT_A_FLOAT, label=label, type=kind)
