@@ -70,24 +70,22 @@ def orders_returned(sub: ModuleType) -> Iterator[list[Any]]:
         sub.topological_order = original
 
 
-def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] = (),
-           names: Sequence[tuple[Any, str]] = (), by_name: str | None = None) -> dict[str, Any]:
-    """The ARRIVALS_SUMMED fact of one backprop call: at every node that gradients reached along
-    more than one edge, the walk went on with their sum.  Where it did not, context says why:
-    ``~late``, local_grads ran on such a node before a gradient sent to it (the walk's order);
-    ``~leaf_early``, a leaf's answer is the sum of the gradients sent to its node by the nodes
-    before it in an order backprop's topological_order call returned (``orders``), which puts a
-    node that sends it one after it (``~leaf``, that leaf's name in ``names``, pairs of a leaf and
-    its name); ``~kept_one``, it went on with one of them (not where that one is their product too,
-    the other 0: ``*`` for ``+`` is no sum); ``~listed_twice``, an order it got lists a node more
-    than once; ``~shifted``, it paired each call's gradients with the node's inputs left once its
-    None entries were dropped (``_shifted``); ``~first_only``, every node went on with what arrived along the
-    first edge of its senders only (``_first_only``), or ``~first_dropped``, with all but that, where the walk
-    is seen not to stop at its order's first leaf (``first_dropped``); ``~rounded``, every such node is a leaf's whose answer is their sum rounded to fewer digits (the
-    sum right, the number returned rounded: ``round(g, 4)``); ``~by_name``, it kept what reached the
-    nodes under their names (``by_name``, as ``~op``: the caller judged it, ``kept_by_name``).  It holds where
-    nothing tells otherwise: no node reached twice, a gradient no number (other facts tell that), or 1.0
-    passed to every call (``local_grads(node, 1.0) * g``), unless kept by name or mirrored (``~reversed``)."""
+def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] = (), names: Sequence[tuple[Any, str]] = (),
+           by_name: str | None = None) -> dict[str, Any]:
+    """The ARRIVALS_SUMMED fact of one backprop call: at every node that gradients reached along more than one edge,
+    the walk went on with their sum. Where it did not, context says why: ``~late``, local_grads ran on such a node
+    before a gradient sent to it (the walk's order); ``~leaf_early``, a leaf's answer is the sum of the gradients
+    sent to its node by the nodes before it in an order backprop's topological_order call returned (``orders``),
+    which puts a node that sends it one after it (``~leaf``, that leaf's name in ``names``, pairs of a leaf and its
+    name); ``~kept_one``, it went on with one of them (not where that one is their product too, the other 0: ``*``
+    for ``+`` is no sum); ``~listed_twice``, an order it got lists a node more than once; ``~shifted``, it paired
+    each call's gradients with the node's inputs left once its None entries were dropped (``_shifted``);
+    ``~first_only``, every node went on with what arrived along the first edge of its senders only
+    (``_first_only``), or ``~first_dropped``, with all but that, where the walk is seen not to stop at its order's
+    first leaf (``first_dropped``); ``~rounded``, a leaf's answer is that sum rounded (``_rounded_leaves``);
+    ``~by_name``, it kept what reached the nodes under their names (``by_name``, as ``~op``: the caller judged it,
+    ``kept_by_name``).  It holds where nothing tells otherwise: no node reached twice, a gradient no number (other
+    facts tell that), or 1.0 passed to every call (``local_grads(node, 1.0) * g``), unless kept by name or mirrored (``~reversed``)."""
     ones = len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls)
     reached: dict[Any, list[float]] = {}
     along_first: dict[Any, list[float]] = {}  # the gradients sent to a node as its sender's next_functions[0]
@@ -125,14 +123,20 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
                  and _taken_early(node, went_on[node], senders[node], orders)]
         fact[CONTEXT + "leaf_early"] = bool(early)
         fact[CONTEXT + "leaf"] = next((name for leaf, name in names if early and leaf is early[0]), None)
-        fact[CONTEXT + "rounded"] = all(isinstance(node, micrograph.AccumulateGrad)
-                                        and rounded(went_on[node], math.fsum(reached[node])) for node in wrong)
+        fact[CONTEXT + "rounded"] = _rounded_leaves(wrong, reached, went_on)
         fact[CONTEXT + "kept_one"] = (all(any(close(went_on[node], a) for a in reached[node]) for node in wrong)
                                       and not all(close(went_on[node], math.prod(reached[node])) for node in wrong))
     if wrong or first_only:  # an order that lists a node twice: the walk used it at each place
         fact[CONTEXT + "listed_twice"] = lists_twice(orders)
         fact[CONTEXT + "shifted"] = _shifted(calls, went_on)
     return fact
+
+
+def _rounded_leaves(wrong: list[Any], reached: dict[Any, list[float]], went_on: dict[Any, float]) -> bool:
+    """Whether every node that went on with no sum of what reached it is a leaf's, whose answer is that sum
+    rounded to fewer digits: the sum was right, the number returned for the leaf rounded."""
+    return all(isinstance(node, micrograph.AccumulateGrad) and rounded(went_on[node], math.fsum(reached[node]))
+               for node in wrong)
 
 
 def _leaves_went_on(reached: dict[Any, list[float]], went_on: dict[Any, float], answer: object) -> None:
