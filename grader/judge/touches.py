@@ -21,6 +21,7 @@ TOUCHED = {  # each Touch, as the sentences name it
     wire.Touch.OBSERVER: N_("the engine's code or its observation records"),
     wire.Touch.CODE: N_("code objects, globals or closures"),
     wire.Touch.MEMORY: N_("memory or the garbage collector"),
+    wire.Touch.MODULES: N_("modules loaded or handed on without an import statement"),
     wire.Touch.DYNAMIC: N_("attributes by a computed name"),
     wire.Touch.WIRE: N_("the grader's pipes"),
     wire.Touch.TESTS: N_("the test module or the grader's modules"),

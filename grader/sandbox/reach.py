@@ -141,7 +141,7 @@ class _Finder:
             self.add(touch, node, node.module or "", imported=True)
         extra = _BY_MODULE.get(node.module or "", {})
         if extra and any(alias.name == "*" for alias in node.names):
-            self.add(Touch.MEMORY, node, f"{node.module}.*")  # sys.modules as a bare name
+            self.add(Touch.MODULES, node, f"{node.module}.*")  # sys.modules as a bare name
         within = _MODULE_ATTRIBUTES.get(_SAME_MODULE.get(node.module or "", node.module or ""), {})
         for alias in node.names:
             if alias.name in within:  # from os import path
@@ -161,7 +161,7 @@ class _Finder:
         if touch is None:
             touch = _BY_MODULE.get(self._module(node.value) or "", {}).get(node.attr)
         if touch is None and id(node) not in self.bases and isinstance(node.ctx, ast.Load) and self._module(node):
-            touch = Touch.MEMORY  # a module handed on (``f = os.path``), as a bare alias is
+            touch = Touch.MODULES  # a module handed on (``f = os.path``), as a bare alias is
         if touch is not None:
             self.add(touch, node, node.attr)
 
@@ -219,6 +219,9 @@ class _Finder:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in _READING_METHODS:
             self._read(func.value)
+        elif (isinstance(func, ast.Attribute) and func.attr == "setdefault" and _of_self(func.value)
+              and node.args and public_key(node.args[0])):
+            self._read(func.value)  # self.__dict__.setdefault("count", 0): a literal public name, as self.count
         if isinstance(func, ast.Name) and func.id in _READING_CALLS:
             for arg in node.args:
                 self._read(arg)
@@ -259,7 +262,7 @@ class _Finder:
 
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in self.aliases and id(node) not in self.bases and isinstance(node.ctx, ast.Load):
-            self.add(Touch.MEMORY, node, node.id)  # the module handed on: its names read unseen
+            self.add(Touch.MODULES, node, node.id)  # the module handed on: its names read unseen
         if node.id in WRAPPING or node.id in GETTERS:
             if id(node) not in self.written_out and isinstance(node.ctx, ast.Load):
                 self.add(Touch.DYNAMIC, node, node.id)  # handed on, or given names to copy

@@ -50,15 +50,15 @@ def _printed(body: str) -> str:
 
 
 LOOKUPS = [
-    Forgery("real_builtins_through_sys_handed_on", Touch.MEMORY.value,
+    Forgery("real_builtins_through_sys_handed_on", Touch.MODULES.value,
             _rewound('import sys\nplace = sys\nreal = place.modules["built" + "ins"]\n'), runtime=False),
-    Forgery("real_builtins_through_another_modules_sys", Touch.MEMORY.value,
+    Forgery("real_builtins_through_another_modules_sys", Touch.MODULES.value,
             _rewound('import traceback\nreal = traceback.sys.modules["built" + "ins"]\n'), runtime=False),
-    Forgery("real_builtins_as_another_modules_attribute", Touch.MEMORY.value,
+    Forgery("real_builtins_as_another_modules_attribute", Touch.MODULES.value,
             _rewound('import dataclasses\nreal = dataclasses.builtins\n'), runtime=False),
-    Forgery("real_builtins_found_by_a_builtin_function", Touch.MEMORY.value,
+    Forgery("real_builtins_found_by_a_builtin_function", Touch.MODULES.value,
             _rewound('from inspect import *\nreal = getmodule(len)\n'), runtime=False),
-    Forgery("real_builtins_loaded_again_by_a_finder", Touch.MEMORY.value,
+    Forgery("real_builtins_loaded_again_by_a_finder", Touch.MODULES.value,
             _rewound('import pkgutil\nreal = pkgutil.get_loader("built" + "ins").load_module("built" + "ins")\n'),
             runtime=True),  # the loader's own code is refused as it runs, too
     Forgery("real_builtins_imported_by_another_modules_importlib", Touch.DYNAMIC.value,
@@ -66,7 +66,7 @@ LOOKUPS = [
     Forgery("importlib_by_a_computed_name", Touch.DYNAMIC.value,
             _rewound('import pkgutil\nreal = getattr(pkgutil, "import" + "lib").import_module("built" + "ins")\n'),
             runtime=True),
-    Forgery("sys_from_a_modules_namespace_by_a_computed_key", Touch.MEMORY.value,
+    Forgery("sys_from_a_modules_namespace_by_a_computed_key", Touch.MODULES.value,
             _rewound('import typing\nreal = typing.__dict__["s" + "ys"].modules["built" + "ins"]\n'), runtime=True),
     Forgery("objects_slots_copied_by_update_wrapper", Touch.DYNAMIC.value, _hide(_REWIND_BY_SLOTS, _WRAPPED),
             runtime=True),

@@ -190,7 +190,7 @@ FORGERIES = [
         numbers[id(dx)] = dx
 ''', _GENERIC_SETATTR), runtime=True),
     # ``vars(sys)`` too: its ``modules`` is refused there
-    Forgery("the_builtins_module_rewritten", Touch.MEMORY.value, _forge("    pass\n", _BUILTINS),
+    Forgery("the_builtins_module_rewritten", Touch.MODULES.value, _forge("    pass\n", _BUILTINS),
             runtime=True),
     Forgery("the_observer_by_computed_names", Touch.DYNAMIC.value, _forge('''
     from micrograph import observe

@@ -38,7 +38,7 @@ from grader.sandbox.child.wire import Touch
 FLAGGED = "flagged for the instructor"
 BLOCKED = "caught while running"
 FORGERIES = [*WRITTEN, *DISGUISED, *SUPPRESSED, *LOOKUPS, *LIBRARY]
-IN_EVERY_MODE = [f for f in FORGERIES if f.kind in (Touch.WIRE.value, Touch.MEMORY.value)]
+IN_EVERY_MODE = [f for f in FORGERIES if f.kind in (Touch.WIRE.value, Touch.MEMORY.value, Touch.MODULES.value)]
 
 
 @pytest.fixture(scope="module", params=one_class_per_mode("provenance-class", MODES))

@@ -36,7 +36,7 @@ FOUND = [
     ("from micrograph import observe\nw = observe.Writer.ACCUMULATE_GRAD\n", Touch.OBSERVER),
     ("import gc\n", Touch.MEMORY),
     ("import ctypes.util\n", Touch.MEMORY),
-    ("import sys as s\nm = s.modules\n", Touch.MEMORY),
+    ("import sys as s\nm = s.modules\n", Touch.MODULES),
     ("def f(o, n, v):\n    setattr(o, n, v)\n", Touch.DYNAMIC),
     ("def f(o):\n    delattr(o, '_pa' + 'sses')\n", Touch.DYNAMIC),
     ("store = setattr\n", Touch.DYNAMIC),
@@ -52,6 +52,10 @@ FOUND = [
     ("def f(o):\n    o.__dict__['__class__'] = int\n", Touch.DYNAMIC),
     ("from micrograph import observe as seen\nvars(seen)['passes'] = len\n", Touch.DYNAMIC),  # not its own
     ("def f(o):\n    o.__dict__['previous'] = 1\n", Touch.DYNAMIC),
+    ("def f(o):\n    o.__dict__.setdefault('previous', 1)\n", Touch.DYNAMIC),  # not its own object
+    ("class N:\n    def f(self, k):\n        self.__dict__.setdefault(k, 0)\n", Touch.DYNAMIC),  # a computed name
+    ("class N:\n    def f(self):\n        vars(self).setdefault('_grad', 0)\n", Touch.DYNAMIC),  # a private one
+    ("import zipimport\nm = zipimport.zipimporter('e.zip').load_module('micrograph')\n", Touch.MODULES),
     ("see = vars\n", Touch.DYNAMIC),
     ("def f(m, k):\n    return super(type(m), m).__dict__.get(k)\n", Touch.DYNAMIC),
     ("import types\ndef f(m, k):\n    return types.ModuleType.__dict__[k].__get__(m)\n", Touch.DYNAMIC),
@@ -80,9 +84,9 @@ FOUND = [
     ("from os import path\npath.os.dup2(5, 1)\n", Touch.WIRE),
     ("import posixpath\nposixpath.os.write(5, b'{}')\n", Touch.WIRE),
     ("import os\nos.path.os.write(5, b'{}')\n", Touch.WIRE),
-    ("import os.path\nmodule = os\n", Touch.MEMORY),  # handed on, as after import os
-    ("from os import path as p\nmodule = p\n", Touch.MEMORY),
-    ("import os\nmodule = os.path.os\n", Touch.MEMORY),
+    ("import os.path\nmodule = os\n", Touch.MODULES),  # handed on, as after import os
+    ("from os import path as p\nmodule = p\n", Touch.MODULES),
+    ("import os\nmodule = os.path.os\n", Touch.MODULES),
     ("path = '/proc/self/fd'\n", Touch.WIRE),
     ("path = '/proc/1/cmdline'\n", Touch.MACHINE),  # another process's entry: no pipe of the grader's
     ("path = '/proc/self/mem'\n", Touch.MEMORY),
@@ -132,6 +136,7 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "def f(o):\n    print(vars(o))\n    return sorted(vars(o).items()), vars(o)['x']\n",
     # written under a literal public name: what setattr(o, 'was_enabled', ...) may do
     "class NoGrad:\n    def __enter__(self):\n        self.__dict__['was_enabled'] = 1\n        vars(self)['depth'] = 2\n",
+    "class Node:\n    def release(self):\n        self.__dict__.setdefault('times_released', 0)\n",
     # tracebacks and signatures, not frames; a breakpoint left in (a no-op while graded)
     "import inspect\ndef f(g):\n    return inspect.signature(g), inspect.getsource(g)\n",
     "import sys\ndef f():\n    kind, error, tb = sys.exc_info()\n    return kind\n",

@@ -34,7 +34,7 @@ NAMES: Final[dict[str, Touch]] = {
     # standard library's modules the worker loads give them), a module found by an object (``inspect.getmodule(len)``), or
     # loaded again by the import system's finders and loaders
     **dict.fromkeys(("sys", "_sys", "builtins", "bltns", "getmodule", "meta_path", "path_hooks", "path_importer_cache",
-                     "load_module", "find_loader", "get_loader", "find_module"), Touch.MEMORY),
+                     "load_module", "find_loader", "get_loader", "find_module"), Touch.MODULES),
     # a module the parent refuses to see imported, as another module's attribute
     # (``inspect.importlib``, ``zipimport.marshal``): the names no honest attribute has
     **dict.fromkeys(("importlib", "_imp", "_frozen_importlib", "_frozen_importlib_external", "imp",
@@ -65,7 +65,7 @@ a method (``print.__self__`` is the builtins module, a method's ``__reduce_ex__`
 caller gives (``typing.get_type_hints``, ``inspect.get_annotations(eval_str=True)``) are
 ``eval`` with the real builtins."""
 
-SYS: Final[dict[str, Touch]] = {"modules": Touch.MEMORY}
+SYS: Final[dict[str, Touch]] = {"modules": Touch.MODULES}
 """Names of ``sys`` that reach the process's modules."""
 
 OS: Final[dict[str, Touch]] = dict.fromkeys(

@@ -48,6 +48,7 @@ class Touch(str, enum.Enum):
     OBSERVER = "the engine's code or its observation records"  # a change of its modules or classes; who wrote .grad, passes counted
     CODE = "code objects, globals or closures"  # code under another file's name, others' globals
     MEMORY = "memory or the garbage collector"  # ctypes, gc: every object of the process
+    MODULES = "modules loaded or handed on without an import statement"  # sys.modules, a loader: the real builtins
     DYNAMIC = "attributes by a computed name"  # getattr(x, name), __dict__, eval: any of the above
     WIRE = "the grader's pipes"  # file descriptors the probes' answers leave by
     TESTS = "the test module or the grader's modules"
