@@ -113,7 +113,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)),
     SayCheck.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append
     SayCheck.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
-    SayCheck.NOT_APPLIED: (("short", SayWalk.FEWER_SENT),  # a feeder's apply returned no gradient for its edge into it
+    SayCheck.NOT_APPLIED: (("not_tuple", SayWalk.NOT_A_TUPLE),  # a feeder's apply returned a generator
+                      ("short", SayWalk.FEWER_SENT),  # a feeder's apply returned no gradient for its edge into it
                       ("two_edges", SayWalk.TWO_EDGES_WAITING),  # left waiting: two edges from one feeder
                       ("zero_sent", SayWalk.SKIPPED_ZERO)),  # a node left out for a 0, not run some other way
     SayWalk.NOT_SUMMED: (("by_name", SayWalk.BY_NAME), ("reversed", SayWalk.REVERSED), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("first_dropped", SayWalk.FIRST_DROPPED), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT),
@@ -253,6 +254,7 @@ _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (k
                      SayState.GIVEN_FLAG_CHANGED), (("value", "leaf"),)),  # the Value handed to the call it changed
     SayWalk.TWO_EDGES_WAITING: (("node", "name"), ("feeder", "feeder")),  # the node left waiting, its feeder of two edges
     SayWalk.FEWER_SENT: (("node", "name"), ("feeder", "feeder")),  # the node never run, the feeder whose apply was short
+    SayWalk.NOT_A_TUPLE: (("node", "name"), ("feeder", "feeder"), ("type", "type")),  # ... and the type it returned
     SayWalk.RECURSIVE: (("function", "function"),),  # the function of the student's that called itself  # the node placed early, and its double feeder
     SayShape.KEYS: (("keys", "text"), ("asked", "name")),  # the dict's own keys, and the statement's
     SayShape.EMPTY: (("asked", "name"),),

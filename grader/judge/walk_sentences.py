@@ -84,6 +84,10 @@ class SayWalk(Sentence):
                            "sends it a gradient ran, {feeder} through two edges: a node's dependency count is one for "
                            "each edge that reaches it, two for {feeder}'s, and backward takes one off it for each "
                            "gradient that arrives through an edge, so that the node runs once the count is down to 0.")
+    # a node one of whose feeders' apply returned no tuple (a generator) (``order_facts``)
+    NOT_A_TUPLE = N_("{label}: your engine never ran {name} (never called its apply), and {feeder}, a node that sends "
+                     "it a gradient, returned a {type} from its apply, where an apply returns a tuple of one gradient "
+                     "per edge.")
     # a node one of whose feeders' apply returned no gradient for its edge into it (``order_facts``)
     FEWER_SENT = N_("{label}: your engine never ran {name} (never called its apply): {feeder}'s apply returned "
                     "fewer gradients than {feeder} has edges, so an edge of it into {name} got none, and a node "

@@ -34,6 +34,7 @@ from typing import Any, Callable
 from grader.spec.build_reads import fact, number
 from grader.spec.raised import raised
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.probe import type_name
 from grader.spec.provenance import check
 
 UNNAMED = "a node the program does not name"
@@ -97,12 +98,18 @@ class _Watch:
         self.events: list[tuple[bool, str]] = []  # (by apply, label)
         self.sent: dict[str, list[object]] = {}  # a node's label: the numbers applies returned for its edges
         self.short: dict[str, str] = {}  # a node's label: a node whose apply returned no entry for its edge into it
+        self.odd: dict[str, tuple[str, str]] = {}  # a node's label: a feeder whose apply returned no tuple, and its type
 
     def returned(self, node: Any, result: object) -> None:
         """Note the gradients an apply returned, by the node each edge of ``node`` leads to, and
         each node an edge leads to for which it returned no entry (fewer entries than edges)."""
         pairs = getattr(node, "next_functions", ())
-        if type(result) not in (tuple, list) or type(pairs) not in (tuple, list):
+        if type(pairs) not in (tuple, list):
+            return
+        if type(result) not in (tuple, list):  # a generator backward may have used up before it read a gradient
+            for pair in pairs:  # type: ignore[attr-defined]
+                if type(pair) in (tuple, list) and len(pair) == 2 and id(pair[0]) in self.labels and id(node) in self.labels:
+                    self.odd.setdefault(self.labels[id(pair[0])], (self.labels[id(node)], type_name(result)))
             return
         for i, pair in enumerate(pairs):  # type: ignore[arg-type]
             if type(pair) in (tuple, list) and len(pair) == 2 and id(pair[0]) in self.labels:
@@ -265,9 +272,12 @@ def _stuck(order: list[str], feeders: dict[str, list[str]], watch: _Watch) -> tu
 def _why_unseen(node: str, stuck: tuple[str, str] | None, feeders: dict[str, list[str]], watch: _Watch
                 ) -> dict[str, Any]:
     """The context told beside a node backward never called the apply of: a feeder whose apply
-    returned no gradient for its edge into it (so fewer came than edges reach it); else every edge's
+    returned no tuple (a generator); a feeder whose apply returned no gradient for its edge into it (so fewer came than edges reach it); else every edge's
     gradient 0 (left out for a 0); else a feeder through two edges whose count went down once."""
     context: dict[str, Any] = {CONTEXT + "node": node}
+    odd = watch.odd.get(node)
+    if odd is not None and odd[0] != UNNAMED:  # a feeder's apply gave no tuple: told as that, not as a count
+        return {**context, CONTEXT + "not_tuple": True, CONTEXT + "feeder": odd[0], CONTEXT + "type": odd[1]}
     short = watch.short.get(node)
     if short is not None and short != UNNAMED:
         return {**context, CONTEXT + "short": True, CONTEXT + "feeder": short}

@@ -413,3 +413,15 @@ CASES += [
           names=("y.grad_fn after y.backward()", "leaves the value it starts from as it was"),
           unsaid=("dependencies keeps nothing between calls",)),
 ]
+
+# AddBackward0.apply returning a generator, which a check in backward uses up before its gradients
+# are read: a node left unrun is told by the generator its feeder returned, not by a dependency count.
+CASES += [
+    Wrong("add_apply_generator_used_up", edits={
+        "        return grad, grad\n": "        return (grad for _ in self.next_functions)\n",
+        "        grads = node.apply(grad)\n": "        grads = node.apply(grad)\n"
+                                             "        assert len(list(grads)) == len(node.next_functions) or isinstance(node, AccumulateGrad)\n"},
+          fails={DIAMONDS: "(h + h).grad_fn, a node that sends it a gradient, returned a generator from its apply"},
+          names=("returned a generator from its apply", "a tuple of one gradient per edge"),
+          unsaid=("a node's dependency count is one for each edge",)),
+]
