@@ -229,6 +229,10 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     if names is not None:  # a notebook is not imported: its code cells run, top to bottom
         return notebook_raised(display, kind, at, message)
     said = _("{file} raised {kind} when imported{at}: {message}", file=display, kind=kind, at=at, message=message)
+    if kind == "NameError" and message == "name 'get_ipython' is not defined":
+        return said + _(". get_ipython() is IPython's, and a .py is graded as plain Python: Jupyter's \"Download as "
+                        ".py\" writes a notebook's % and ! lines as get_ipython() calls; delete those lines, or hand "
+                        "in the notebook (.ipynb) itself, whose % and ! lines the grader knows how to grade")
     if read_nothing(kind, message):
         return said + _(". input() reads nothing when graded: no one types, so it raises; write the value into the "
                         "file instead of asking for it, or put the code that asks under if __name__ == \"__main__\":")

@@ -74,3 +74,20 @@ def public_key(node: ast.AST) -> bool:
     """Whether ``node`` is a literal public name (``'was_enabled'``, no underscore first): writing
     an object's namespace under it is what ``setattr`` with that name may do."""
     return plain_name(node) and not node.value.startswith("_")  # type: ignore[attr-defined]
+
+
+MAGIC_CALLS = ("run_line_magic", "run_cell_magic", "magic")  # IPython's, as Jupyter's export writes a magic
+
+
+def magic_call(node: ast.Call) -> bool:
+    """Whether ``node`` is ``get_ipython().run_line_magic("timeit", ...)`` (or ``run_cell_magic``,
+    ``magic``) with the magic's name written out, public, as Jupyter's "Download as .py" writes
+    ``%timeit f()``: that string is a magic's name, not an attribute's.  Where the source never
+    binds ``get_ipython`` (``grader.sandbox.reach`` asks), the call raises NameError before it
+    runs: no module a submission may import defines it."""
+    func = node.func
+    name = node.args[0] if node.args else None
+    return (isinstance(func, ast.Attribute) and func.attr in MAGIC_CALLS and isinstance(func.value, ast.Call)
+            and isinstance(func.value.func, ast.Name) and func.value.func.id == "get_ipython"
+            and not func.value.args and not func.value.keywords and isinstance(name, ast.Constant)
+            and type(name.value) is str and name.value.isidentifier() and not name.value.startswith("_"))

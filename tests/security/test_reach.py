@@ -112,6 +112,10 @@ FOUND = [
     ("def f(x) -> 'eval(source)':\n    pass\n", Touch.DYNAMIC),
     ("def f(x):\n    pass\nf.__annotations__ = {'x': text}\n", Touch.DYNAMIC),
     ("import inspect\ndef f(g):\n    return inspect.signature(g, eval_str=True)\n", Touch.DYNAMIC),
+    # a magic's name is one only where get_ipython() is IPython's: of the source's own, an attribute's
+    ("def get_ipython():\n    return x\nget_ipython().run_line_magic('timeit', 'f()')\n", Touch.DYNAMIC),
+    ("get_ipython().run_line_magic('_getframe', 'f()')\n", Touch.FRAMES),
+    ("get_ipython().run_line_magic('timeit', 'sys._getframe')\n", Touch.FRAMES),
 ]
 
 
@@ -162,6 +166,8 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "from operator import attrgetter, methodcaller\nf, g = attrgetter('data'), methodcaller('backward', retain_graph=True)\n",
     "from functools import wraps, update_wrapper\ndef keep(run, g):\n"
     "    update_wrapper(run, g, assigned=('__doc__',), updated=())\n    return wraps(g)(run)\n",
+    # Jupyter's "Download as .py" of %timeit f(): a magic's name, not an attribute's
+    "get_ipython().run_line_magic('timeit', 'f()')\nget_ipython().run_cell_magic('timeit', '', 'f()\\n')\n",
 ])
 def test_ordinary_code_reaches_nothing(source: str) -> None:
     assert reaches(source) == []

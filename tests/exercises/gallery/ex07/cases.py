@@ -78,6 +78,12 @@ CASES = [
                  "        _LEAVES[w, x] = Value(w, requires_grad=True), Value(x, requires_grad=True)\n"
                  "    w, x = _LEAVES[w, x]\n",
                  "def modify_saved_value(": "_LEAVES: dict = {}\n\n\ndef modify_saved_value("}),
+    Wrong("downloaded_as_py_from_jupyter", names=("name 'get_ipython' is not defined", 'Download as .py'),
+          fails={LEAF: "hand in the notebook (.ipynb) itself"},  # nbconvert's export: magics as get_ipython() calls
+          unsaid=("computed name",),
+          edits={"from micrograph import Value\n": "\n# In[1]:\n\n\nget_ipython().system('pip install -q micrograph')\n"
+                                                 "get_ipython().run_line_magic('timeit', 'Value(1.0)')\n\n\n# In[2]:\n\n\n"
+                                                 "from micrograph import Value\n"}),
     Correct("augmented_assignment", edits={IN_PLACE: "        a += 1\n"}),
     Correct("else_clauses"),
     Wrong("rebind_to_new_value", names=('a1 (after a = a + 1) was not returned by an operation',),  # a new object, as asked, but made from a Python number
