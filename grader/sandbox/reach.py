@@ -26,7 +26,7 @@ from grader.sandbox.child.guard import GUARDED_VARS
 from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS, WRAPPING
 from grader.sandbox.source_nodes import binding_line, bound_names, in_order
 from grader.sandbox.child.wire import Touch
-from grader.sandbox.written_out import GETTERS, copies_literal_names, getter_names, imported_name, magic_call, public_key
+from grader.sandbox.written_out import GETTERS, copies_literal_names, getter_names, imported_name, magic_name, public_key
 
 MAX_FOUND = 5
 """Places named per run: enough for the instructor to look, not a list of every line."""
@@ -88,9 +88,8 @@ class Reach(NamedTuple):
 
 
 class _Finder:
-    """Each node's ``visit_<its class>``, in the order of ``source_nodes.in_order`` (a node
-    after its parents: a call or a loop marks the ``__dict__`` it only reads before that node
-    is visited)."""
+    """Each node's ``visit_<its class>``, in the order of ``source_nodes.in_order`` (a node after
+    its parents: a call or a loop marks the ``__dict__`` it only reads before that node is visited)."""
 
     def __init__(self, own: set[str], own_engine: bool) -> None:
         self.own = own  # names the source binds itself: a bare one is its own, never the engine's
@@ -103,8 +102,7 @@ class _Finder:
         self.bases: set[int] = set()  # ids of the Name nodes an attribute is read from (``sys.x``)
         self.written_out: set[int] = set()  # ids of ``functools.wraps``, ``__import__``... called
         # with names written out (``grader.sandbox.written_out``): read where they are called
-        self.modules: set[int] = set()  # ids of the strings ``__import__("name")`` imports: read as names
-        self.magics: set[int] = set()  # ids of the magics' names a call of an unbound get_ipython() spells
+        self.modules: set[int] = set()  # ids of the strings ``__import__("name")`` imports, or a magic's: names
 
     def visit(self, nodes: list[ast.AST]) -> None:
         visitors: dict[type, Callable[[ast.AST], None] | None] = {}
@@ -233,8 +231,7 @@ class _Finder:
             self._getter(node, called == GETTERS[0])
         elif isinstance(func, ast.Name) and func.id == "__import__":
             self._import(node)
-        if magic_call(node) and "get_ipython" not in self.own:
-            self.magics.add(id(node.args[0]))
+        self.modules.update(map(id, magic_name(node, self.own)))  # get_ipython().run_line_magic("timeit", ...)
         if isinstance(func, ast.Name) and func.id in _BY_NAME and len(node.args) >= 2:
             name = node.args[1]
             if isinstance(name, ast.Constant) and type(name.value) is str:
@@ -278,7 +275,7 @@ class _Finder:
             self.add(NAMES[node.id], node, node.id)
 
     def visit_Constant(self, node: ast.Constant) -> None:
-        if type(node.value) is not str or id(node) in self.modules or id(node) in self.magics:
+        if type(node.value) is not str or id(node) in self.modules:
             return
         for name in _PRIVATE:
             if name in node.value:

@@ -79,15 +79,16 @@ def public_key(node: ast.AST) -> bool:
 MAGIC_CALLS = ("run_line_magic", "run_cell_magic", "magic")  # IPython's, as Jupyter's export writes a magic
 
 
-def magic_call(node: ast.Call) -> bool:
-    """Whether ``node`` is ``get_ipython().run_line_magic("timeit", ...)`` (or ``run_cell_magic``,
-    ``magic``) with the magic's name written out, public, as Jupyter's "Download as .py" writes
-    ``%timeit f()``: that string is a magic's name, not an attribute's.  Where the source never
-    binds ``get_ipython`` (``grader.sandbox.reach`` asks), the call raises NameError before it
-    runs: no module a submission may import defines it."""
+def magic_name(node: ast.Call, own: set[str]) -> list[ast.expr]:
+    """The magic's name ``get_ipython().run_line_magic("timeit", ...)`` (or ``run_cell_magic``,
+    ``magic``) is given, written out and public, as Jupyter's "Download as .py" writes ``%timeit
+    f()``: a magic's name, not an attribute's.  Only where the source binds no ``get_ipython``
+    of its own (``own``): the call then raises NameError before it runs, no module a submission
+    may import defining it.  None for any other call: an empty list."""
     func = node.func
     name = node.args[0] if node.args else None
-    return (isinstance(func, ast.Attribute) and func.attr in MAGIC_CALLS and isinstance(func.value, ast.Call)
-            and isinstance(func.value.func, ast.Name) and func.value.func.id == "get_ipython"
-            and not func.value.args and not func.value.keywords and isinstance(name, ast.Constant)
-            and type(name.value) is str and name.value.isidentifier() and not name.value.startswith("_"))
+    return [name] if (isinstance(func, ast.Attribute) and func.attr in MAGIC_CALLS and isinstance(func.value, ast.Call)
+                      and isinstance(func.value.func, ast.Name) and func.value.func.id == "get_ipython"
+                      and "get_ipython" not in own and not func.value.args and not func.value.keywords
+                      and isinstance(name, ast.Constant) and type(name.value) is str and name.value.isidentifier()
+                      and not name.value.startswith("_")) else []
