@@ -17,6 +17,7 @@ from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, ho
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
+from grader.spec.probe_error import BUILTIN_KINDS, ProbeError
 from grader.spec.raised import SAID, raised
 from grader.spec.repeat import fresh_copy
 
@@ -40,6 +41,10 @@ KEYS = {
                     "nested block found",
     "raised": "recording is back on after a block that raised, whose error goes on",
     "hook_error": "an error a hook raises goes on out of backward, as PyTorch's does",
+    "hook_kinds": "an error a hook raises goes on out of backward whatever its type, as PyTorch's does: neither "
+                  "run_hooks nor backward catches it",
+    "raised_kinds": "an error raised inside a no_grad block goes on out of it whatever its type: no_grad.__exit__ "
+                    "returns nothing (None), never True, for any of them",
     "step": "under no_grad a leaf that requires grad may change in place (the SGD step), with zero_ as with add_",
     "step_unrecorded": "an in-place op under no_grad records nothing: add_ and zero_ ask recording(...), which is "
                        "False while grad mode is off, so a leaf stays a leaf and a non-leaf keeps its grad_fn",
@@ -107,11 +112,14 @@ CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "aft
 RAN = ("hooks_ran", "leaf_hooks")  # a non-leaf's hooks and a leaf's: each key below observes hooks of both kinds
 PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", *RAN), "removed_grad": ("handle", "leaf_hook", "fresh_hooks", *RAN),
             "handle": ("leaf_hook",), "handed_on": RAN, "one_shot": RAN, "hook_error": RAN, "hooks_listed": RAN,
-            "removed_twice": ("handle",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
+            "removed_twice": ("handle",), "hook_kinds": ("hook_error", *RAN), "raised_kinds": ("raised",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
             "hooked_grads": RAN, "result_number": (*RAN, "hooks_stay"), "hooks_stay": RAN, "zero_result": RAN, "in_place_hooks": RAN,
             "grad_own": RAN}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
+
+
+OWN_ERROR = N_("with no_grad(): raise ProbeError(...) (an error class of the test's own)")
 
 
 def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
@@ -131,14 +139,15 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
     def failing(kind: type[Exception]) -> None:
         with sub.no_grad():
             raise kind("raised inside no_grad")
-    # RuntimeError too, the engine's own errors' type: an __exit__ that swallows only that one is told
-    escaped = [raised(failing, f"with no_grad(): raise {kind.__name__}(...)", kind) for kind in (ArithmeticError, RuntimeError)]
+    own = raised(failing, OWN_ERROR, ProbeError)  # swallowed only by an __exit__ that swallows every error
+    # each built-in error class in turn: an __exit__ that swallows some (by issubclass or by is) is told which
+    kinds = [raised(failing, f"with no_grad(): raise {kind.__name__}(...)", kind) for kind in BUILTIN_KINDS]
     return {"recording": [constant], "no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad")),
                                                  described(deep, "(w * 4)", N_("inside a no_grad block nested in another"))],
             "nested": [described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended"))],
             "after": [_after_one_block(sub, w0)],
             "after_nested": [described(after, "(w * 2)", N_("after a no_grad block with another nested in it"))],
-            "raised": [*escaped, described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))]}
+            "raised": [own, described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))], "raised_kinds": kinds}
 
 
 def _after_one_block(sub: Any, w0: float) -> dict[str, Any]:
@@ -293,7 +302,7 @@ def hooks_hidden(sub):
         seen.setdefault(key, []).append(observed)
     for key, observed in root_hooks(fresh_mode(sub)).items():
         seen.setdefault(key, []).append(observed)
-    return {**seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), "hook_error": hook_error(fresh_mode(sub)),
+    return {**seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), **hook_error(fresh_mode(sub)),
             "grad_own": grad_own_value(fresh_mode(sub)),
             "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
             "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub)),
@@ -301,7 +310,7 @@ def hooks_hidden(sub):
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=CAUSED_BY)
+               caused_by=CAUSED_BY, presumes=PRESUMES)
 def sgd(sub):
     sub = needs(sub, 7)
     w = sub.Value(1.5, requires_grad=True)

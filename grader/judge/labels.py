@@ -57,6 +57,8 @@ _LABEL_FORMS = (
     (r"the order the hooks of (?P<names>.+) ran in", N_("the order the hooks of {names} ran in")),
     (r"the hooks on (?P<name>\w+) ran during (?P<call>.+)", N_("the hooks on {name} ran during {call}")),
     (r"the gradient the hook (?P<name>.+) received", N_("the gradient the hook {name} received")),
+    (r"the backward of y = w \* 3 whose hook on w raises (?P<name>\w+)",
+     N_("the backward of y = w * 3 whose hook on w raises {name}")),
     (r"(?P<value>\S+) is None or a Value like (?P<name>\S+)", N_("{value} is None or a Value like {name}")),
     (r"after (?P<steps>.+), only (?P<node>\S+)'s run wrote (?P<value>\S+)",
      N_("after {steps}, only {node}'s run wrote {value}")),  # a retained gradient written by its own node (ex18)

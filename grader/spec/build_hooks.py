@@ -14,6 +14,7 @@ from grader.spec.build import claim, fact, flag, number
 from grader.spec.build_reads import grad_quiet
 from grader.spec.freed import at_a_freed_id
 from grader.spec.held import held
+from grader.spec.probe_error import BUILTIN_KINDS, ProbeError
 from grader.spec.raised import raised
 from grader.spec.warned import grad_read
 
@@ -146,18 +147,19 @@ def root_hooks(sub: Any) -> dict[str, Any]:
     return hooks
 
 
-HOOK_RAISES = {ArithmeticError: N_("the backward of y = w * 3 (its hook on w raises ArithmeticError)"),
-               ValueError: N_("the backward of y = w * 3 (its hook on w raises ValueError)"),
-               TypeError: N_("the backward of y = w * 3 (its hook on w raises TypeError)")}
+OWN_RAISED = N_("the backward of y = w * 3 whose hook on w raises ProbeError (an error class of the test's own)")
 
 
-def hook_error(sub: Any) -> list[dict[str, Any]]:
+def hook_error(sub: Any) -> dict[str, list[dict[str, Any]]]:
     """An error a hook raises goes on out of backward (PyTorch's engine lets it through), of any
-    type: a run_hooks that skips hooks raising some types (a mistaken hook's ValueError or
-    TypeError) shows on those.  The hook is registered once w * 3 used w: one on a leaf no
-    operation used is ``leaf_hook``'s."""
+    type: first one of the probes' own (``hook_error``), which only a run_hooks that swallows every
+    error swallows, then each built-in error class in turn (``hook_kinds``), so one that skips
+    hooks raising some types (a mistaken hook's ValueError, a missing key's KeyError) is told
+    which.  The hook is registered once w * 3 used w: one on a leaf no operation used is
+    ``leaf_hook``'s."""
     told = []
-    for kind, label in HOOK_RAISES.items():
+    for kind in (ProbeError, *BUILTIN_KINDS):
+        label = OWN_RAISED if kind is ProbeError else f"the backward of y = w * 3 whose hook on w raises {kind.__name__}"
         w = sub.Value(1.25, requires_grad=True)
         y = w * 3
         held(y, w)
@@ -166,7 +168,7 @@ def hook_error(sub: Any) -> list[dict[str, Any]]:
             raise kind("raised by a hook")
         w.register_hook(refuses)
         told.append(raised(y.backward, label))
-    return told
+    return {"hook_error": told[:1], "hook_kinds": told[1:]}
 
 
 IN_PLACE_RUN = N_("(a * w).backward(), a = w * 3 with one hook registered before a.zero_() and one after")
