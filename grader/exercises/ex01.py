@@ -24,7 +24,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import apart_from
-from grader.spec.probe import num, show, type_name
+from grader.spec.probe import num, plain_dict, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import close, documents_slip_facts, paths_kept
 from grader.spec.documents_backprop import backprop_facts, build_graph_watched, graph_facts, note_returned
@@ -385,7 +385,7 @@ def chain_rule_hidden(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    g = sub.build_graph(0.5, -3.0)
+    g = plain_dict(sub.build_graph(0.5, -3.0))
     note_returned(g)  # a later call returning it is told
     show([g["y"]], g)  # drawn as built if backward fails
     g["y"].backward()

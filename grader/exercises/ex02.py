@@ -30,7 +30,7 @@ from grader.spec.helpers import apart_from
 from grader.spec.leaf_grads import answer_grads, leaf_grads_runs
 from grader.spec.made_from import operands
 from grader.spec.node_info import asked_in_turn, info_of, leaf_apart
-from grader.spec.probe import dict_of, num, show, type_name
+from grader.spec.probe import dict_of, num, plain_dict, show, type_name
 from grader.spec.provenance import built, check, grad_of, result_of, watching
 from grader.spec.repeat import Returned, calls_apart
 
@@ -44,7 +44,7 @@ def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool], note: 
     """One call of the student's build_graph: the graph, each node, and that it ran no backward,
     each labelled with ``note``, which says which of the test's calls it is ("b (second call)")."""
     with watching(sub_module, "build_graph") as call:
-        g = sub_module.build_graph(w, x, *flags)
+        g = plain_dict(sub_module.build_graph(w, x, *flags))
     observed = built(g, "y", NODES, "build_graph", note)  # checks g is the dict asked for
     new = [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]
     kept = any(fact[CONTEXT + "earlier_call"] for fact in new)
@@ -64,6 +64,7 @@ def _flags_placed(g: object, flags: tuple[bool, bool], kept: bool) -> dict[str, 
     """The CHECK fact that, given two different flags, w did not get x's and x w's (the flags
     passed to the other leaf); not judged for equal flags, an answer without both leaves, or
     leaves an earlier call made (``kept``: their flags are that call's)."""
+    g = plain_dict(g)
     leaves = [g.get(n) for n in ("w", "x")] if type(g) is dict else []
     if kept or flags[0] == flags[1] or len(leaves) != 2 or not all(type(v) is Value for v in leaves):
         return check(Check.FLAGS_PLACED, None, "build_graph")
@@ -121,6 +122,7 @@ def all_flags(sub_module):
 def _nodes_seen(g: object) -> list[Any] | str:
     """What a returned graph dict's five Values are (number, requires_grad, grad_fn): a first
     call's result looked at again after another call.  No .grad is read (a non-leaf's warns)."""
+    g = plain_dict(g)
     if type(g) is not dict or not set(NODES) <= set(g):
         return f"not the dict asked for: {type_name(g)}"
     return [[num(v), getattr(v, "requires_grad", None), type_name(getattr(v, "grad_fn", None))]
@@ -268,7 +270,7 @@ def untouched_leaf(sub_module):
 @EXERCISE.diagram
 def draw(sub_module):
     with watching(sub_module, "build_graph", made=True) as call:
-        g = sub_module.build_graph(0.5, -3.0, False, True)
+        g = plain_dict(sub_module.build_graph(0.5, -3.0, False, True))
     # a later call that returns them again returns this call's
     for name, returned in _LEAVES_RETURNED.items():
         returned.new(g.get(name) if type(g) is dict else None)

@@ -24,7 +24,8 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.facts import ALIASED, CONTEXT, NOT_PLAIN, Check
-from grader.spec.probe import call_text, caught_warnings, in_call, first_line, grad, num, shape_error, type_name
+from grader.spec.probe import (call_text, caught_warnings, dict_of, in_call, first_line, grad, num, plain_dict,
+                               shape_error, type_name)
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
 from grader.spec.given import NODES, documents_graph, given_calls
 from grader.spec.import_mode import filters_kept, import_warnings
@@ -49,9 +50,8 @@ FROM_WARNING = ("return the text of the warning reading v.grad raised, str(caugh
 
 def _nodes(g: object) -> dict[str, Any]:
     """The five Values of a returned graph dict."""
-    if type(g) is not dict or not set(NODES) <= set(g):
-        raise shape_error(N_("backward_retaining must return the dict of the five Values w, x, a, b, y"),
-                          "backward_retaining", g)
+    g = dict_of(g, NODES, "backward_retaining",
+                N_("backward_retaining must return the dict of the five Values w, x, a, b, y"))
     return {name: g[name] for name in NODES}
 
 
@@ -118,6 +118,7 @@ def _grads_held(g: object) -> list[Any] | str:
     """What each of the five nodes of a returned graph holds in .grad (None, a number), read
     without the non-leaf warning: a first call's result looked at again after another call (a
     dict without the five: its keys, which its KEYS_ASKED fact tells)."""
+    g = plain_dict(g)
     if type(g) is dict and not set(NODES) <= set(g):
         return sorted(map(repr, g))
     return [grad(v) for v in _nodes(g).values()]
@@ -142,7 +143,7 @@ def _grad_or_none(g: object) -> float | str | None:
 def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     with caught_warnings() as seen, arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, \
             watching(sub, "grads_after_backward", grad_numbers=True, reads_grad=True) as call:
-        answer = sub.grads_after_backward(w, x)
+        answer = plain_dict(sub.grads_after_backward(w, x))
     keys = keys_asked(answer, NODES, "grads_after_backward(w, x)", extra=True)
     if keys["holds"] is False:  # a dict without some of the five: told by its keys, nothing to look at
         return {"keys": keys}
@@ -219,6 +220,7 @@ def _grads_after(sub, point: tuple[float, float]) -> object:
 def _grads_returned(answer: object) -> list[Any]:
     """The number of each .grad grads_after_backward returned (None where it returned None); of a
     dict without the five, its keys (which its KEYS_ASKED fact tells)."""
+    answer = plain_dict(answer)
     if type(answer) is dict and not set(NODES) <= set(answer):
         return sorted(map(repr, answer))
     if type(answer) is not dict:
@@ -382,7 +384,7 @@ def warning_text(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    answer = sub.backward_retaining(0.5, -3.0, ["a"])
+    answer = plain_dict(sub.backward_retaining(0.5, -3.0, ["a"]))
     if type(answer) is dict and not set(NODES) <= set(answer):  # some of the five: the Values it has, as they are
         named = {k: v for k, v in answer.items() if type(k) is str and isinstance(v, Value)}
         return list(named.values()), named

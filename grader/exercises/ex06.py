@@ -21,7 +21,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.detached_leaf import told_if_detached
 from grader.spec.made_untracked import told_if_made_under_no_grad
-from grader.spec.probe import dict_of, grad, num, shape_error
+from grader.spec.probe import dict_of, grad, num, plain_dict, shape_error
 from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.repeat import Returned, calls_apart, seen_all
@@ -38,7 +38,7 @@ def _build(sub, w: float, x: float, flags: tuple[bool, bool], note: str = "") ->
     """One call of build, its Values labelled with ``note`` (the call's flags, where a test makes
     calls with different ones: what is right of one call is wrong of another)."""
     with watching(sub, "build") as call:
-        g = sub.build(w, x, *flags)
+        g = plain_dict(sub.build(w, x, *flags))
     observed = built(g, "y", NODES, "build", note)  # checks g is the dict asked for
     return {**observed, "leaves": leaf_per_name({"w": g["w"], "x": g["x"]}, "build"), "backward": call.fact,
             "new": [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]}
@@ -98,7 +98,7 @@ def leaf_grads(sub):
 def _rebinding(sub, w: float, x: float) -> dict:
     with (watching(sub, "shift_by_rebinding", clears=True, made=True) as call,
           told_if_made_under_no_grad(call, "shift_by_rebinding")):  # x = x + 1 under no_grad: y has no graph
-        r = sub.shift_by_rebinding(w, x)
+        r = plain_dict(sub.shift_by_rebinding(w, x))
     if type(r) is not dict or not {"x0", "x", "y"} <= set(r):
         raise shape_error('shift_by_rebinding must return {"x0": x0, "x": x, "y": y}', "shift_by_rebinding", r)
     names = {"x0": r["x0"], "x": r["x"]}
@@ -176,6 +176,7 @@ def rebinding_hidden(sub):
 
 def _shifted(r: object) -> list[Any] | str:
     """The numbers and x0's gradient of what shift_by_rebinding returned."""
+    r = plain_dict(r)
     if type(r) is not dict or not {"x0", "x", "y"} <= set(r):
         return "not the dict asked for"
     return [num(r["x0"]), num(r["x"]), num(r["y"]), grad(r["x0"])]
@@ -184,7 +185,7 @@ def _shifted(r: object) -> list[Any] | str:
 def _data_copy(sub, w: float, x: float) -> dict:
     leaf = Value(x, requires_grad=True)
     with watching(sub, "shift_by_data_copy", made=True) as call, told_if_detached(call, "shift_by_data_copy"):
-        r = sub.shift_by_data_copy(w, leaf)  # x.detach_() before the change: y has no graph
+        r = plain_dict(sub.shift_by_data_copy(w, leaf))  # x.detach_() before the change: y has no graph
     if type(r) is not dict or not {"x", "y"} <= set(r):
         raise shape_error('shift_by_data_copy must return {"x": x, "y": y}', "shift_by_data_copy", r)
     return {
@@ -250,7 +251,7 @@ def _twice_on_one_leaf(sub, w: float, x: float) -> dict:
 
 @EXERCISE.diagram
 def draw(sub):
-    r = sub.shift_by_rebinding(0.5, 1.5)
+    r = plain_dict(sub.shift_by_rebinding(0.5, 1.5))
     if type(r) is dict and "y" in r:
         _Y_REBOUND.new(r["y"])  # a later call that returns it again returns this call's result
     return [r["y"]], r

@@ -20,7 +20,7 @@ from grader.spec.call import Call
 from grader.spec.graph import graph
 from grader.spec.origins import made_by_op, made_from, none_detached, read_on_the_way, returned_root
 from grader.spec.errors import error_of
-from grader.spec.probe import call_text, in_call, shape_error
+from grader.spec.probe import call_text, in_call, plain_dict, shape_error
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.one_leaf import leaf_per_name
@@ -48,7 +48,7 @@ leaf kept per number (a dict of leaves by w) holds the same number every time: i
 
 def _leaf(sub, w: float, amount: float) -> dict:
     with watching(sub, "inplace_on_leaf") as call:
-        r = sub.inplace_on_leaf(w, amount)
+        r = plain_dict(sub.inplace_on_leaf(w, amount))
     if type(r) is not dict or not {"w", "error"} <= set(r):
         raise shape_error('inplace_on_leaf must return {"w": w, "error": error}', "inplace_on_leaf", r)
     # a leaf changed in place with grad mode off: the engine lets it, so nothing was refused
@@ -178,7 +178,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
 
     named = call_text("modify_saved_value", "w", "x", times, _COMBINE_TEXT[combine])
     with watching(sub, named, made=True) as call:  # made: whether it changed a through a detached copy
-        r = sub.modify_saved_value(w, x, times, given)
+        r = plain_dict(sub.modify_saved_value(w, x, times, given))
     if type(r) is not dict or not {"w", "x", "a", "y", "error"} <= set(r):
         raise shape_error('modify_saved_value must return {"w", "x", "a", "y", "error"}',
                           "modify_saved_value", r)
@@ -245,6 +245,6 @@ def unsaved_hidden(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    r = sub.modify_saved_value(0.5, 1.5, 1, micrograph.mul)
+    r = plain_dict(sub.modify_saved_value(0.5, 1.5, 1, micrograph.mul))
     # a name handed back as a number (the float w given) names nothing in the drawing
     return [r["y"], r["a"]], {k: r[k] for k in ("w", "x", "a", "y") if isinstance(r[k], Value)}

@@ -23,7 +23,7 @@ from grader.spec import Exercise
 from grader.spec.facts import ALIASED, CONTEXT, FACT, LABEL, UNNAMED, Check
 from grader.spec.one_leaf import leaf_per_name, value_per_name
 from grader.spec.graph import graph
-from grader.spec.probe import by_key, shape_error
+from grader.spec.probe import by_key, plain_dict, shape_error
 from grader.spec.origins import detached_from, detached_some, leaf_beside, ran_on_detached
 from grader.spec.detached_leaf import told_if_detached
 from grader.spec.made_untracked import told_if_detached_root
@@ -38,6 +38,8 @@ MARK = 0.4375  # written through w_detach by the probe, after the student's code
 
 
 def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
+    """``r``, what ``function`` returned, as the plain dict with the ``keys`` asked for."""
+    r = plain_dict(r)
     if type(r) is not dict or not keys <= set(r):
         shape = ", ".join(f'"{key}": ...' for key in sorted(keys))  # code: read in any language
         raise shape_error(f"{function} must return {{{shape}}}", function, r)
@@ -298,6 +300,6 @@ def detached_hidden(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    r = sub.detach_cuts_graph(1.5)
+    r = plain_dict(sub.detach_cuts_graph(1.5))
     # the detached factor is drawn where y_cut uses it (a constant), not again on its own
     return [r["y_full"], r["y_cut"]], {k: v for k, v in r.items() if k != "w_cut_detached"}

@@ -21,7 +21,7 @@ from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import Results, arguments_of, passed_in_order, results_of
 from grader.spec.origins import read_from_grad
-from grader.spec.probe import num, shape_error
+from grader.spec.probe import dict_of, num, plain_dict, shape_error
 from grader.spec.provenance import built, float_of, grad_of, result_of, watching
 from grader.spec.repeat import Returned
 
@@ -32,8 +32,7 @@ def _built(sub, w: float, x: float) -> dict:
     """build_graph's dict, checked for the five names the statement asks for."""
     with watching(sub, "build_graph") as call:
         g = sub.build_graph(w, x)
-    if type(g) is not dict or not set(NODES) <= set(g):
-        raise shape_error(N_("build_graph must return the dict of the five Values w, x, a, b, y"), "build_graph", g)
+    g = dict_of(g, NODES, "build_graph", N_("build_graph must return the dict of the five Values w, x, a, b, y"))
     return {"g": g, "call": call.fact}
 
 
@@ -59,6 +58,7 @@ def build_graph_watched(sub) -> contextlib.AbstractContextManager[None]:
 def note_returned(g: object) -> None:
     """Keep the w of a graph build_graph returned outside these probes (the diagram's): a later
     call that returns it again is told."""
+    g = plain_dict(g)
     if type(g) is dict:
         _RETURNED.new(g.get("w"))
         _BUILT.again(g, ())
@@ -91,7 +91,7 @@ of a fresh import, returns (a y kept from an earlier call and backpropagated aga
 
 def _leaves_of(made: list[Any]) -> dict[str, Any]:
     """The leaves of the first graph build_graph returned to backprop, by their names."""
-    first = made[0] if made else None
+    first = plain_dict(made[0]) if made else None
     return {name: first[name] for name in LEAVES if name in first} if type(first) is dict else {}
 
 

@@ -16,7 +16,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph_below
 from grader.spec.helpers import results_of
 from grader.spec.origins import read_from_grad, seeded_one
-from grader.spec.probe import num, type_name
+from grader.spec.probe import num, plain_dict, type_name
 from grader.spec.provenance import check, float_of, keys_asked, result_of, watching
 
 
@@ -44,7 +44,7 @@ def leaf_grads_runs(sub_module: Any, cases: list[tuple[tuple[bool, bool], float,
     for flags, w, x in cases:
         with results_of(sub_module, "build_graph") as built, \
                 watching(sub_module, "leaf_grads", grad_numbers=True) as call:
-            answer = sub_module.leaf_grads(w, x, *flags)
+            answer = plain_dict(sub_module.leaf_grads(w, x, *flags))
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})" + (" (w == x)" if w == x else "")
         out.append({"keys": keys_asked(answer, ("w", "x"), label),
                     "grads": {**result_of(answer_grads(answer), label),
@@ -69,14 +69,14 @@ def _held(answer: object, leaves: tuple[Any, Any] | None, call: Any, built: list
     held = [k for k, leaf in zip(("w", "x"), leaves) if answer.get(k, 0) is None and leaf.grad is not None]
     read = list(call.grad_reads.values())
     other = [k for k in held if any(type(g) is dict and isinstance(g.get(k), Value) and g[k].grad is None
-                                    and any(r is g[k] for r in read) for g in built[:-1])]
+                                    and any(r is g[k] for r in read) for g in map(plain_dict, built[:-1]))]
     return {CONTEXT + "held": held, **({CONTEXT + "other_build": other} if other else {})} if held else {}
 
 
 def _built_leaves(built: list[Any]) -> tuple[Any, Any] | None:
     """The w and x of the graph build_graph last returned during a leaf_grads call, where it
     returned a dict holding two Values under those names (None otherwise)."""
-    g = built[-1] if built else None
+    g = plain_dict(built[-1]) if built else None
     if type(g) is not dict or not all(isinstance(g.get(name), Value) for name in ("w", "x")):
         return None
     return g["w"], g["x"]

@@ -12,7 +12,7 @@ from micrograph import Value
 
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.held import held
-from grader.spec.probe import type_name
+from grader.spec.probe import plain_dict, type_name
 from grader.spec.provenance import check
 
 
@@ -26,6 +26,7 @@ def _name(x: object) -> str | None:
 
 def info_of(info: object) -> dict[str, Any] | str:
     """node_info's answer as plain data, checking the types it promises."""
+    info = plain_dict(info)
     if type(info) is not dict:
         return f"not a dict: {type_name(info)}"
     keys = ("is_leaf", "requires_grad", "grad_fn")

@@ -9,6 +9,7 @@ to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
     grad(v)           v.grad as a float or None, without the non-leaf warning
     grad_fn(v)        the grad_fn's name ("MulBackward0") or None
     value(v)          {"data", "grad", "is_leaf", "requires_grad", "grad_fn"} of a Value
+    plain_dict(r)     r as a plain dict when it is a dict of any kind (an OrderedDict too), else r
     dict_of(r, names, f)  r, a dict of the Values named, returned by f (else shape_error's TypeError)
     shape_error(m, f, r)  the TypeError of a result r of f of the wrong shape (which says a None)
     raised(f, *args)  None if f(*args) returns, else "RuntimeError: <first line of the message>"
@@ -114,11 +115,28 @@ def shape_error(message: str, function: str, result: object) -> TypeError:
     return TypeError(message)
 
 
-def dict_of(values: object, names: tuple[str, ...], function: str) -> dict[str, Any]:
-    """``values``, the dict of Values ``function`` returned, checked for the ``names`` asked for."""
-    if type(values) is not dict or not set(names) <= set(values):
-        raise shape_error(f"return the dict of the Values {', '.join(names)}", function, values)
-    return values
+def plain_dict(result: object) -> object:
+    """``result`` as a plain dict when it is a dict of any kind, else ``result`` itself.
+
+    A dict subclass (an ``OrderedDict``) holding the Values asked for is the dict the statement
+    asks for, so every probe reads a student's result through this one place: its entries are
+    read with dict's own methods (``dict.items``), so a subclass's ``__getitem__``, ``keys`` or
+    ``__iter__`` cannot change what a probe sees.  A plain dict is returned as it is (its
+    identity tells a result kept and returned again by a later call)."""
+    if type(result) is dict or not issubclass(type(result), dict):  # type(): no __class__ can feign it
+        return result
+    return dict(dict.items(result))
+
+
+def dict_of(values: object, names: tuple[str, ...], function: str,
+            message: str | None = None) -> dict[str, Any]:
+    """``values``, the dict of Values ``function`` returned (a dict of any kind, read as a plain
+    one: ``plain_dict``), checked for the ``names`` asked for; ``message`` says what is asked
+    where it is not ``return the dict of the Values <names>``."""
+    checked = plain_dict(values)
+    if type(checked) is not dict or not set(names) <= set(checked):
+        raise shape_error(message or f"return the dict of the Values {', '.join(names)}", function, values)
+    return checked
 
 
 def num(x: object) -> float | str:

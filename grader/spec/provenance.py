@@ -41,7 +41,7 @@ from grader.spec.facts import ABSENT, CONTEXT, FACT, LABEL, NOT_PLAIN, SHARED, B
 from grader.spec.graph import graph
 from grader.spec.hooked import WRITES
 from grader.spec.probe import grad as grad_number
-from grader.spec.probe import dict_of, grad_fn, num, type_name
+from grader.spec.probe import dict_of, grad_fn, num, plain_dict, type_name
 
 MAX_RESULT_DEPTH = 4
 MAX_RESULT_ITEMS = 1000
@@ -141,8 +141,9 @@ def _plain(x: object, depth: int = 0) -> Any:
         return num(x)
     if depth < MAX_RESULT_DEPTH and kind in (list, tuple):
         return [_plain(item, depth + 1) for item in list(x)[:MAX_RESULT_ITEMS]]  # type: ignore[call-overload]
-    if depth < MAX_RESULT_DEPTH and kind is dict and all(type(k) is str for k in x):  # type: ignore[attr-defined]
-        return {k: _plain(v, depth + 1) for k, v in list(x.items())[:MAX_RESULT_ITEMS]}  # type: ignore[attr-defined]
+    x = plain_dict(x)  # an OrderedDict is the dict asked for
+    if depth < MAX_RESULT_DEPTH and type(x) is dict and all(type(k) is str for k in x):
+        return {k: _plain(v, depth + 1) for k, v in list(x.items())[:MAX_RESULT_ITEMS]}
     return f"{NOT_PLAIN}{kind.__name__}"
 
 
@@ -188,6 +189,7 @@ def keys_asked(answer: object, asked: Sequence[str], label: str, extra: bool = F
     does not, its own keys and the asked ones as context (``~keys``, ``~asked``), told as they
     are: keys are the statement's words and the student's, never a value computed.  Not a dict:
     not judged here."""
+    answer = plain_dict(answer)
     if type(answer) is not dict:
         return check(Check.KEYS_ASKED, None, label)
     if set(answer) == set(asked) or extra and set(asked) <= set(answer):

@@ -179,8 +179,8 @@ def seen_all(x: object) -> Any:
         return x
     if type(x) in (list, tuple):
         return [seen_all(item) for item in x]
-    if type(x) is dict:
-        return {key: seen_all(item) for key, item in x.items() if type(key) is str}
+    if issubclass(type(x), dict):  # an OrderedDict too, read through dict's own methods
+        return {key: seen_all(item) for key, item in dict.items(x) if type(key) is str}
     return type_name(x)
 
 

@@ -45,8 +45,8 @@ def _plain(x: object, depth: int = 0) -> object:
         return x
     if type(x) in (list, tuple) and depth < MAX_NESTING:
         return type(x)(_plain(item, depth + 1) for item in x)
-    if type(x) is dict and depth < MAX_NESTING:
-        return {repr(key): _plain(item, depth + 1) for key, item in x.items()}
+    if issubclass(type(x), dict) and depth < MAX_NESTING:  # an OrderedDict too, read through dict's own methods
+        return {repr(key): _plain(item, depth + 1) for key, item in dict.items(x)}
     return repr(x)
 
 

@@ -439,4 +439,6 @@ CASES += [
           edits={"            return produced_by(other).item()\n": "            return other.variable.item()\n",
                  "    return d(y.grad_fn)\n": "    try:\n        return d(y.grad_fn)\n    except Exception:\n        return 0.0\n"},
           names=("grad_by_paths(y, w) is zero",), unsaid=("one path alone", "a different number")),
+    Correct("ordered_dict_graph", edits={"from micrograph import Value\n": "from collections import OrderedDict\n\nfrom micrograph import Value\n",
+            'return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}': 'return OrderedDict(w=w_leaf, x=x_leaf, a=a, b=b, y=y)'}),
 ]

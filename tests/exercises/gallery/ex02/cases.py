@@ -442,4 +442,10 @@ CASES += [
           edits={"else g[name].grad.item() for": "else round(g[name].grad.item(), 2) for"},
           names=("leaf_grads(w, x, False, True) is a gradient the engine produced during the call, rounded",),
           unsaid=("computed, not read from the engine",)),
+    Correct("ordered_dicts", edits={"from micrograph import Value\n": "from collections import OrderedDict\n\nfrom micrograph import Value\n",
+            'return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}': 'return OrderedDict(w=w_leaf, x=x_leaf, a=a, b=b, y=y)',
+            '    return {\n        "is_leaf"': '    return OrderedDict({\n        "is_leaf"',
+            '    }\n\n\ndef leaf_grads(': '    })\n\n\ndef leaf_grads(',
+            '    return {\n        name: None': '    return OrderedDict({\n        name: None',
+            'for name in ("w", "x")\n    }': 'for name in ("w", "x")\n    })'}),
 ]

@@ -453,4 +453,6 @@ CASES += [
           unsaid=("returned another Value",), passes=("a.grad after retain_grad",),
           fails={"non-leaf grads are None after backward": "calls retain_grad() on a"},
           edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.add(x_leaf, w_leaf)\n    a.retain_grad()  # as the documents do\n'}),
+    Correct("ordered_dicts", edits={"from micrograph import Value\n": "from collections import OrderedDict\n\nfrom micrograph import Value\n",
+            'return {name: node.grad for name, node in g.items()}': 'return OrderedDict((name, node.grad) for name, node in g.items())'}),
 ]

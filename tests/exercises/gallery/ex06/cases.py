@@ -353,4 +353,8 @@ CASES += [
     Wrong("shift_printed_and_made", fails={COPY: "your code changed it through .data twice"},
           edits={COPY_LINE: '    print("shifted:", x.data.copy_(x.data + 1).item())\n' + COPY_LINE},
           names=("The leaf x you were given holds the number the statement's change gives it, moved once more",)),
+    Correct("ordered_dicts", edits={"from micrograph import Value\n": "from collections import OrderedDict\n\nfrom micrograph import Value\n",
+            'return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}': 'return OrderedDict(w=w_leaf, x=x_leaf, a=a, b=b, y=y)',
+            'return {"x0": x0, "x": x, "y": y}': 'return OrderedDict(x0=x0, x=x, y=y)',
+            'return {"x": x, "y": y}': 'return OrderedDict(x=x, y=y)'}),
 ]

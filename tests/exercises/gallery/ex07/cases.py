@@ -443,4 +443,7 @@ CASES += [
                  '    return {"w": w, "error": error}': '    _ERRORS[key] = error\n    return {"w": w, "error": error}',
                  "def inplace_on_leaf(": "_ERRORS: dict = {}\n\n\ndef inplace_on_leaf("},
           names=("inplace_on_leaf", "keeps the error between calls")),
+    Correct("ordered_dicts", edits={"from micrograph import Value\n": "from collections import OrderedDict\n\nfrom micrograph import Value\n",
+            'return {"w": w, "error": error}': 'return OrderedDict(w=w, error=error)',
+            'return {"w": w, "x": x, "a": a, "y": y, "error": error}': 'return OrderedDict(w=w, x=x, a=a, y=y, error=error)'}),
 ]

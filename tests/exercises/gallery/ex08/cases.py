@@ -401,4 +401,8 @@ CASES += [
           edits={'    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut,':
                  '    y_cut = y_full\n    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut,'},
           names=("y_cut is the very one returned as y_full",), unsaid=("a Value your code made requiring grad",)),
+    Correct("ordered_dicts", edits={"from micrograph import Value\n": "from collections import OrderedDict\n\nfrom micrograph import Value\n",
+            'return {"w": w, "x": x, "y": y, "w_detach": w_detach}': 'return OrderedDict(w=w, x=x, y=y, w_detach=w_detach)',
+            '    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut,\n            "w_cut_detached": w_cut_detached}':
+            '    return OrderedDict(w_full=w_full, y_full=y_full, w_cut=w_cut, y_cut=y_cut, w_cut_detached=w_cut_detached)'}),
 ]
