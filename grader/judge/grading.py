@@ -18,6 +18,7 @@ from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import identical, same
 from grader.judge.reference import Expected
 from grader.judge.explained import Difference, difference
+from grader.judge.reloads import reload_flag, reload_line, reload_refused
 from grader.judge.sentences import Say
 from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
 from grader.sandbox.run import ChildReport, Spawn, spawn_here
@@ -184,7 +185,7 @@ def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
 
 def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
            names: explain.LineNames | None = None, exercise: str | None = None,
-           beside: Path | None = None, source: str | None = None) -> TestResult:
+           beside: Path | None = None, source: str | None = None, reloaded: int | None = None) -> TestResult:
     def result(status: Status, feedback: str = "") -> TestResult:
         score = test.points if status == PASSED else 0
         told = capitalized(feedback, ANY_WORD if test.rules else ENGLISH_WORDS)  # one sentence start at a time
@@ -198,7 +199,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
                                "(hidden tests run only on the course autograder)"))
     if report.tampered:
         return result(ERROR, explain.silence(report)[1])
-    touched = explain.reached(report, display, names)
+    touched = reload_refused(report, display, reloaded, names) or explain.reached(report, display, names)
     if touched is not None:
         return result(ERROR, touched)
     if report.import_error is not None:  # a top level that ran out of time is no error
@@ -304,8 +305,9 @@ def judge(
     beside = None if submission is None or names is not None else submission.parent
     ran = {t.name: _helpers_ran(report, t.name) for t in spec.tests if t.runs_with}
     source = _stubbed_source(report, submission)
-    tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id, beside, source)
-                                             for t in spec.tests], ran)
+    reloaded = reload_line(submission) if report.reached else None
+    tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id, beside, source,
+                                                    reloaded) for t in spec.tests], ran)
     tests += _elsewhere(ex)
     for test in tests if report.ran_as else []:  # a text quoted that names the scratch copy the child ran
         test.feedback = test.feedback.replace(report.ran_as, display)  # (formatwarning): the file handed in
@@ -318,7 +320,7 @@ def judge(
     if result.outcome == UNTOUCHED:
         result.untouched_why, result.untouched_parts = _untouched_why(
             _errors(report, tests), submission, display, report.limits, spec.id)
-    result.flagged = explain.flagged(report, names)
+    result.flagged = reload_flag(report, reloaded, names) or explain.flagged(report, names)
     result.notes += [result.flagged] if result.flagged else []
     if diagram_dir is not None and spec.diagram_probe is not None:
         _draw(result, ex, report, expected, display=display, diagram_dir=diagram_dir, formats=formats,

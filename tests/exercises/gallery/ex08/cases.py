@@ -21,6 +21,10 @@ TRY = '''    try:
 '''
 
 CASES = [
+    Wrong("reloads_the_engine", names=("to reload a module (importlib.reload, line 39)", "Nothing needs reloading"),
+          fails={SHARES: "a submission may not import importlib"},  # a habit of editing the engine in a notebook
+          unsaid=("through it, code can reach",),
+          edits={"import micrograph\n": "import importlib\nimport micrograph\nimportlib.reload(micrograph)\n"}),
     Wrong("copy_not_detach", fails={SHARES: "w_detach does not share its number",
                                     DETACHED: "the error returned"}),
     Wrong("no_cut", names=('backward wrote w_cut.grad, but its number differs', "y_cut's graph differs at its root"), fails={CUT: "differs", CUT_HIDDEN: "differs"},  # the detach forgotten
