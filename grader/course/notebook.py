@@ -62,6 +62,7 @@ _GET_IPYTHON = re.compile(r"\bget_ipython\s*\(")
 _DISPLAY_CALL = re.compile(r"(?<![\w.])display\s*\(")  # display(...), not a module's ipd.display(...)
 _DISPLAY_OWN = re.compile(r"^\s*(?:def\s+display\b|display\s*=[^=])")  # the student's own display: theirs is called
 _FUTURE = re.compile(r"^from __future__ import [\w, ()]+\s*(?:#.*)?$")
+_NO_MODULE = re.compile(r"ModuleNotFoundError\b.*?No module named '(\w+)'")
 _UNDEFINED = re.compile(r"NameError\b.*?name '(\w+)' is not defined")
 MAX_RUN_BYTES = 1 << 20  # a file run by %run, read for its names only
 _TOP_DEF = re.compile(r"^(?:async\s+)?def\s+(\w+)\s*\(")  # a function of the cell's top level
@@ -88,6 +89,7 @@ class Converted:
     twice: dict[str, list[int]] = field(default_factory=dict)  # a function defined in several cells: their indices
     runs: list[tuple[int, str]] = field(default_factory=list)  # (line, file) of each %run line not run
     defines: dict[str, set[str]] = field(default_factory=dict)  # what each such file beside it defines
+    written: dict[str, int] = field(default_factory=dict)  # module -> line of the %%writefile cell writing it
 
     def _stand_in_notes(self) -> list[str]:
         """What the names of IPython's defined in the graded file do, and which ones a cell uses
@@ -140,6 +142,12 @@ class Converted:
                            kinds=_(", ").join(self.dropped)))
         notes += self._stand_in_notes()
         notes += [self._run_note(line, file, failure) for line, file in self.runs]
+        imported = _NO_MODULE.search(failure or "")
+        if imported is not None and imported.group(1) in self.written:
+            notes.append(_("{module}.py is written by the %%writefile cell ({where}) when Jupyter runs it; graded, that "
+                           "cell writes no file, so the import of {module} finds nothing: put its code in a cell "
+                           "instead of writing it to a file", module=imported.group(1),
+                           where=self.where(self.written[imported.group(1)])))
         for name, cells in self.twice.items():  # the kernel ran the one run last, the hand-in runs the lowest
             self.named = True
             notes.append(_("{name} is defined in {cells}: the cells are graded from the top, so the one in {cell} "
@@ -330,6 +338,8 @@ def convert(data: bytes, shown: str) -> Converted:
     out[:0] = prelude
     converted.starts = [start + len(prelude) for start in converted.starts]
     converted.runs = [(line + len(prelude), file) for line, file in converted.runs]
+    converted.written = {Path(words[-1].strip("\"'")).stem: converted.starts[index] for index, words in enumerate(firsts)
+                         if len(words) > 1 and words[0] == "%%writefile" and words[-1].strip("\"'").endswith(".py")}
     converted.source = "\n".join(out) + "\n"
     converted.dropped = sorted(dropped)
     return converted

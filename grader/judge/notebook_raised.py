@@ -48,6 +48,10 @@ def notebook_raised(display: str, kind: str, at: str, message: str) -> str:
         return _then(said, _(". input() reads nothing when graded: no one types, so it raises; write the value into "
                              "the cell instead of asking for it, or take that cell out of the notebook you hand in"))
     module = NO_MODULE.match(message or "") if kind == "ModuleNotFoundError" else None
+    if module is not None and module.group(1) == "google":  # Colab's google.colab: drive.mount, files.upload
+        return _then(said, _(". google.colab exists only in Colab, and the cells are graded with micrograph and the "
+                             "standard library only: take the Colab-only lines (from google.colab import drive, "
+                             "drive.mount) out of the notebook you hand in"))
     if module is not None:
         return _then(said, _(". The cells are graded with micrograph and the standard library only: {module} is "
                              "not there, so the code that imports it cannot stay in the notebook you hand in",

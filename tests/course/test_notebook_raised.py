@@ -21,6 +21,9 @@ from grader.course.notebook import convert
     ([("code", "import matplotlib.pyplot as plt\nplt.plot([1, 2])", 4)],
      "raised ModuleNotFoundError when its cells ran (cell 4 (In [4]), line 1): No module named 'matplotlib'. "
      "The cells are graded with micrograph and the standard library only: matplotlib is not there"),
+    ([("code", "from google.colab import drive\ndrive.mount('/content/drive')", 4)],
+     "raised ModuleNotFoundError when its cells ran (cell 4 (In [4]), line 1): No module named 'google'. "
+     "google.colab exists only in Colab"),
     ([("code", "w0 = float(input('w = '))\nprint(build_graph(w0, -3.0))", 4)],
      "raised EOFError when its cells ran (cell 4 (In [4]), line 1): EOF when reading a line. input() reads nothing "
      "when graded: no one types, so it raises; write the value into the cell instead of asking for it"),
@@ -68,3 +71,14 @@ def test_a_name_a_file_run_by_percent_run_defines_is_tied_to_that_line(
         "%run other.py (cell 1, line 1) is not run when graded: the notebook is graded alone, without the files beside "
         "it, so what other.py defines is not there in the cells below it; copy the code they need from other.py into "
         "a cell"]
+
+
+def test_a_module_a_writefile_cell_writes_is_told_as_never_written_when_graded() -> None:
+    """``%%writefile mine.py`` then ``from mine import *`` ran in Jupyter: graded, no file is
+    written, and the note says so where the cells' ModuleNotFoundError names that module."""
+    converted = convert(notebook_of(("markdown", "# ex"), ("code", "%%writefile mine.py\nx = 1", 3),
+                                    ("code", "from mine import *", 4)), "w.ipynb")
+    failure = "w.ipynb raised ModuleNotFoundError when its cells ran (cell 3 (In [4]), line 1): No module named 'mine'"
+    assert "mine.py is written by the %%writefile cell (cell 2 (In [3]), line 1) when Jupyter runs it; graded, that " \
+           "cell writes no file" in " ".join(converted.notes(failure))
+    assert not any("mine.py is written" in note for note in converted.notes())
