@@ -24,9 +24,9 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import apart_from
-from grader.spec.probe import num, plain_dict, show, type_name
+from grader.spec.probe import close, num, plain_dict, show, type_name
 from grader.spec.given import NODES, documents_graph
-from grader.spec.documents_slips import close, documents_slip_facts, paths_kept
+from grader.spec.documents_slips import documents_slip_facts, paths_kept
 from grader.spec.documents_backprop import backprop_facts, build_graph_watched, graph_facts, note_returned
 from grader.spec.provenance import built, check, grad_of, lists_of, result_of, watching
 from grader.spec.repeat import calls_apart, left_on_inputs

@@ -23,7 +23,7 @@ from typing import Any
 import micrograph
 
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.probe import close, num, rounded
+from grader.spec.probe import close, num, rounded_to
 from grader.spec.provenance import check
 
 Call = tuple[Any, Any, Any]
@@ -135,7 +135,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
 def _rounded_leaves(wrong: list[Any], reached: dict[Any, list[float]], went_on: dict[Any, float]) -> bool:
     """Whether every node that went on with no sum of what reached it is a leaf's, whose answer is that sum
     rounded to fewer digits: the sum was right, the number returned for the leaf rounded."""
-    return all(isinstance(node, micrograph.AccumulateGrad) and rounded(went_on[node], math.fsum(reached[node]))
+    return all(isinstance(node, micrograph.AccumulateGrad) and rounded_to(went_on[node], math.fsum(reached[node]))
                for node in wrong)
 
 

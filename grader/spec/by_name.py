@@ -9,13 +9,13 @@ that, not as leaves found by ``==`` or a walk stopped at its first leaf.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import micrograph
 
 from grader.spec.arrivals import Call
+from grader.spec.probe import close
 
 
 class ByName(NamedTuple):
@@ -70,10 +70,10 @@ def _walked(calls: list[Call], order: list[Any], items: list[tuple[Any, Any]], p
         if name not in by_name:  # passed over: keyed by node, what reached it (not 0) is used here
             if leaf and any(k is node.variable for k, _ in items):
                 return None
-            differs = not _close(by_node.get(node, 0.0), 0.0)
+            differs = not close(by_node.get(node, 0.0), 0.0)
         else:
             got, own = by_name.pop(name) if pops else by_name[name], by_node.pop(node, 0.0)
-            differs = not _close(got, own)
+            differs = not close(got, own)
             if leaf and not _answered(items, node.variable, got):
                 return None
             if not leaf and not _sent_on(next(pending), node, got, by_name, by_node, key):
@@ -88,7 +88,7 @@ def _walked(calls: list[Call], order: list[Any], items: list[tuple[Any, Any]], p
 def _answered(items: list[tuple[Any, Any]], leaf: Any, got: float) -> bool:
     """Whether the answer's entry for ``leaf`` is the number ``got``."""
     given = [g for k, g in items if k is leaf]
-    return bool(given) and type(given[0]) in (int, float) and _close(float(given[0]), got)
+    return bool(given) and type(given[0]) in (int, float) and close(float(given[0]), got)
 
 
 def _sent_on(call: Call, node: Any, got: float, by_name: dict[Any, float], by_node: dict[Any, float],
@@ -96,7 +96,7 @@ def _sent_on(call: Call, node: Any, got: float, by_name: dict[Any, float], by_no
     """Whether ``call`` ran local_grads on ``node`` with ``got``; what it returned is then added
     to the entries of the node's inputs, by ``key`` (a name) and by node."""
     ran, grad, out = call
-    if ran is not node or not _close(float(grad), got):
+    if ran is not node or not close(float(grad), got):
         return False
     for (child, _), sent in zip(node.next_functions, out):
         if child is not None and sent is not None:
@@ -108,7 +108,3 @@ def _sent_on(call: Call, node: Any, got: float, by_name: dict[Any, float], by_no
 def _short(node: Any) -> str:
     """A node's name as the sentences spell it: AccumulateGrad, not torch's qualified name."""
     return str(node.name()).rpartition("::")[2]
-
-
-def _close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)  # as ``arrivals`` compares gradients

@@ -9,13 +9,14 @@ test, which never ships, matches its other graphs with a walker of its own.
 
 from __future__ import annotations
 
-from math import fsum, isclose  # bound now: a submission may rebind math's names (math.isclose = ...)
+from math import fsum  # bound now: a submission may rebind math's names (math.isclose = ...)
 from collections.abc import Callable
 from itertools import combinations
 
 from micrograph import Value
 
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.probe import close
 from grader.spec.provenance import check
 
 # (dy/dw, dy/dx) from a's and b's data, right (the statement's) and as each slip makes them: a
@@ -51,11 +52,6 @@ def paths_kept(answer: object, products: list[float]) -> str | None:
         return "one_path"
     some = (kept for n in range(2, len(products)) for kept in combinations(products, n))
     return "some_paths" if any(close(answer, fsum(kept)) for kept in some) else None
-
-
-def close(a: float, b: float) -> bool:
-    """Whether two sums over paths agree: the same additions in another order."""
-    return isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def documents_slip_facts(answered: list[tuple[list[tuple], dict[str, Value]]]) -> list[list[dict]]:

@@ -34,7 +34,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
 from grader.spec.helpers import in_place_of
 from grader.spec.positions import matches
-from grader.spec.probe import error_text, grad, type_name
+from grader.spec.probe import close, error_text, grad, type_name
 from grader.spec.provenance import check, value_of
 
 NODES = ("w", "x", "a", "b", "y")
@@ -202,7 +202,7 @@ def _same_result(mine: object, given: object) -> bool:
                                  and _same_result(mine.item(), given.item()))
     if type(mine) is not float or type(given) is not float:
         return type(mine) is type(given) and mine == given
-    return mine == given or math.isclose(mine, given, rel_tol=1e-9, abs_tol=1e-12)
+    return mine == given or close(mine, given)
 
 
 class GivenRefused(Exception):

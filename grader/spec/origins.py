@@ -42,6 +42,7 @@ from micrograph.node import AccumulateGrad
 from micrograph.value import shares_storage, shares_version_counter
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.call import Call
+from grader.spec.probe import rounded_to
 from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, check
 from grader.spec.replayed import alias_of, depends
 
@@ -116,10 +117,8 @@ def _rounded(numbers: list[object], grads: list[float]) -> bool:
     gradients ``grads`` rounded to some number of digits, and one of them is not that gradient
     itself: rounding changed it, so no formula that happens to give the gradient is told so.  A
     whole number is never told as rounded: a literal 0.0 (or 1.0) the code wrote is one too."""
-    if not numbers or not all(type(x) is float and not x.is_integer() for x in numbers):
-        return False
-    rounded = [[g for g in grads if any(x == round(g, digits) for digits in range(1, 16))] for x in numbers]
-    return all(rounded) and any(all(x != g for g in found) for x, found in zip(numbers, rounded))
+    rounded = [[g for g in grads if rounded_to(x, g)] for x in numbers]  # a whole number: none
+    return bool(numbers) and all(rounded) and any(all(x != g for g in found) for x, found in zip(numbers, rounded))
 
 
 def read_from_leaf(numbers: object, call: Call, leaves: dict[str, Any], name: str, label: str) -> dict[str, Any]:

@@ -13,10 +13,10 @@ function's graph with it (``grader.spec.given``), the judge a submission's with 
 from __future__ import annotations
 
 import itertools
-import math
 from typing import Any
 
 from grader.spec.facts import COMMUTATIVE, CONTEXT, FLAT_SUM
+from grader.spec.probe import close
 
 _NAMES = ("name", "leaf")  # what a node carries of the dict's names: left out of the match
 _MOST_NODES = 60  # a graph larger than the statements' is matched no further
@@ -32,7 +32,7 @@ def _own(node: dict[str, Any]) -> dict[str, Any]:
 def _close(a: object, b: object) -> bool:
     """Two numbers a node holds alike (or both absent)."""
     if type(a) in (int, float) and type(b) in (int, float):
-        return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) or (a != a and b != b)
+        return a == b or close(a, b) or (a != a and b != b)
     return a == b
 
 

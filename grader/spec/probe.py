@@ -20,7 +20,7 @@ to everything" just becomes the string ``"not a Value: AlwaysEqual"``.
     default_recursion_limit()  a context manager: Python's own recursion limit while it runs
     call_text(f, *args), in_call(label, call)  a call as code, and a label of a fact of that call
     close(a, b)       two numbers one up to float rounding (how the probes compare numbers they computed)
-    rounded(x, exact) x is exact rounded to 0-15 digits, and not exact itself
+    rounded_to(x, exact)  x is exact rounded to 1-15 digits after the point, and no whole number
 
 ``raised`` and ``caught_warnings`` let NotImplementedError through on purpose: a stub that is not
 filled in must be reported as such, not observed as "an error was raised".
@@ -93,13 +93,14 @@ def close(a: float, b: float) -> bool:
     return isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
-def rounded(number: object, exact: float) -> bool:
-    """Whether ``number`` is ``exact`` rounded to some number of digits after the point, 0 to 15
-    (0: a whole number, ``round(g, 0)``; ``round(g)`` gives that number as an int), and is not
-    ``exact`` itself: rounding changed it, so a formula that happens to give the number is not
-    told as rounded.  Past 15 digits a float holds no digit more to round away."""
-    return (type(number) in (int, float) and number != exact
-            and any(number == round(exact, digits) for digits in range(16)))
+def rounded_to(number: object, exact: float) -> bool:
+    """Whether ``number`` is ``exact`` rounded to 1 to 15 digits after the point (past 15 a float holds
+    no digit more to round away), and has a fraction: a whole number is never told as rounded, since
+    a literal 0.0 or 1.0 the code wrote is one too (a loss or a gradient rounded to an int cannot be
+    told from it).  ``exact`` itself is one where rounding keeps it: a caller that tells a number as
+    rounded checks that it differs."""
+    return (type(number) is float and not number.is_integer()
+            and any(number == round(exact, digits) for digits in range(1, 16)))
 
 
 def _is_value(v: object) -> bool:

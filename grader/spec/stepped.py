@@ -30,7 +30,7 @@ from micrograph import Value, nn, no_grad, observe, optim
 from micrograph import grad as engine_grad
 
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.probe import grad, num, type_name
+from grader.spec.probe import close as probe_close, grad, num, rounded_to, type_name
 from grader.spec.call import Call
 from grader.spec.held import held
 from grader.spec.hooked import WRITES
@@ -200,7 +200,7 @@ def first_loss(losses: object, first: float, last_updated: float, rows: Sequence
             CONTEXT + "summed": close(number, first * len(rows)),
             CONTEXT + "after_update": close(last, last_updated) and other and len(losses) > 1,
             CONTEXT + "after_one_update": close(last, last_updated) and other and len(losses) == 1,
-            CONTEXT + "rounded": other and any(number == round(first, digits) for digits in range(1, 16)),
+            CONTEXT + "rounded": other and rounded_to(number, first),
             CONTEXT + "one_row": other and one_row(number, rows) is not None}
 
 
@@ -226,7 +226,7 @@ def first_number(losses: object) -> float:
 
 def close(number: object, to: float) -> bool:
     """Whether a number returned is ``to``, up to the rounding of another order of operations."""
-    return type(number) is float and math.isclose(number, to, rel_tol=1e-9, abs_tol=1e-12)
+    return type(number) is float and probe_close(number, to)
 
 
 def unhooked(parameters: Sequence[Any], passes: range, label: str) -> dict[str, Any]:
