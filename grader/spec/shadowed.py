@@ -43,8 +43,9 @@ class ShadowedBuiltin(Exception):
 
 
 def _names_in(code: CodeType) -> set[str]:
-    """Every global name ``code`` and the functions nested in it load."""
-    found = set(code.co_names)
+    """Every global name ``code`` and the functions nested in it load (not an attribute of the same
+    name: ``grads.sum()`` calls no built-in)."""
+    found = {ins.argval for ins in dis.get_instructions(code) if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME")}
     for const in code.co_consts:
         if isinstance(const, CodeType):
             found |= _names_in(const)
