@@ -48,6 +48,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.IMPORT_KEEPS_MODE.value: SayStep.IMPORT_LEFT_OFF, Check.IMPORT_KEEPS_WARNINGS.value: SayRead.IMPORT_SILENCED,
            Check.CALL_KEEPS_FILTERS.value: SayRead.FILTERS_LEFT,
            Check.PASSES_RAN_THROUGH.value: SayRead.PASS_ERROR_CAUGHT, Check.INPUTS_ANEW.value: SayStep.ROWS_BY_ID,
+           Check.BODY_RAN.value: SayStep.GENERATOR_UNRUN,
            Check.FROM_THE_LOSS.value: SayStep.FROM_AN_OUTPUT, Check.SOME_ENTRY.value: SayWalk.EMPTY_ANSWER,
            Check.PAST_FIRST_LEAF.value: SayWalk.STOPPED_AT_FIRST_LEAF,
            Check.ANEW_ON_OBJECT.value: SayState.SAME_ON_OBJECT,

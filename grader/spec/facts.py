@@ -135,6 +135,7 @@ class Check(str, enum.Enum):
     SOME_ENTRY = "some_entry"  # a dict of answers returned holds some entry (it is not empty)
     FROM_THE_LOSS = "from_the_loss"  # a loop's backward passes start from no output of the model itself
     INPUTS_ANEW = "inputs_anew"  # a loop given a new list at a freed list's id trained on the new list's rows
+    BODY_RAN = "body_ran"  # a call of train ran its body: it returned no generator of its own that nothing ran
     PASSES_RAN_THROUGH = "passes_ran_through"  # no backward pass a call started raised (into code that went on)
     STEP_SIZE = "step_size"  # one training step moved each parameter by lr times its gradient of the loss
     FIRST_LOSS = "first_loss"  # a training loop's first loss is the statement's loss of the model given

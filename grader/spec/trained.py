@@ -95,8 +95,9 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
         "count": count(losses, steps, call.started),
         "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
                                                and len({repr(num(x)) for x in losses}) == 1), "train"),
-        "call": {**call.fact, **_unrun(losses), **({CONTEXT + "spent_in": spent[0]} if spent else {})},
-        "earlier": earlier_kept,
+        "call": {**call.fact, **({CONTEXT + "unrun_generator": True} if _unrun(losses) else {}),
+                 **({CONTEXT + "spent_in": spent[0]} if spent else {})},
+        "body_ran": check(Check.BODY_RAN, not _unrun(losses), "train"), "earlier": earlier_kept,
         "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
         "stepped": stepped(seen, "train"), "each_step": each_step(seen, after, lr, "train") if steps_watched
         else check(Check.STEP_BY_GRAD, True, "train"),
@@ -114,12 +115,12 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
     }
 
 
-def _unrun(losses: object) -> dict[str, bool]:
-    """Context for the CALL fact where train returned a generator of its own that nothing ran (train holds
-    yield): none of its body ran, which is why the call ran no backward pass and changed nothing."""
-    unrun = (type(losses) is GeneratorType and losses.__qualname__ == "train"
-             and not losses.gi_running and not losses.gi_suspended)
-    return {CONTEXT + "unrun_generator": True} if unrun else {}
+def _unrun(losses: object) -> bool:
+    """Whether train returned a generator of its own that nothing ran (train holds yield): none of its
+    body ran, which is why the call ran no backward pass and changed nothing (context of the CALL fact, and
+    the BODY_RAN fact of the tests that look at the losses)."""
+    return (type(losses) is GeneratorType and losses.__qualname__ == "train"
+            and not losses.gi_running and not losses.gi_suspended)
 
 
 def parameter(p: object, was: float, label: str = models.PARAMETER) -> dict[str, Any]:
