@@ -114,7 +114,8 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)),
     SayCheck.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append
     SayCheck.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
-    SayCheck.NOT_APPLIED: (("not_tuple", SayWalk.NOT_A_TUPLE),  # a feeder's apply returned a generator
+    SayCheck.NOT_APPLIED: (("swallowed", SayWalk.SWALLOWED),  # a feeder's apply raised, and backward went on
+                      ("not_tuple", SayWalk.NOT_A_TUPLE),  # a feeder's apply returned a generator
                       ("short", SayWalk.FEWER_SENT),  # a feeder's apply returned no gradient for its edge into it
                       ("two_edges", SayWalk.TWO_EDGES_WAITING),  # left waiting: two edges from one feeder
                       ("zero_sent", SayWalk.SKIPPED_ZERO)),  # a node left out for a 0, not run some other way
@@ -256,6 +257,7 @@ _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (k
     SayWalk.TWO_EDGES_WAITING: (("node", "name"), ("feeder", "feeder")),  # the node left waiting, its feeder of two edges
     SayWalk.FEWER_SENT: (("node", "name"), ("feeder", "feeder")),  # the node never run, the feeder whose apply was short
     SayWalk.NOT_A_TUPLE: (("node", "name"), ("feeder", "feeder"), ("type", "type")),  # ... and the type it returned
+    SayWalk.SWALLOWED: (("node", "name"), ("feeder", "feeder"), ("error", "error")),  # ... and the error it raised
     SayWalk.RECURSIVE: (("function", "function"),),  # the function of the student's that called itself  # the node placed early, and its double feeder
     SayShape.KEYS: (("keys", "text"), ("asked", "name")),  # the dict's own keys, and the statement's
     SayShape.EMPTY: (("asked", "name"),),

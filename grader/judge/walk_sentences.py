@@ -84,6 +84,10 @@ class SayWalk(Sentence):
                            "sends it a gradient ran, {feeder} through two edges: a node's dependency count is one for "
                            "each edge that reaches it, two for {feeder}'s, and backward takes one off it for each "
                            "gradient that arrives through an edge, so that the node runs once the count is down to 0.")
+    # a node one of whose feeders' apply raised an error that backward caught and went on (``order_facts``)
+    SWALLOWED = N_("{label}: your engine never ran {name} (never called its apply): the apply of {feeder}, a node "
+                   "that sends it a gradient, raised {error}, and backward went on without it, where PyTorch's "
+                   "backward stops there and raises that error to its caller.")
     # a node one of whose feeders' apply returned no tuple (a generator) (``order_facts``)
     NOT_A_TUPLE = N_("{label}: your engine never ran {name} (never called its apply), and {feeder}, a node that sends "
                      "it a gradient, returned a {type} from its apply, where an apply returns a tuple of one gradient "

@@ -10,7 +10,8 @@ from typing import Any
 
 from micrograph.i18n import N_  # a check's finding, translated where told
 
-from grader.spec.build_order import run_order, ties_in_name_order, too_early
+from grader.spec.build_order import run_order
+from grader.spec.order_lists import ties_in_name_order, too_early
 from grader.spec.build_reads import grad_quiet
 from grader.spec.held import held
 from grader.spec.raised import error

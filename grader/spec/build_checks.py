@@ -18,7 +18,8 @@ from grader.spec.build_carried import FAULT_IN as CARRIED_FAULT_IN
 from grader.spec.build_carried import counts_every_edge, leaves_when_ready, not_retained_none
 from grader.spec.build_freed_checks import FAULT_IN as FREED_FAULT_IN, freed_checks
 from grader.spec.build_inplace_checks import in_place_checks
-from grader.spec.build_order import run_order, too_early
+from grader.spec.build_order import run_order
+from grader.spec.order_lists import too_early
 from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN, constant, recorded_as_torch, reflected
 from grader.spec.build_reads import edge_node, edges, flag, grad_quiet, node_name, number
 from grader.spec.build_retained import grad_after_zeroed

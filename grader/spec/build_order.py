@@ -34,11 +34,11 @@ from typing import Any, Callable
 from grader.spec.build_reads import fact, number
 from grader.spec.raised import raised
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.order_lists import ACCUMULATE, ties_in_name_order, too_early
 from grader.spec.probe import type_name
 from grader.spec.provenance import check
 
 UNNAMED = "a node the program does not name"
-ACCUMULATE = "AccumulateGrad("
 _MAX_RUNS = 64  # a runaway engine's runs are not all worth reporting
 
 
@@ -65,12 +65,12 @@ def _label(node: Any, names: dict[str, Any]) -> str:
     return UNNAMED
 
 
-def _watch_class(cls: type, ran: Callable[..., None], returned: Callable[[Any, object], None] | None = None
-                 ) -> Callable[[], None]:
+def _watch_class(cls: type, ran: Callable[..., None], returned: Callable[[Any, object], None] | None = None,
+                 failed: Callable[[Any, Exception], None] | None = None) -> Callable[[], None]:
     """Call ``ran(node, *args)`` each time a node whose class is exactly ``cls`` runs, before its
     ``apply``, however the engine calls it (``node.apply(grad)``, ``type(node).apply(node, grad)``,
-    a class with ``__slots__``), and ``returned(node, result)`` with what that apply returned;
-    the function that puts ``cls`` back as it was.  A subclass's own wrapper notes its nodes, so
+    a class with ``__slots__``), and ``returned(node, result)`` with what that apply returned
+    (``failed(node, error)`` with what it raised, which goes on as raised); the function that puts ``cls`` back as it was.  A subclass's own wrapper notes its nodes, so
     a node inherited ``apply`` is noted once."""
     own = "apply" in vars(cls)
     original = getattr(cls, "apply")
@@ -78,7 +78,12 @@ def _watch_class(cls: type, ran: Callable[..., None], returned: Callable[[Any, o
     def watched(self: Any, *args: Any, **kwargs: Any) -> Any:
         if type(self) is cls:
             ran(self, *args)
-        result = original(self, *args, **kwargs)
+        try:
+            result = original(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - noted, and raised on as the engine raised it
+            if type(self) is cls and failed is not None:
+                failed(self, exc)
+            raise
         if type(self) is cls and returned is not None:
             returned(self, result)
         return result
@@ -99,6 +104,18 @@ class _Watch:
         self.sent: dict[str, list[object]] = {}  # a node's label: the numbers applies returned for its edges
         self.short: dict[str, str] = {}  # a node's label: a node whose apply returned no entry for its edge into it
         self.odd: dict[str, tuple[str, str]] = {}  # a node's label: a feeder whose apply returned no tuple, and its type
+        self.raised: dict[str, tuple[str, str]] = {}  # a node's label: a feeder whose apply raised, and the error's type
+
+    def failed(self, node: Any, error: Exception) -> None:
+        """Note that ``node``'s apply raised ``error``: a backward that goes on sends its edges nothing."""
+        self._by_edge(self.raised, node, type(error).__name__)
+
+    def _by_edge(self, into: dict[str, tuple[str, str]], node: Any, what: str) -> None:
+        """``into[label] = (node's label, what)`` for the node of each edge of ``node`` (both named)."""
+        if id(node) in self.labels:
+            for pair in list(getattr(node, "next_functions", ())):
+                if type(pair) in (tuple, list) and len(pair) == 2 and id(pair[0]) in self.labels:
+                    into.setdefault(self.labels[id(pair[0])], (self.labels[id(node)], what))
 
     def returned(self, node: Any, result: object) -> None:
         """Note the gradients an apply returned, by the node each edge of ``node`` leads to, and
@@ -107,10 +124,7 @@ class _Watch:
         if type(pairs) not in (tuple, list):
             return
         if type(result) not in (tuple, list):  # a generator backward may have used up before it read a gradient
-            for pair in pairs:  # type: ignore[attr-defined]
-                if type(pair) in (tuple, list) and len(pair) == 2 and id(pair[0]) in self.labels and id(node) in self.labels:
-                    self.odd.setdefault(self.labels[id(pair[0])], (self.labels[id(node)], type_name(result)))
-            return
+            return self._by_edge(self.odd, node, type_name(result))
         for i, pair in enumerate(pairs):  # type: ignore[arg-type]
             if type(pair) in (tuple, list) and len(pair) == 2 and id(pair[0]) in self.labels:
                 into = self.labels[id(pair[0])]
@@ -183,7 +197,8 @@ def _ran(root: Any, names: dict[str, Any], start: Callable[[], None]
     """``run_order``'s three answers, and the watch they were read from."""
     watch, feeders = _watched(root, names, start, {})
     order = watch.order()
-    unseen = [label for label in feeders if label not in order and not label.startswith(ACCUMULATE)]
+    unseen = [label for label in feeders if label not in order and (not label.startswith(ACCUMULATE) or (
+        label in watch.raised and watch.read[label][0] is None))]  # a leaf's node a raising feeder never reached
     return order, feeders, unseen, watch
 
 
@@ -217,7 +232,7 @@ def _watched(root: Any, names: dict[str, Any], start: Callable[[], None], polled
     leaves = {labels[id(n)]: getattr(n, "variable") for n in nodes if labels[id(n)].startswith(ACCUMULATE)}
     watch = _Watch(labels, {**leaves, **polled})
     python = [n for n in nodes if inspect.isfunction(getattr(type(n), "apply", None))]
-    restores = [_watch_class(cls, watch.ran, watch.returned) for cls in dict.fromkeys(type(n) for n in python)]
+    restores = [_watch_class(cls, watch.ran, watch.returned, watch.failed) for cls in dict.fromkeys(type(n) for n in python)]
     for n in nodes:  # PyTorch's nodes have no Python apply: a pre-hook runs just before each
         if not any(n is p for p in python):
             n.register_prehook(lambda grads, n=n: watch.ran(n))
@@ -272,9 +287,12 @@ def _stuck(order: list[str], feeders: dict[str, list[str]], watch: _Watch) -> tu
 def _why_unseen(node: str, stuck: tuple[str, str] | None, feeders: dict[str, list[str]], watch: _Watch
                 ) -> dict[str, Any]:
     """The context told beside a node backward never called the apply of: a feeder whose apply
-    returned no tuple (a generator); a feeder whose apply returned no gradient for its edge into it (so fewer came than edges reach it); else every edge's
+    raised an error backward went on past; one whose apply returned no tuple (a generator); a feeder whose apply returned no gradient for its edge into it (so fewer came than edges reach it); else every edge's
     gradient 0 (left out for a 0); else a feeder through two edges whose count went down once."""
     context: dict[str, Any] = {CONTEXT + "node": node}
+    swallowed = watch.raised.get(node)
+    if swallowed is not None and swallowed[0] != UNNAMED:  # a feeder's apply raised, and backward went on
+        return {**context, CONTEXT + "swallowed": True, CONTEXT + "feeder": swallowed[0], CONTEXT + "error": swallowed[1]}
     odd = watch.odd.get(node)
     if odd is not None and odd[0] != UNNAMED:  # a feeder's apply gave no tuple: told as that, not as a count
         return {**context, CONTEXT + "not_tuple": True, CONTEXT + "feeder": odd[0], CONTEXT + "type": odd[1]}
@@ -286,15 +304,6 @@ def _why_unseen(node: str, stuck: tuple[str, str] | None, feeders: dict[str, lis
     if stuck is not None:
         return {**context, CONTEXT + "two_edges": True, CONTEXT + "feeder": stuck[1]}
     return context
-
-
-def too_early(order: list[str], feeders: dict[str, list[str]]) -> tuple[str, str] | None:
-    """The first node that ran before one of the nodes that feed it, and that node."""
-    for i, node in enumerate(order):
-        later = next((f for f in feeders.get(node, []) if f in order[i + 1:] or f not in order), None)
-        if later is not None:
-            return node, later
-    return None
 
 
 def _run_again(order: list[str], paths: dict[str, int]) -> str | None:
@@ -329,22 +338,6 @@ def _paths(root: Any, names: dict[str, Any]) -> dict[str, int]:
                 ready.append(child)
     labels = {id(n): _label(n, names) for n in nodes}
     return {labels[key]: paths for key, paths in count.items() if labels[key] != UNNAMED}
-
-
-def ties_in_name_order(order: list[str]) -> list[str]:
-    """``order`` with each run of consecutive AccumulateGrad nodes (ready together, all with
-    the highest sequence_nr) sorted by name."""
-    out: list[str] = []
-    run: list[str] = []
-    for label in [*order, ""]:
-        if label.startswith(ACCUMULATE):
-            run.append(label)
-            continue
-        out += sorted(run)
-        run = []
-        if label:
-            out.append(label)
-    return out
 
 
 def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = False

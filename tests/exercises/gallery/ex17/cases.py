@@ -425,3 +425,14 @@ CASES += [
           names=("returned a generator from its apply", "a tuple of one gradient per edge"),
           unsaid=("a node's dependency count is one for each edge",)),
 ]
+
+# MulBackward0.apply reads both saved operands (KeyError where one was not saved) and backward
+# skips a node whose apply raises KeyError: told as that error caught, not as an order of sums.
+CASES += [
+    Wrong("apply_keyerror_skipped", edits={
+        MUL_APPLY: '''        return (grad * self.unpack("other").item(), grad * self.unpack("self").item())''',
+        "        grads = node.apply(grad)\n": "        try:\n            grads = node.apply(grad)\n"
+                                             "        except KeyError:\n            continue\n"},
+          fails={CONSTANTS: "raised KeyError, and backward went on without it"},
+          names=("raised KeyError, and backward went on without it",)),
+]
