@@ -287,8 +287,8 @@ def _number_first(op: str, compute: Callable[[], Any]) -> Any:
         raise
 
 
-NEW_VALUE = {"0 + w": N_("0 + w is a new value, not w itself"), "w + 0": N_("w + 0 is a new value, not w itself"),
-             "w * 1": N_("w * 1 is a new value, not w itself")}
+NEW_VALUE = {"0 + w": N_("0 + w is a new value"), "w + 0": N_("w + 0 is a new value"),  # "not w itself" would
+             "w * 1": N_("w * 1 is a new value")}  # read as a double negation before "but not in your engine"
 
 
 @EXERCISE.test("Python numbers on either side", points=2, feedback=FEEDBACK,
