@@ -37,7 +37,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.course.notebook_imports import GRADER_STAND_INS, STAND_INS, grader_kind, ipython_kind, not_there, split
+from grader.course.notebook_imports import (GRADER_STAND_INS, MODULE, STAND_INS, grader_kind, ipython_kind,
+                                            not_there, split)
 from grader.course.notebook_lines import (TIMEIT_ONCE, TIMEIT_STAND_IN, assigned_magic, by_logical_line,
                                           ipython_spelled, timed_statement)
 from grader.i18n import _
@@ -101,6 +102,9 @@ class Converted:
         notes += [_("{names}, from IPython.display, hold their text when graded: display() prints it",
                     names=_(", ").join(texts))] if texts else []
         notes += [_("clear_output(), from IPython.display, does nothing when graded")] if "clear_output" in used else []
+        notes += [_("IPython.display, imported as {names}, holds only display, Markdown, HTML, Latex, Math and "
+                    "clear_output when graded: display() prints the repr of each object it is given", names=_(", ").join(
+                        bound for bound, kind in self.stood_in.items() if kind == MODULE))] if MODULE in used else []
         notes += [_("grader.check() does nothing when graded: the cells are what is graded")
                   ] if used & set(GRADER_STAND_INS) else []
         if self.missing:

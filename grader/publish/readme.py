@@ -100,7 +100,8 @@ a name given what a magic or `!` gives (`t = %timeit -o f()`, `files = !ls`) is 
 `%time`'s value, one timed run for `%timeit -o`, an empty list for `!`, no output for a `%%capture`
 cell's name, None for any other magic, and the feedback says where Jupyter gave something else;
 `grader.check(...)` does nothing; `display(...)` prints the repr of what it is given; `Markdown`,
-`HTML`, `Latex`, `Math` hold their text; `clear_output()` does nothing; a magic or `!` line
+`HTML`, `Latex`, `Math` hold their text; `clear_output()` does nothing (each of them also as
+`ipd.display(...)` after `import IPython.display as ipd`); a magic or `!` line
 written as a call of `get_ipython()` with its text written out
 (`get_ipython().run_line_magic('timeit', 'f()')`, `get_ipython().system('ls')`) is read as the
 line it spells; any other IPython name (`get_ipython()`, `Audio`) is not there, and the feedback
