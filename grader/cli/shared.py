@@ -16,7 +16,7 @@ from micrograph.i18n import LANGUAGES, LanguageError
 from grader.cli.translated import option
 from grader.course.catalog import CatalogError, LoadedExercise, parse_id, submission_candidates
 from grader.course.folder import Course, find_root
-from grader.course.intake import collect
+from grader.course.intake import collect, exercise_of, notepad_named
 from grader.i18n import N_, _, choose
 from grader.judge.grading import ExerciseResult, zero
 from grader.judge.status import ERROR
@@ -180,9 +180,7 @@ def misnamed(folder: Path, ex: LoadedExercise) -> str:
     ending after ``.py`` (``ex03_retain_grad.py.txt``, as Notepad saves it); "" if none does."""
     said = [_("{name} ends in {suffix} after {inner}, so it is not looked at (Notepad adds {suffix}, and Windows "
               "hides it): rename it {right}", name=path.name, suffix=path.suffix, inner=Path(path.stem).suffix,
-              right=path.stem) for path in sorted(folder.iterdir())
-            if Path(path.stem).suffix.lower() in SUBMITTED and path.suffix.lower() == ".txt"
-            and path.name.lower().startswith(ex.spec.id) and path.is_file()]
+              right=path.stem) for path in notepad_named(folder) if exercise_of(path.stem) == ex.spec.id]
     for path in sorted(p for p in folder.iterdir() if p.suffix in SUBMITTED and p.is_file()):
         other = _named_for(path)
         if other is not None and other != ex.spec.id:

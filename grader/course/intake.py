@@ -329,6 +329,14 @@ def _choose(candidates: list[_Candidate], modules: dict[str, str], intake: Intak
             intake.shown[best.path] = best.shown
 
 
+def notepad_named(folder: Path) -> list[Path]:
+    """The files of ``folder`` named for an exercise with ``.txt`` after ``.py`` or ``.ipynb``
+    (``ex02_leaves.py.txt``): Windows Notepad saves a file so, and Explorer hides the ending."""
+    return [path for path in sorted(folder.iterdir()) if path.suffix.lower() == ".txt"
+            and Path(path.stem).suffix.lower() in (".py", notebook.SUFFIX)
+            and exercise_of(path.stem) is not None and path.is_file()]
+
+
 def collect(entry: Path, modules: dict[str, str], workdir: Path, *, shown: str,
             single: str | None = None) -> Intake:
     """Find the file for each exercise in ``modules`` (id -> the stub's file stem) in ``entry``.
@@ -360,6 +368,12 @@ def collect(entry: Path, modules: dict[str, str], workdir: Path, *, shown: str,
             raise EntryError(_("{file} is not a folder, a .py or .ipynb file or a .zip", file=shown))
         else:
             raise EntryError(_("{file} does not exist", file=shown or _("the submission")))
+        near = notepad_named(entry) if not candidates and entry.is_dir() else []
+        if near:  # ex02_leaves.py.txt: the one file there, as Notepad saved it
+            raise EntryError(_("{file} holds no exercise file (exNN_<topic>.py): {name} ends in .txt after {inner} "
+                               "(Notepad adds .txt, and Windows hides it): rename it {right}",
+                               file=shown or _("the submission"), name=printable(near[0].name),
+                               inner=Path(near[0].stem).suffix, right=printable(near[0].stem)))
         if not candidates:
             raise EntryError(_("{file} holds no exercise file (exNN_<topic>.py)",
                                file=shown or _("the submission")))

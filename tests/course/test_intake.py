@@ -115,6 +115,9 @@ def test_a_file_name_that_is_not_utf8_is_shown_readably(tmp_path: Path) -> None:
 @pytest.mark.parametrize("make, message", [
     (lambda p: p.mkdir(), "the folder is empty"),
     (lambda p: (p.mkdir(), (p / "readme.txt").write_text("hi")), "holds no exercise file"),
+    (lambda p: (p.mkdir(), (p / "ex01_graph.py.txt").write_text(GOOD)),
+     "holds no exercise file (exNN_<topic>.py): ex01_graph.py.txt ends in .txt after .py (Notepad adds .txt, and "
+     "Windows hides it): rename it ex01_graph.py"),
     (lambda p: (p.mkdir(), (p / "ex07_x.py").write_text(GOOD)), "holds no file for ex01, ex03"),
     (lambda p: p.write_bytes(b"PK\x03\x04 not really a zip"), "is not a readable zip"),
 ])
