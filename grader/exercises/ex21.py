@@ -12,10 +12,11 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, needs, node_name, number
 from grader.spec.build_reads import grad_quiet, version
-from grader.spec.build_aliases import (DETACHED_LEAF_RULE, constant_detached, data_each_call, detached_leaf,
-                                       freed_then_changed, old_node_kept)
+from grader.spec.build_aliases import (DETACHED_LEAF_RULE, constant_detached, data_each_call, data_views_apart,
+                                       detached_leaf, freed_then_changed, old_node_kept, saved_again)
 from grader.spec.facts import NOT_PLAIN
-from grader.spec.build_rebased import added_into_itself, constant_added, edges_kept, retained_through, zero_recorded
+from grader.spec.build_rebased import (added_into_itself, constant_added, edges_kept, grad_kept, leaf_followed,
+                                       retained_through, zero_recorded)
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.saved import saved_as
 from grader.spec.probe import type_name
@@ -71,6 +72,18 @@ KEYS = {
     "other_version": "an in-place op bumps the version of the Value it changes, never its other operand's: v += w "
                      "leaves w's version as it was",
     "detached_leaf": DETACHED_LEAF_RULE,
+    "leaf_now": "a Value is a leaf while its grad_fn is None, as it is when is_leaf is read: an in-place op that records "
+                "a node on a constant makes it a non-leaf from then on, whatever is_leaf answered before the op",
+    "warn_now": "reading .grad warns on a value that is a non-leaf when it is read (its grad_fn not None) and does not "
+                "retain its grad: a constant an in-place op rebased onto a node warns from then on, as any non-leaf",
+    "grad_kept": "an in-place op leaves the .grad a value holds as it was (rebase moves only which node writes it from "
+                 "then on): the next backward adds to it",
+    "own_versions": "each node checks the versions it saved itself, kept on that node: a later graph that saves the same "
+                    "value (under the same name) leaves them as they were, so the first graph's backward still raises "
+                    "MODIFIED",
+    "data_views": "each .data gives a Value with a version counter of its own, shared with no other .data of the same "
+                  "Value: a change through one leaves the version another saved as it was (the number they share "
+                  "changes)",
     "own_edges": "an in-place op's node keeps the edges it was made with: a later in-place op, on a value of another "
                  "graph, leaves them as they were (each node's edges are its own, shared with no other node)",
 }
@@ -205,7 +218,7 @@ def basics_public(sub):
 
 
 @EXERCISE.test("in place after the graph saved it", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=_counted(CAUSES))
+               caused_by=_counted({**CAUSES, "own_versions": ("errors", "saved_itself", "modified", "other_version")}))
 def modified(sub):
     needs(sub, 6)
     own = _own_counter(sub)
@@ -229,7 +242,7 @@ def modified(sub):
         out["modified"].append(raised(t.backward, "t.backward() after a.add_(1), t = a * (w + 1), a = x + w"))
     for key, seen in _same_number(sub).items():
         out[key] += seen
-    return {**out, "freed_first": freed_then_changed(sub), "old_node": old_node_kept(sub)}
+    return {**out, "freed_first": freed_then_changed(sub), "old_node": old_node_kept(sub), "own_versions": saved_again(sub)}
 
 
 def _same_number(sub: Any) -> dict[str, list[Any]]:
@@ -248,7 +261,8 @@ def _same_number(sub: Any) -> dict[str, list[Any]]:
 
 
 @EXERCISE.test("w.data shares the number, not the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=DETACH_CAUSES, presumes=DATA_PRESUMED)
+               caused_by={**DETACH_CAUSES, "data_views": ("detached", "unflagged", "errors", "modified", "data_counter")},
+               presumes=DATA_PRESUMED)
 @_stops_at_data
 def data(sub):
     needs(sub, 6)
@@ -267,6 +281,7 @@ def data(sub):
             "versions": [fact(version(w), "w._version after w.data.add_(1)")],
             "data_counter": [fact(version(_data(c)), "c.data._version after c.add_(1); c.add_(1), c = Value(2)")],
             "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
+            "data_views": data_views_apart(sub, _data),
             "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")]}
 
 
@@ -314,7 +329,10 @@ def _aliases(sub: Any) -> list[Any]:
 RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph", "cycle", "own_edges"),
                    "grads": ("errors", "modified", "graph", "cycle", "own_edges", "old_node"),
                    "graph": ("errors", "cycle", "own_edges"),
-                   "retained": ("errors", "modified", "cycle", "own_edges", "old_node"), "cycle": ("own_edges",)}
+                   "retained": ("errors", "modified", "cycle", "own_edges", "old_node"), "cycle": ("own_edges",),
+                   "leaf_now": ("errors", "graph", "cycle", "own_edges"),
+                   "warn_now": ("errors", "graph", "leaf_now", "cycle", "own_edges"),
+                   "grad_kept": ("errors", "modified", "retained", "cycle", "own_edges", "old_node")}
 
 
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -329,14 +347,16 @@ def rebased(sub):
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
     kept, zero, took, own = retained_through(sub), zero_recorded(sub), constant_added(sub), _own_counter(sub)
-    itself = added_into_itself(sub)
+    itself, followed, kept_grad = added_into_itself(sub), leaf_followed(sub), grad_kept(sub)
     return {"own_counter": own["own_counter"], "own_edges": edges_kept(sub), "old_node": old_node_kept(sub),
             "errors": [*refused, *zero["errors"], *kept["errors"], *took["errors"], *itself["errors"],
-                       *own["errors"]],
+                       *own["errors"], *followed["errors"], *kept_grad["errors"]],
+            "leaf_now": followed["leaf_now"], "warn_now": followed["warn_now"], "grad_kept": kept_grad["grad_kept"],
             "cycle": [took["cycle"], itself["cycle"]],
             "graph": [described(b, "b"), zero["graph"], took["graph"], itself["graph"]],
             "unrecorded": zero["unrecorded"], "versions": [fact(version(b), "b._version after b.add_(x); b += 1")],
-            "modified": [ran, *kept["modified"], *took["modified"], *itself["modified"]],
+            "modified": [ran, *kept["modified"], *took["modified"], *itself["modified"], *followed["modified"],
+                         *kept_grad["modified"]],
             "grads": grads + took["grads"] + itself["grads"],
             "retained": kept["retained"], "retained_leaf": leaf_retained(sub, -1.5, 0.5)}
 

@@ -74,3 +74,31 @@ def old_node_kept(sub: Any) -> dict[str, Any]:
     old = getattr(c, "grad_fn", None)
     error(c.add_, 1.0)  # a refused op is told by the test's other programs
     return fact(None if old is None else edges(old), OLD_NODE)
+
+
+SAVED_AGAIN = "y1.backward() after y1 = w * b; b.add_(1); y2 = w * b, b = Value(2)"
+
+
+def saved_again(sub: Any) -> dict[str, Any]:
+    """A value changed in place after one graph saved it, then saved again by a second graph
+    (under the same name): the first graph's node checks the version it saved itself, so its
+    backward raises MODIFIED; versions kept apart from the node that saved them (by name, for
+    every node) take the later save's and miss the change."""
+    w, b = sub.Value(0.5, requires_grad=True), sub.Value(2.0)
+    y1 = w * b
+    error(b.add_, 1.0)  # a refused op is told by the test's other programs
+    held(w * b)
+    return raised(y1.backward, SAVED_AGAIN)
+
+
+DATA_VIEWS = "y.backward() after y = x * w.data; w.data.add_(1)"
+
+
+def data_views_apart(sub: Any, data: Any) -> dict[str, Any]:
+    """Two reads of .data, one saved by a product, the other changed in place: each .data has a
+    counter of its own, so the saved one's version is as it was and backward runs (with the
+    number changed, which they share); one counter shared by every .data of a Value raises."""
+    w, x = sub.Value(1.5, requires_grad=True), sub.Value(2.0, requires_grad=True)
+    y = x * data(w)
+    error(data(w).add_, 1.0)  # refused, it is told by the test's other programs
+    return raised(y.backward, DATA_VIEWS)

@@ -5,13 +5,15 @@ raised on its own, so a refused op is told as that step's."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from micrograph.i18n import N_
 
 from grader.spec.build import claim, described, fact
-from grader.spec.build_reads import edge_node, grad_quiet
+from grader.spec.build_reads import edge_node, flag, grad_quiet
 from grader.spec.raised import error, raised
+from grader.spec.warned import grad_read
 
 
 OWN_EDGES = ("p.grad_fn.next_functions[0][0] is e0 after p = w * 2; p.add_(1); e0 = p.grad_fn.next_functions[0][0]; "
@@ -110,3 +112,36 @@ def retained_through(sub: Any) -> dict[str, list[Any]]:
         out += [fact(grad_quiet(z), f"z.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3"),
                 fact(grad_quiet(u), f"u.grad after z.retain_grad(); {label}; (z * x + u).backward(), z = u * 3")]
     return {"errors": steps, "modified": ran, "retained": out}
+
+
+LEAF_READ = "c = Value(-4); c.is_leaf; c.add_(w)"
+
+
+def leaf_followed(sub: Any) -> dict[str, Any]:
+    """A constant whose is_leaf was read before an in-place op records a node on it: from then on
+    it is a non-leaf (is_leaf False, its .grad read warns), as its grad_fn now says; a flag
+    decided once (when the Value was made, or when is_leaf was first read) stays a leaf's."""
+    w = sub.Value(2.5, requires_grad=True)
+    c = sub.Value(-4.0)
+    flag(c.is_leaf)  # read before the op, as a student's check would: a cached answer keeps it
+    step = raised(c.add_, "c.add_(w) after c = Value(-4); c.is_leaf", w)
+    leaf = fact(flag(c.is_leaf), f"c.is_leaf after {LEAF_READ}")
+    ran = raised((c * 3).backward, f"(c * 3).backward() after {LEAF_READ}")
+    warned = claim(grad_read(c)["warned"], f"reading c.grad after {LEAF_READ}; (c * 3).backward() warns")
+    return {"errors": [step], "modified": [ran], "leaf_now": leaf, "warn_now": warned}
+
+
+def grad_kept(sub: Any) -> dict[str, Any]:
+    """A retained non-leaf that holds a .grad, changed in place: the .grad stays as it was (the
+    op moves only which node writes it), so the next backward adds to it."""
+    w = sub.Value(1.0, requires_grad=True)
+    a = w * 3
+    a.retain_grad()
+    program = "a = w * 3; a.retain_grad(); (a * 2).backward(retain_graph=True); a.add_(1)"
+    ran = [raised(functools.partial((a * 2).backward, retain_graph=True),
+                  "(a * 2).backward(retain_graph=True) after a = w * 3; a.retain_grad()"),
+           raised(a.add_, "a.add_(1) after a = w * 3; a.retain_grad(); (a * 2).backward(retain_graph=True)", 1.0)]
+    kept = [fact(grad_quiet(a), f"a.grad after {program}")]
+    ran.append(raised((a * 3).backward, f"(a * 3).backward() after {program}"))
+    kept.append(fact(grad_quiet(a), f"a.grad after {program}; (a * 3).backward()"))
+    return {"errors": ran[1:2], "modified": [ran[0], ran[2]], "grad_kept": kept}

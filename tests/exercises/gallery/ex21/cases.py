@@ -439,3 +439,41 @@ CASES += [
           fails={BASICS: "w._version after v += w is a different number from PyTorch's"},
           names=("w._version after v += w", "never its other operand's")),
 ]
+
+# Facts decided once and not followed (is_leaf cached, the .grad warning decided when the Value was
+# made), versions kept apart from the node that saved them, one counter for every .data of a Value,
+# and a rebase that clears a retained .grad: each seen only by a program that reads, saves or runs
+# backward before the in-place op and again after it.
+CASES += [
+    Wrong("is_leaf_cached", edits={"    @property\n    def is_leaf(self)": "    @functools.cached_property\n    def is_leaf(self)",
+                                   "\nimport heapq\n": "\nimport functools\nimport heapq\n",
+                                   "    if v.is_leaf and v.requires_grad:\n": "    if v.grad_fn is None and v.requires_grad:\n"},
+          fails={REBASED: "c.is_leaf after c = Value(-4); c.is_leaf; c.add_(w) is True, unlike PyTorch's"},
+          names=("c.is_leaf after c = Value(-4); c.is_leaf; c.add_(w)", "whatever is_leaf answered before the op")),
+    Wrong("grad_warning_decided_when_made", edits={
+        "        if not self.is_leaf and not self.retains_grad:\n": "        if self._made_by_op and not self.retains_grad:\n",
+        "        self.retains_grad = False\n\n    def item": "        self.retains_grad = False\n        self._made_by_op = False\n\n    def item",
+        "        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))\n":
+        "        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))\n        out._made_by_op = True\n"},
+          fails={REBASED: "Reading c.grad after c = Value(-4); c.is_leaf; c.add_(w); (c * 3).backward() warns in PyTorch, "
+                          "but not in your engine"},
+          names=("Reading c.grad after c = Value(-4)", "a constant an in-place op rebased onto a node warns")),
+    Wrong("saved_versions_kept_by_name", edits={
+        "        self.saved_versions[name] = value._version\n":
+        "        self.saved_versions[name] = _SAVED_AT[name] = value._version\n",
+        "        if value._version != self.saved_versions[name]:\n": "        if value._version != _SAVED_AT[name]:\n",
+        "\n\nclass AccumulateGrad(Node):": "\n\n_SAVED_AT: dict[str, int] = {}\n\n\nclass AccumulateGrad(Node):"},
+          fails={MODIFIED: "y1.backward() after y1 = w * b; b.add_(1); y2 = w * b, b = Value(2) raised no error"},
+          names=("y1.backward() after y1 = w * b; b.add_(1); y2 = w * b", "checks the versions it saved itself")),
+    Wrong("data_views_share_a_counter", edits={DATA_BODY: '''        if not hasattr(self, "_data_versions"):
+            self._data_versions = [0]
+        alias = Value(0.0)
+        alias._box, alias._versions = self._box, self._data_versions
+        return alias'''},
+          fails={DATA: "y.backward() after y = x * w.data; w.data.add_(1) raised RuntimeError"},
+          names=("y.backward() after y = x * w.data; w.data.add_(1)", "shared with no other .data of the same Value")),
+    Wrong("rebase_clears_the_retained_grad", edits={"    v.grad_fn = node\n    v.requires_grad = True\n":
+                                                    "    v.grad_fn = node\n    v.requires_grad = True\n    v._grad = None\n"},
+          fails={REBASED: "a.grad after a = w * 3; a.retain_grad(); (a * 2).backward(retain_graph=True); a.add_(1) is None"},
+          names=("a.grad after a = w * 3", "leaves the .grad a value holds as it was")),
+]
