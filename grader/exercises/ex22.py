@@ -14,6 +14,7 @@ from grader.spec.build_aliases import DETACHED_LEAF_RULE, detached_leaf
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
                                      in_place_hooks, one_shot_hook, removed_with, root_hooks)
+from grader.spec.build_hooks_kept import argument_kept, detached_retains, flag_flipped, freed_leaf_hooks
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
@@ -94,6 +95,14 @@ KEYS = {
     "grad_own": "a leaf's first .grad is a Value of its own, which store_grad makes from the number the gradient "
                 "holds: never the Value a hook returned, which the program may hold, so a later backward adding into "
                 ".grad leaves that Value as it was",
+    "arg_kept": "each hook is handed the gradient as it is when the hook runs, and a Value a hook returns is a new one: "
+                "the next hook's result leaves the Value an earlier hook was handed (and may keep) as it was",
+    "freed_leaf_hooks": "a leaf's hooks are on its AccumulateGrad, which lives as long as the leaf: hooks kept elsewhere "
+                        "by id(leaf) reach a new leaf that CPython puts at a freed leaf's id",
+    "flag_kept": "a leaf keeps its one AccumulateGrad, with the hooks on it, for its whole life: an operation while its "
+                 "requires_grad is False records no edge to it and leaves that node on the leaf",
+    "detached_flags": "detach() gives a leaf that requires no grad and retains nothing (retains_grad False), whatever "
+                      "the Value it is called on retains",
     "result_number": "run_hooks hands on the number a hook's Value holds (result.item()), a float as every "
                      "gradient backward passes on: never the Value itself",
 }
@@ -114,7 +123,7 @@ PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", *RAN), "removed_gr
             "handle": ("leaf_hook",), "handed_on": RAN, "one_shot": RAN, "hook_error": RAN, "hooks_listed": RAN,
             "removed_twice": ("handle",), "hook_kinds": ("hook_error", *RAN), "raised_kinds": ("raised",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
             "hooked_grads": RAN, "result_number": (*RAN, "hooks_stay"), "hooks_stay": RAN, "zero_result": RAN, "in_place_hooks": RAN,
-            "grad_own": RAN}
+            "grad_own": RAN, "arg_kept": RAN, "freed_leaf_hooks": RAN, "flag_kept": RAN}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
@@ -306,7 +315,9 @@ def hooks_hidden(sub):
             "grad_own": grad_own_value(fresh_mode(sub)),
             "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
             "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub)),
-            "hook_no_grad": hook_under_no_grad(fresh_mode(sub)), "hook_not_retained": hook_keeps_nothing(fresh_mode(sub), -0.75)}
+            "hook_no_grad": hook_under_no_grad(fresh_mode(sub)), "hook_not_retained": hook_keeps_nothing(fresh_mode(sub), -0.75),
+            "arg_kept": argument_kept(fresh_mode(sub)), "freed_leaf_hooks": freed_leaf_hooks(fresh_mode(sub)),
+            "flag_kept": flag_flipped(fresh_mode(sub))}
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -335,7 +346,8 @@ def detach(sub):
     y = w.detach() * x + w
     y.backward()
     return {"detach": [described(y, "y"), fact(grad_quiet(w), "w.grad for y = w.detach() * x + w"),
-                       fact(grad_quiet(x), "x.grad for y = w.detach() * x + w")], "detached_leaf": detached_leaf(sub)}
+                       fact(grad_quiet(x), "x.grad for y = w.detach() * x + w")], "detached_leaf": detached_leaf(sub),
+            "detached_flags": detached_retains(sub)}
 
 
 ONCE = N_("each hook on a, b, c, d and w ran at most once during (c * d).backward()")

@@ -489,3 +489,40 @@ CASES += [
           fails={HOOKS_HIDDEN: "whose hook on w raises AttributeError raised no error"},
           names=("AttributeError", "KeyError", "neither run_hooks nor backward catches it")),
 ]
+
+# A hook's argument, or a leaf's hooks, kept past the moment the other programs look: one Value handed
+# to every hook and overwritten with each result, leaf hooks kept by id(leaf) (a new leaf at a freed
+# id inherits them), a leaf's AccumulateGrad dropped while its requires_grad is off (its hooks lost),
+# and a detach() that copies retains_grad.
+CASES += [
+    Wrong("one_value_for_every_hook", edits={
+        "    for hook in list(hooks.values()):\n        result = hook(Value(grad))\n        if result is not None:\n"
+        "            grad = result.item()\n    return grad\n":
+        "    given = Value(grad)\n    for hook in list(hooks.values()):\n        result = hook(given)\n"
+        "        if result is not None:\n            given._box[0] = result.item()\n    return given.item()\n"},
+          fails={HOOKS_HIDDEN: "The gradient w's first hook received, read after y.backward(), y = w * 3 (w's second hook "
+                               "doubles) is a different number from PyTorch's"},
+          names=("the gradient w's first hook received, read after y.backward()", "a Value a hook returns is a new one")),
+    Wrong("leaf_hooks_kept_by_id", edits={
+        "        hooks = gradient_edge(self)[0].pre_hooks\n":
+        "        hooks = self.grad_fn.pre_hooks if self.grad_fn is not None else _LEAF_HOOKS.setdefault(id(self), {})\n",
+        "        grad = run_hooks(node.pre_hooks, grad)\n":
+        "        grad = run_hooks(_LEAF_HOOKS.get(id(node.variable), {}) if isinstance(node, AccumulateGrad) "
+        "else node.pre_hooks, grad)\n",
+        "\ndef run_hooks(": "\n_LEAF_HOOKS: dict[int, dict[int, Callable[[Value], Value | None]]] = {}\n\n\ndef run_hooks("},
+          fails={HOOKS_HIDDEN: "(w * 2).backward(), w a new leaf, ran no hook: the only hooks registered were on leaves "
+                               "already freed in PyTorch, but not in your engine"},
+          names=("w a new leaf", "hooks kept elsewhere by id(leaf)")),
+    Wrong("accumulator_dropped_while_not_requiring_grad", edits={
+        "    if not v.requires_grad:\n        return None, 0\n    if v._accumulator is None:":
+        "    if not v.requires_grad:\n        v._accumulator = None\n        return None, 0\n    if v._accumulator is None:"},
+          fails={HOOKS_HIDDEN: "w's hook ran during (w * 3).backward() after w.requires_grad = False; c = w * x; "
+                               "w.requires_grad = True in PyTorch, but not in your engine"},
+          names=("w.requires_grad = False; c = w * x; w.requires_grad = True", "for its whole life")),
+    Wrong("detach_copies_retains_grad", edits={
+        "        alias._box, alias._versions = self._box, self._versions\n        return alias\n":
+        "        alias._box, alias._versions = self._box, self._versions\n        alias.retains_grad = self.retains_grad\n"
+        "        return alias\n"},
+          fails={"detach() cuts the graph": "y.detach().retains_grad after y = w * 2; y.retain_grad() is True, unlike PyTorch's"},
+          names=("y.detach().retains_grad", "retains nothing")),
+]
