@@ -47,6 +47,8 @@ KEYS = {
     "raised_kinds": "an error raised inside a no_grad block goes on out of it whatever its type: no_grad.__exit__ "
                     "returns nothing (None), never True, for any of them",
     "step": "under no_grad a leaf that requires grad may change in place (the SGD step), with zero_ as with add_",
+    "step_version": "an in-place op under no_grad bumps the version counter as it does outside it: no_grad only "
+                    "switches recording off, and a graph that saved the value before the change must see it",
     "step_unrecorded": "an in-place op under no_grad records nothing: add_ and zero_ ask recording(...), which is "
                        "False while grad mode is off, so a leaf stays a leaf and a non-leaf keeps its grad_fn",
     "detach": "a result computed from a detached value has no edge back to the original",
@@ -113,7 +115,8 @@ STEP = "w.add_(w.grad * -0.1) under no_grad"
 # a recording() that records in grad mode whatever the inputs also records inside no_grad, and
 # check_in_place, which asks it, refuses the step
 CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "after_nested": ("after",),
-             "raised": ("after", "after_nested"), "step": ("recording",), "step_unrecorded": ("recording", "step"), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
+             "raised": ("after", "after_nested"), "step": ("recording",), "step_unrecorded": ("recording", "step"),
+             "step_version": ("recording", "step"), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
              "removed_grad": ("removed", "handle")}
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
@@ -330,8 +333,8 @@ def sgd(sub):
         stepped = raised(w.add_, STEP, w.grad * -0.1)
     in_place = in_place_no_grad(fresh_mode(sub))
     return {**_no_grad(sub, -2.0),
-            "step": [stepped, fact(number(w), N_("w.item() after w.add_(w.grad * -0.1) under no_grad")), fact(w._version, f"w._version after {STEP}"),
-                     *in_place["step"]],
+            "step": [stepped, fact(number(w), N_("w.item() after w.add_(w.grad * -0.1) under no_grad")), *in_place["step"]],
+            "step_version": [fact(w._version, f"w._version after {STEP}"), *in_place["step_version"]],
             "step_unrecorded": [fact(w.is_leaf, f"w.is_leaf after {STEP}"),
                                 fact(node_name(getattr(w, "grad_fn", None)), f"w.grad_fn after {STEP}"),
                                 *in_place["step_unrecorded"]]}

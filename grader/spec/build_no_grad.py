@@ -1,5 +1,5 @@
 """What in-place ops do under no_grad in the student's engine (ex22): a leaf that requires grad
-may change there, with zero_ as with add_, and a non-leaf changed there keeps its grad_fn."""
+may change there, with zero_ as with add_, and a non-leaf changed there keeps its grad_fn, each change bumping the version as outside it."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def in_place_no_grad(sub: Any) -> dict[str, list[Any]]:
     inline "leaf that requires grad" check that skips check_in_place refuses it), and a non-leaf
     changed there keeps its grad_fn (an op that rebases when the value requires grad, not when
     recording(...) says so, records a node inside no_grad)."""
-    out: dict[str, list[Any]] = {"step": [], "step_unrecorded": []}
+    out: dict[str, list[Any]] = {"step": [], "step_unrecorded": [], "step_version": []}
     w = sub.Value(1.25, requires_grad=True)
     with sub.no_grad():
         out["step"].append(raised(w.zero_, N_("w.zero_() under no_grad on a leaf that requires grad")))
@@ -29,6 +29,6 @@ def in_place_no_grad(sub: Any) -> dict[str, list[Any]]:
         y = sub.Value(-0.5, requires_grad=True) * 2
         with sub.no_grad():
             out["step"].append(raised(getattr(y, method), call, *args))
-        out["step_unrecorded"] += [fact(node_name(getattr(y, "grad_fn", None)), f"{when}: y.grad_fn"),
-                                   fact(getattr(y, "_version", None), f"{when}: y._version")]
+        out["step_unrecorded"].append(fact(node_name(getattr(y, "grad_fn", None)), f"{when}: y.grad_fn"))
+        out["step_version"].append(fact(getattr(y, "_version", None), f"{when}: y._version"))
     return out

@@ -526,3 +526,16 @@ CASES += [
           fails={"detach() cuts the graph": "y.detach().retains_grad after y = w * 2; y.retain_grad() is True, unlike PyTorch's"},
           names=("y.detach().retains_grad", "retains nothing")),
 ]
+
+# add_ and zero_ bumping the version only while grad mode is on: told by the versions under no_grad,
+# with their own rule, not as a step under no_grad being refused.
+CASES += [
+    Wrong("no_version_bump_under_no_grad", edits={
+        "        self._box[0] = 0.0\n        self._versions[0] += 1\n":
+        "        self._box[0] = 0.0\n        if GradMode.enabled:\n            self._versions[0] += 1\n",
+        "        self._box[0] += other.item()\n        self._versions[0] += 1\n":
+        "        self._box[0] += other.item()\n        if GradMode.enabled:\n            self._versions[0] += 1\n"},
+          fails={SGD: "w._version after w.add_(w.grad * -0.1) under no_grad is a different number from PyTorch's"},
+          names=("w._version after w.add_(w.grad * -0.1) under no_grad", "bumps the version counter as it does outside it"),
+          unsaid=("may change in place (the SGD step)",)),
+]
