@@ -94,14 +94,17 @@ DATA_PRESUMED = {key: ("data_value",) for key in KEYS if key != "data_value"}
 # a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
 # none, or none where it raises one, follows from the refusal, and so do the node it did not
 # record and the version it did not bump; gradients follow from both
-CAUSES = {"modified": ("errors", "saved_itself", "other_version"), "grads": ("errors", "modified", "old_node"),
+CAUSES = {"numbers": ("errors",), "other_version": ("errors",), "modified": ("errors", "saved_itself", "other_version"), "grads": ("errors", "modified", "old_node"),
           "retained": ("errors", "modified", "old_node"), "graph": ("errors",), "versions": ("errors", "other_version"),
           "freed_first": ("errors",), "old_node": ("errors",)}
 
 IADD_KEEPS = N_("v += w leaves v the Value it changed in place")
 # what a program did, in words (a label's part, translated as a whole)
-REFUSED = N_("that refused w.add_(1)")
-ZERO_REFUSED = N_("that refused w.zero_()")
+# what a program read after an op PyTorch refuses, whatever the engine did with it (translated whole)
+ADD_NUMBER, ADD_VERSION = (N_("w.item() after w.add_(1) on a leaf that requires grad"),
+                           N_("w._version after w.add_(1) on a leaf that requires grad"))
+ZERO_NUMBER, ZERO_VERSION = (N_("w.item() after w.zero_() on a leaf that requires grad"),
+                             N_("w._version after w.zero_() on a leaf that requires grad"))
 THROUGH_DETACH = N_("adding through w.detach()")
 THEN_DATA = N_("adding through w.detach(), then through w.data")
 DETACHED = N_("after e = h.detach(), h = x * 3")
@@ -181,9 +184,9 @@ def basics_public(sub):
     w = sub.Value(1.5, requires_grad=True)
     v = sub.Value(2.0)
     steps = [raised(w.add_, "w.add_(1) on a leaf that requires grad", 1.0),
-             fact(number(w), f"w.item() after {REFUSED}"), fact(version(w), f"w._version after {REFUSED}"),
+             fact(number(w), ADD_NUMBER), fact(version(w), ADD_VERSION),
              raised(w.zero_, "w.zero_() on a leaf that requires grad"),
-             fact(number(w), f"w.item() after {ZERO_REFUSED}"), fact(version(w), f"w._version after {ZERO_REFUSED}")]
+             fact(number(w), ZERO_NUMBER), fact(version(w), ZERO_VERSION)]
     own = _own_counter(sub)
     steps += own["errors"]
     steps.append(raised(v.add_, "v.add_(1), v = Value(2)", 1.0))  # a refusal is told as the step's

@@ -89,7 +89,7 @@ _LABEL_FORMS = (
     (r"(?P<value>[^ ]+) from (?P<source>[^ ]+)", N_("{value} from {source}")),
     (r"(?P<value>\S+) after (?P<steps>a (?:second|third) .+)", N_("{value} after {steps}")),  # w.grad after a second ...
     (r"(?P<value>.+?) after (?P<call>[^ ]+)", N_("{value} after {call}")),
-    (r"(?P<value>.+?\(\)) after (?P<steps>(?:adding through|that refused) .+)", N_("{value} after {steps}")),  # steps in words
+    (r"(?P<value>.+?\(\)) after (?P<steps>adding through .+)", N_("{value} after {steps}")),  # steps in words
     (r"(?P<value>.+?\(\)) after (?P<call>.+)", N_("{value} after {call}")),  # a program's step after the ones before
     (r"(?P<value>.+?) before (?P<call>[^ ]+)", N_("{value} before {call}")),
     (r"(?P<value>[^ ]+(?: nodes)?) in (?P<where>.+)", N_("{value} in {where}")),

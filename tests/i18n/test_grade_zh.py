@@ -283,7 +283,8 @@ def test_a_probe_label_the_catalogue_holds_whole_is_translated_whole() -> None:
             "在 no_grad 下执行 w.add_(w.grad * -0.1) 之后的 w.item()"
         assert shown_label("after y = w * 2; y.zero_() under no_grad: y.grad_fn") == \
             "y = w * 2; 在 no_grad 下 y.zero_() 之后：y.grad_fn"
-        assert shown_label("w.item() after that refused w.add_(1)") == "被拒绝的 w.add_(1) 之后的 w.item()"
+        assert shown_label("w.item() after w.add_(1) on a leaf that requires grad") == \
+            "对需要梯度的叶子节点调用 w.add_(1) 之后的 w.item()"
 
 
 def test_a_reach_told_of_a_notebook_takes_no_gap_after_its_chinese_name() -> None:
