@@ -117,7 +117,11 @@ STEP = "w.add_(w.grad * -0.1) under no_grad"
 CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "after_nested": ("after",),
              "raised": ("after", "after_nested"), "step": ("recording",), "step_unrecorded": ("recording", "step"),
              "step_version": ("recording", "step"), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
-             "removed_grad": ("removed", "handle")}
+             "removed_grad": ("removed", "handle"),
+             # a hook's result that backward does not go on with changes what every later program's gradients
+             # show: told by that rule, not by each program's own
+             **{key: ("hooked_grads",) for key in ("root_hooks", "zero_result", "result_number", "one_shot",
+                                                   "hook_no_grad", "flag_kept")}}
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
 # and what a hook was handed, or did, means something only where the hooks ran as PyTorch runs them

@@ -539,3 +539,17 @@ CASES += [
           names=("w._version after w.add_(w.grad * -0.1) under no_grad", "bumps the version counter as it does outside it"),
           unsaid=("may change in place (the SGD step)",)),
 ]
+
+# backward keeping a retained value's hooked gradient but handing apply the gradient from before the
+# hooks: every later program's gradients follow, told by that one rule, not each program's own.
+CASES += [
+    Wrong("apply_given_the_gradient_before_the_hooks", edits={BACKWARD_HOOKS + "        grads = node.apply(grad)\n":
+                                                             BACKWARD_HOOKS.replace("grad = run_hooks", "hooked = run_hooks")
+                                                             .replace("store_grad(node.retained, grad)",
+                                                                      "store_grad(node.retained, hooked)")
+                                                             + "        grads = node.apply(grad)\n"},
+          fails={HOOKS_HIDDEN: "w.grad is the Value w's second hook returned in PyTorch, but not in your engine"},
+          names=("w.grad is the Value w's second hook returned", "only after its hooks ran, as they left it"),
+          unsaid=("a hook may take itself out", "register_hook asks whether the value requires grad",
+                  "whatever number it holds, 0 too")),
+]
