@@ -13,7 +13,7 @@ import re
 
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import KEPT, RAISED
+from grader.spec.build import KEPT, LEFT_OFF, RAISED
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
@@ -130,6 +130,8 @@ def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
     """``ThisStage``: an earlier stage's program broken by this stage's code."""
     program, _sep, rest = fields.partition(" | ")
     error, _sep, owner = rest.rpartition(" | ")  # the quoted error is the student's text: any characters
+    if f" | {owner}" in LEFT_OFF.values():
+        return _left_off(earlier, program, display, f" | {owner}" == LEFT_OFF["raised"])
     if not owner:
         return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is "
                  "recorded, even outside no_grad: grad mode is off although no with no_grad() "
@@ -142,6 +144,19 @@ def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
         return sentences([told, _("That one backward through its graph met a node released already: the node was "
                               "released before it ran, or ran again after its release.")])
     return told
+
+
+def _left_off(earlier: str, program: str, display: str, raised: bool) -> str:
+    """``ThisStage`` where a backward of the student's engine left grad mode off (seen in a fresh
+    run of the file: one that ran, or a second one through the same graph, which raised)."""
+    if raised:
+        return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is recorded once a "
+                 "backward raised (a second y.backward() through y = w * 3): your backward switched grad mode off "
+                 "and did not put back the mode it found when it ended with an error.",
+                 stage=earlier, program=_(program), file=display)
+    return _("this stage's code breaks {stage}'s program ({program}) in {file}: nothing is recorded after a "
+             "backward (y.backward(), y = w * 3): your backward switched grad mode off and did not put back the "
+             "mode it found.", stage=earlier, program=_(program), file=display)
 
 
 def raised_in_part(error: ErrorRecord, exercise: str, line: str, said: str) -> str:

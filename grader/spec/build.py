@@ -32,6 +32,8 @@ from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND
 
 RAISED = N_("it raised {error}")
 KEPT = "kept: "  # before an EarlierStage's problem: its check passes on a fresh run of the file
+# after a ThisStage's program: which backward left grad mode off in a fresh run of the file
+LEFT_OFF = {"ran": " | backward left off", "raised": " | backward that raised left off"}
 
 
 class EarlierStage(Exception):
@@ -142,11 +144,30 @@ def needs(sub: Any, stage: int) -> Any:
                                 ).with_traceback(exc.__traceback__) from None
             problem, met = RAISED.format(error=quoted(exc)), exc.__traceback__
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
-            raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}")
+            raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}{_left_off_by_backward(sub)}")
         if problem is not None:
             kept = KEPT if _passes_fresh(sub, check) else ""
             raise EarlierStage(f"{exercise}: {kept}{problem}").with_traceback(met)
     return sub
+
+
+def _left_off_by_backward(sub: Any) -> str:
+    """Which backward, in a fresh run of the student's file, leaves grad mode off (``LEFT_OFF``):
+    one that ran, or a second one through the same graph, which raises; "" when neither does
+    (then a no_grad block left it off).  A backward that switches the mode off while it runs
+    and back on only when it ends well leaves it off once it raised."""
+    fresh = fresh_copy(sub)
+    if fresh is None or not _records(fresh):
+        return ""
+    y = fresh.Value(1.5, requires_grad=True) * 3
+    for step in ("ran", "raised"):
+        try:
+            y.backward()
+        except Exception:  # noqa: BLE001 - the second backward raises in PyTorch too: what it left is the point
+            pass
+        if not _records(fresh):
+            return LEFT_OFF[step]
+    return ""
 
 
 def _passes_fresh(sub: Any, check: Callable[[Any], str | None]) -> bool:

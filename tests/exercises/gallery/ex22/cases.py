@@ -553,3 +553,15 @@ CASES += [
           unsaid=("a hook may take itself out", "register_hook asks whether the value requires grad",
                   "whatever number it holds, 0 too")),
 ]
+
+# backward switching grad mode off as it starts and on as it ends, without try/finally: once a backward
+# raised (ex20's second backward) nothing is recorded; told as that backward, not as a no_grad block.
+CASES += [
+    Wrong("backward_leaves_grad_mode_off_when_it_raised", edits={
+        "    first, _ = gradient_edge(root)\n": "    GradMode.enabled = False\n    first, _ = gradient_edge(root)\n",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n    GradMode.enabled = True\n"},
+          fails={PUBLIC: "nothing is recorded once a backward raised"},
+          names=("a second y.backward()", "did not put back the mode it found when it ended with an error"),
+          unsaid=("although no with no_grad() block is open",)),
+]
