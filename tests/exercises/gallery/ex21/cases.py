@@ -93,7 +93,7 @@ CASES = [
         self._box[0] += other.item()
         check_in_place(self)
 '''}, fails={BASICS: "w.item() after w.add_(1) on a leaf that requires grad is a different number from PyTorch's"},
-          names=("refused w.add_(1)", "before changing anything")),
+          names=("w.item() after w.add_(1) on a leaf that requires grad", "before changing anything")),
     Wrong("add_keeps_the_version", edits={"""        self._box[0] += other.item()
         self._versions[0] += 1""": "        self._box[0] += other.item()"},
           fails={BASICS: "v._version after v.add_(1) is a different number",
