@@ -1,7 +1,8 @@
 """Programs of ex21's tests where a shortcut in detach(), .data or unpack gives PyTorch's answers
 to every other program: .data read twice, detach() of a Value that requires no grad, a detached
-Value made a leaf that requires grad, and a value changed in place after a backward freed the
-node that saved it.  Each is what one such engine alone gets wrong."""
+Value made a leaf that requires grad, a value changed in place after a backward freed the
+node that saved it, a changed value saved again by a second graph, and one .data saved while another
+is changed.  Each is what one such engine alone gets wrong."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The programs of ex21's test of in-place ops on non-leaves (``rebased``): what zero_ and add_
 record on a non-leaf, a constant and a detached Value, whether a node's edges stay its own and
-lead nowhere back to itself, and a retained gradient kept through the change.  Each step is
+lead nowhere back to itself, a retained gradient kept through the change (and a .grad written
+before it), and a constant's is_leaf and .grad warning read before and after it is rebased.  Each step is
 raised on its own, so a refused op is told as that step's."""
 
 from __future__ import annotations
