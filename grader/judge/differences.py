@@ -93,7 +93,7 @@ _TOLD_WHOLE = {SayTorch.TORCH_OTHER_VERSIONS, SayTorch.TORCH_OTHER_VERSIONS_IN, 
                SayTorch.TORCH_OWN_TEXT_IN, SayTorch.TORCH_WARNS_OTHER_TEXT, SayTorch.TORCH_WARNS_OTHER,
                SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED, SayWalk.RAN_TWICE_IN_A_ROW,
                SayWalk.TWO_EDGES_WAITING, SayWalk.NOT_A_TUPLE, SayWalk.SWALLOWED, SayTorch.WRITTEN_BESIDE, SayTorch.LEAF_WITH_NODE,
-               SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED}
+               SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED, SayTorch.COUNTER_KIND}
 
 
 def _rules_left(test: Test, want: dict[str, Any], got: dict[str, Any], keys: list[str]) -> list[str]:

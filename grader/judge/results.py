@@ -24,7 +24,8 @@ from grader.judge.explained import difference as _diff
 from grader.spec.warned import OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import RAISED_IN, SAID, other_versions, own_text
-from grader.spec.facts import A_CLASS, ABSENT, CLAIM, NAME_NOT_TEXT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE, SHARED
+from grader.spec.facts import (A_CLASS, ABSENT, CLAIM, COUNTER_KIND, NAME_NOT_TEXT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE,
+                                SHARED)
 
 _EXCLUDED_LAST = "AccumulateGrad"
 """The one name a list may end in one too many of and be told so: a leaf's node, which the
@@ -249,6 +250,8 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
         return _diff(says.none if got is None else says.not_none, label=label)
     if type(got) is str and got.startswith(A_CLASS):  # a node's class where its node belongs: the build track's
         return _diff(SayTorch.TORCH_CLASS, label=label, name=got[len(A_CLASS):])
+    if type(got) is str and got.startswith(COUNTER_KIND):  # a _version of another type than int (build_reads.version)
+        return _diff(SayTorch.COUNTER_KIND, label=label, type=got[len(COUNTER_KIND):])
     if type(got) is str and got.startswith(NAME_NOT_TEXT):  # a node whose name() gave no str: the type it gave
         return _diff(SayTorch.NAME_NOT_TEXT, label=label, type=got[len(NAME_NOT_TEXT):])
     if type(got) is str and got.startswith(NOT_PLAIN):  # a generator, a node: the student's type

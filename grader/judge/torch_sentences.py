@@ -41,6 +41,8 @@ class SayTorch(Sentence):
     # a node whose name() returned no str (``build_reads.node_name``): the type it returned
     NAME_NOT_TEXT = N_("{label} is a node whose name() returns an object of type {type}, where PyTorch's name() "
                        "returns a str.")
+    # a _version of another type (``build_reads.version``): all it tells, not how the counter counts
+    COUNTER_KIND = N_("{label} is of type {type}, where PyTorch's version counter is an int.")
     TORCH_TEXT = N_("{label} is \"{text}\" here, which differs from PyTorch's.")
     TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")
     TORCH_MORE = N_("{label} has more entries than PyTorch's.")

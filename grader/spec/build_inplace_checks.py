@@ -28,7 +28,9 @@ def in_place_checks(sub: Any) -> str | None:
     w.detach().add_(1.0)
     w.data.add_(1.0)
     version = w._version
-    if type(version) is not int or (version, number(w)) != (1, 3.5):  # an int only, as for is_leaf
+    if type(version) is not int:  # a float counter's 1.0 counts right: its type is all that differs
+        return N_("w._version after a change through w.detach() is not an int, where PyTorch's version counter is one")
+    if (version, number(w)) != (1, 3.5):
         return N_("a change through w.detach() and one through w.data do not give PyTorch's number and version")
     b = w * 2
     b.add_(1.0)

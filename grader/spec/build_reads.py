@@ -13,7 +13,7 @@ from typing import Any
 
 from micrograph.i18n import N_
 
-from grader.spec.facts import A_CLASS, NAME_NOT_TEXT, NOT_PLAIN, PYTORCH, REFERENCE
+from grader.spec.facts import A_CLASS, COUNTER_KIND, NAME_NOT_TEXT, NOT_PLAIN, PYTORCH, REFERENCE
 from grader.spec.probe import MAX_TEXT, type_name
 from grader.spec.provenance import result_of
 
@@ -39,9 +39,10 @@ def number(x: object) -> float | str | None:
 
 def version(v: Any) -> int | str:
     """``v._version`` as PyTorch's counter is, an int; any other kind (a float counter's 1.0, which
-    equals PyTorch's 1 as a number) described by its type, told as that kind of result."""
+    equals PyTorch's 1 as a number) described by its type (``COUNTER_KIND``), told as a counter of
+    another type than PyTorch's int, and only that: how the counter counts is another rule."""
     got = v._version
-    return got if type(got) is int else NOT_PLAIN + type_name(got)
+    return got if type(got) is int else COUNTER_KIND + type_name(got)
 
 
 def flag(x: object) -> bool | str:

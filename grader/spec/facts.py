@@ -36,6 +36,7 @@ OWN_NODE = "a node class of your code's: "  # a custom Function's node of a clas
 A_CLASS = "a class, not an object of it: "  # a class where an object of it belongs (a node's class as grad_fn), by name
 NAME_NOT_TEXT = "a node whose name() is not a str: "  # a node whose name() returned another type, by its name
 NOT_PLAIN = "not plain: "  # a result that is not plain JSON, observed as this and its type's name
+COUNTER_KIND = "a version counter of type: "  # a _version that is no int (a float counter's 1.0), by its type's name
 CONTEXT = "~"  # a key that starts with it explains a difference but is never compared
 REFERENCE = "reference"  # a RESULT fact's key: whose answer it is compared with, if not the statement's
 PYTORCH = "pytorch"  # REFERENCE's value: PyTorch's own answer (the build track records it from torch)

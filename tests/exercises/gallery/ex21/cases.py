@@ -379,17 +379,20 @@ CASES += [
 ]
 
 # A float version counter (+= 1.0): each Value has its own, nothing shared; told as _version of
-# another kind than PyTorch's int, not as a comparison of two Values' versions "of type str", nor
-# its MODIFIED message (at version 1.0) as another error than PyTorch's.
+# another type than PyTorch's int, and only that (no rule of how the counter counts, which is right),
+# not as a comparison of two Values' versions "of type str", nor its MODIFIED message (at version
+# 1.0) as another error than PyTorch's.
 CASES += [
     Wrong("version_counter_a_float", edits={
         "        self._box[0] += other.item()\n        self._versions[0] += 1\n":
         "        self._box[0] += other.item()\n        self._versions[0] += 1.0\n",
         "        self._box[0] = 0.0\n        self._versions[0] += 1\n": "        self._box[0] = 0.0\n        self._versions[0] += 1.0\n"},
-          fails={BASICS: "v._version after v.add_(1) is not the kind of result PyTorch's is: yours is of type float",
-                 MODIFIED: "s._version after s.zero_(), s = Value(0) is not the kind of result",
-                 REBASED: "b._version after b.add_(x); b += 1 is not the kind of result"},
-          names=("_version", "of type float"), unsaid=("yours is a str", "where PyTorch raises another error")),
+          fails={BASICS: "v._version after v.add_(1) is of type float, where PyTorch's version counter is an int",
+                 MODIFIED: "s._version after s.zero_(), s = Value(0) is of type float",
+                 REBASED: "b._version after b.add_(x); b += 1 is of type float"},
+          names=("_version", "of type float"),
+          unsaid=("yours is a str", "where PyTorch raises another error",  # the counts are right: no rule of
+                  "bumps the version counter once", "a version counter of its own")),  # counting is told
 ]
 
 # Shortcuts that give PyTorch's answers to every other program: .data kept on the Value, detach() of a

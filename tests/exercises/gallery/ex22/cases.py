@@ -565,3 +565,14 @@ CASES += [
           names=("a second y.backward()", "did not put back the mode it found when it ended with an error"),
           unsaid=("although no with no_grad() block is open",)),
 ]
+
+# ex21's float version counter (+= 1.0), carried: counted right, of another type; ex21's gate says
+# the type, not that the number and version of the changes through detach() and .data differ.
+CASES += [
+    Wrong("version_counter_a_float_since_ex21", edits={
+        "        self._box[0] += other.item()\n        self._versions[0] += 1\n":
+        "        self._box[0] += other.item()\n        self._versions[0] += 1.0\n",
+        "        self._box[0] = 0.0\n        self._versions[0] += 1\n": "        self._box[0] = 0.0\n        self._versions[0] += 1.0\n"},
+          fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "is not an int"),
+          unsaid=("do not give PyTorch's number and version",)),
+]
