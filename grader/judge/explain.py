@@ -11,7 +11,7 @@ from grader.i18n import N_, _, sentences
 from grader.judge import stages
 from grader.judge.caused_errors import WITH_CAUSE, said_error
 from grader.judge.messages import probe_said, torch_explained
-from grader.judge.notebook_raised import NO_MODULE, notebook_raised, read_nothing
+from grader.judge.notebook_raised import NO_MODULE, input_hint, notebook_raised, read_nothing
 from grader.judge.touches import TOUCHED, refusal_said
 from grader.judge.typed_characters import typed_character
 from grader.judge.status import ERROR, TIMEOUT, Status
@@ -154,7 +154,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     if not error["line"]:  # raised by the probe: its own message (a result of the wrong shape) is a msgid
         text = f"{kind}: {probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")
-    said = f": {torch_explained(refusal_said(message))}" if message else ""
+    said = (f": {torch_explained(refusal_said(message))}" if message else "") + input_hint(kind, message)
     if exercise in STAGE_IDS and error["function"]:
         return stages.raised_in_part(error, exercise, line_named(error["line"], names), said)
     if error["function"] and error["caller"]:

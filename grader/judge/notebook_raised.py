@@ -30,6 +30,15 @@ def read_nothing(kind: str, message: str) -> bool:
     return kind == "EOFError" and message == INPUT_EOF
 
 
+def input_hint(kind: str, message: str | None) -> str:
+    """What to add to an error a test met where it is ``input()``'s with nothing to read (the
+    student's function asks for a value): that nothing is typed when graded; "" for any other."""
+    if not read_nothing(kind, message or ""):
+        return ""
+    return _(". input() reads nothing when graded: no one types, so it raises; give the value as an argument or "
+             "write it into the code instead of asking for it")
+
+
 def notebook_raised(display: str, kind: str, at: str, message: str) -> str:
     """The cells raised ``kind`` at ``at`` (`` (cell 2 (In [1]), line 3)``): for an IPython name,
     that the grader runs them without IPython; for a module that is not there, that only

@@ -68,6 +68,9 @@ CASES = [
           edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n':
                  '        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n'
                  '\n\nw0 = float(input("w = "))\nprint(build_graph(w0, -3.0))\n'}),
+    Wrong("asks_for_w_in_leaf_grads", names=("EOFError at line 100 (in leaf_grads)", "no one types"),
+          fails={LEAF_GRADS: "input() reads nothing when graded"},  # a function that asks at the keyboard
+          edits={LEAF_GRADS_BODY: '    w = float(input("w = "))\n' + LEAF_GRADS_BODY}),
     Correct("attributes_differently"),
     Correct("grad_function"),
     Wrong("requires_grad_from_grad_fn", names=("node_info(x)['requires_grad'] is False",), fails={"node_info reads the attributes":
