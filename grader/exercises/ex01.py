@@ -23,6 +23,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.caller_grads import hold, kept
 from grader.spec.helpers import apart_from
 from grader.spec.probe import close, num, plain_dict, show, type_name
 from grader.spec.given import NODES, documents_graph
@@ -353,16 +354,18 @@ def _grads_already_held(sub) -> tuple[list[dict], list[tuple]]:
     pass through another graph sharing them wrote: the statement's walk reads no .grad, so it
     answers dy/d(leaf) all the same.  HELD_GRAD_UNUSED: an answer is not that .grad's number.
     Each answer beside what it was asked about too, for ``_slip_facts``: a slip tells on it as on
-    the other graphs."""
+    the other graphs.  VALUE_KEPT: the call left each leaf's .grad as it found it (the caller's
+    gradient, not one the walk added to or wrote over: "walk the graph only")."""
     g = documents_graph(-0.75, 2.25)
     add(mul(g["w"], 6.5), mul(g["x"], -4.25)).backward()  # w.grad, x.grad: numbers no walk of y gives
     facts, answered, everything = [], [], [g[k] for k in NODES]
     for name in ("w", "x"):
         label, held = f"for y = {DOCUMENTS} ({HELD}), grad_by_paths(y, {name})", g[name].grad.item()
+        before = hold({"w": g["w"], "x": g["x"]}, give=False)  # the .grad each leaf holds: the caller's
         answer = num(sub.grad_by_paths(g["y"], g[name], everything))
         returned = type(answer) is float and close(answer, held) and not close(answer, _sum_over_paths(
             g["y"], g[name], everything, "right"))
-        facts += [result_of(answer, label), check(Check.HELD_GRAD_UNUSED, not returned, label)]
+        facts += [result_of(answer, label), check(Check.HELD_GRAD_UNUSED, not returned, label), kept(before, label)]
         answered.append((answer, g["y"], g[name], everything, label))
     return facts, answered
 

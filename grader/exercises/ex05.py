@@ -34,8 +34,15 @@ from grader.spec.zero_grad_left import (cleared_twice, earlier_left_alone, past_
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
 
 
+_HANDED: list[Value] = []
+"""Every leaf handed to grad_history in this run, kept alive (no later leaf takes its id): passes
+that wrote into one of them in a later call wrote into a leaf kept between calls, not one made."""
+
+
 def _leaves(w: float, x: float) -> tuple[Value, Value]:
-    return Value(w, requires_grad=True), Value(x, requires_grad=True)
+    leaves = Value(w, requires_grad=True), Value(x, requires_grad=True)
+    _HANDED.extend(leaves)
+    return leaves
 
 
 def _history(answer: object) -> list[Any] | str:
@@ -77,10 +84,11 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
         "rebuilt": check(Check.GRAPH_PER_PASS, graph_per_pass(call), "grad_history"),
         "walked": graph_below(call.first_root, label="grad_history", leaves=given),  # its first y
         # the gradient held before the loop is added to
-        "start": check(Check.START_KEPT, None if before is None or not call.clears else not call.clears[0],
-                       "grad_history"),
+        # (not judged where no pass wrote into the leaves given: the leaf cleared was another)
+        "start": check(Check.START_KEPT, None if before is None or not call.clears or call.wrote_instead(wl, (wl, xl))
+                       else not call.clears[0], "grad_history"),
         "left": [cleared_alike(sub, call, wl, xl, cleared),
-                 left_in(wl, "w.grad", call, (wl, xl)), left_in(xl, "x.grad", call, (wl, xl))]}
+                 left_in(wl, "w.grad", call, (wl, xl), _HANDED), left_in(xl, "x.grad", call, (wl, xl), _HANDED)]}
     return {**observed, "hooks": appended_later(answer, [wl], label, "w"),  # last: it writes w.grad
             PASSES: (steps, call.started)}
 

@@ -11,7 +11,7 @@ Every function is called again on other inputs and on the first ones once more
 
 from typing import Any
 
-from micrograph import Value
+from micrograph import AccumulateGrad, Value
 from micrograph.i18n import N_  # a label's words, translated where they are shown
 from micrograph.value import shares_storage, shares_version_counter
 
@@ -34,13 +34,27 @@ FLAGS = [(False, False), (False, True), (True, False), (True, True)]
 NODES = ("w", "x", "a", "b", "y")
 
 
+def _leaf_per_name(g: dict[str, Any], w: float, x: float) -> dict[str, Any]:
+    """The LEAF_PER_NAME fact of the w and x build returned, with ``~returned_twice`` (one Value
+    returned under both names, ``"x": w``) unless a's node takes that one leaf as both its inputs,
+    which shows the code made one leaf for both: a leaf that requires no grad is in no graph, so
+    nothing else says which slip it is, and one Value under two names is true of either."""
+    fact = leaf_per_name({"w": g["w"], "x": g["x"]}, "build")
+    a = g["a"]
+    node = a.grad_fn if isinstance(a, Value) else None
+    inputs = [n.variable for n, _ in node.next_functions if isinstance(n, AccumulateGrad)] if node is not None else []
+    if fact.get("holds") is False and not (len(inputs) == 2 and inputs[0] is inputs[1] is g["x"]):
+        fact[CONTEXT + "returned_twice"] = True
+    return fact
+
+
 def _build(sub, w: float, x: float, flags: tuple[bool, bool], note: str = "") -> dict:
     """One call of build, its Values labelled with ``note`` (the call's flags, where a test makes
     calls with different ones: what is right of one call is wrong of another)."""
     with watching(sub, "build") as call:
         g = plain_dict(sub.build(w, x, *flags))
     observed = built(g, "y", NODES, "build", note)  # checks g is the dict asked for
-    return {**observed, "leaves": leaf_per_name({"w": g["w"], "x": g["x"]}, "build"), "backward": call.fact,
+    return {**observed, "leaves": _leaf_per_name(g, w, x), "backward": call.fact,
             "new": [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]}
 
 

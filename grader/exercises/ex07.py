@@ -21,9 +21,10 @@ from grader.spec.graph import graph
 from grader.spec.origins import made_by_op, made_from, none_detached, read_on_the_way, returned_root
 from grader.spec.errors import error_of
 from grader.spec.probe import call_text, in_call, plain_dict, shape_error
-from grader.spec.facts import CONTEXT, Check
+from grader.spec.facts import ALIASED, CONTEXT, Check
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.one_leaf import leaf_per_name
+from grader.spec.returned_detached import graph_leaves
 from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise("ex07", "In-place operations and the version counter", module="ex07_inplace")
@@ -116,6 +117,7 @@ def _rebind(sub, start: float) -> dict:
         "a0": _start_kept(a0, a1, call),
         "a1": [same_object(a1, a0, label, "a0"), *made],
         "a2": {**same_object(a2, a1, "a2 (after a += 1)", "a1"),  # a1 an alias of a2 (a2.detach()): the copy returned
+               **({CONTEXT + "returned_as": "a0"} if isinstance(a2, Value) and a2 is a0 and a2 is not a1 else {}),
                **({CONTEXT + "alias": True} if isinstance(a1, Value) and isinstance(a2, Value) and a1 is not a2
                   and shares_storage(a1, a2) else {})},
         "values": [value_of(a0, "a0", call), value_of(a2, "a2", call)],
@@ -188,14 +190,15 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "error": {**error_of(r["error"], f"the error {named} returned", call), **order},
         "passed": _passed_as_a(r["a"], call.sampled, as_b, in_call("a", named)),
         "a": value_of(r["a"], in_call("a", named), call),
-        "a_graph": graph(r["a"], {"w": r["w"], "x": r["x"]}, label=in_call("a", named), flat=False),
+        "a_graph": {**graph(r["a"], {"w": r["w"], "x": r["x"]}, label=in_call("a", named), flat=False),
+                    **({ALIASED: "w"} if r["x"] is r["w"] else {})},  # one leaf under both names: told as that
         "y": value_of(r["y"], in_call("y", named)),
         "root": returned_root(r["y"], call, "modify_saved_value"),  # not a y built again after the changes
         "grads": [grad_of(r["w"], in_call("w.grad", named)), grad_of(r["x"], in_call("x.grad", named))],
         "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],
         "combine": {**check(Check.COMBINE_CALLED, bool(called) and not any(a_twice), named),
                     CONTEXT + "a_twice": any(a_twice)},  # combine(a, a): the b made from w never used
-        "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, named),
+        "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, named, graph_leaves([r["a"]])),
         "call": [call.fact, none_detached(call, [r[name] for name in ("w", "x", "a", "y")], "modify_saved_value")],
     }
 

@@ -221,15 +221,17 @@ def _cut(sub, w: float) -> dict[str, Any]:
     r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut", "w_cut_detached"}, "detach_cuts_graph")
     beside = leaf_beside(r["y_cut"], r["w_cut"])  # the w_cut the code multiplied, whatever it returned
     one_y = {ALIASED: "y_full"} if r["y_cut"] is r["y_full"] else {}  # y_full's own: told as one Value, two names
+    one_w = {ALIASED: "w_cut"} if r["w_full"] is r["w_cut"] else {}  # so is a leaf under both names ("w_full": w_cut)
     return {
-        "full": [graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full"),
-                 grad_of(r["w_full"], "w_full.grad")],
+        "full": [{**graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full"), **one_w},
+                 {**grad_of(r["w_full"], "w_full.grad"), **one_w}],
         "cut": [{**graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut"), **one_y},
                 grad_of(r["w_cut"], "w_cut.grad"),
-                same_object(r["w_cut"], r["w_full"], "w_cut", "w_full")],  # two leaves, one .grad each
+                {**same_object(r["w_cut"], r["w_full"], "w_cut", "w_full"), **one_w}],  # two leaves, one .grad each
         "cut_factor": detached_from(r["y_cut"], beside, call, "y_cut"),
         "values": [value_of(r["y_full"], "y_full"), {**value_of(r["y_cut"], "y_cut"), **one_y}],
         "one_y_per_name": value_per_name({"y_full": r["y_full"], "y_cut": r["y_cut"]}, "detach_cuts_graph"),
+        "one_w_per_name": value_per_name({"w_full": r["w_full"], "w_cut": r["w_cut"]}, "detach_cuts_graph"),
         "~call": call.fact,  # one backward per product, or one over both: either is right
         "detached": _any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
         "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached"),  # last: it writes

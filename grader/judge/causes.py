@@ -309,6 +309,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.NAME_ALIAS: {SayCheck.NOT_SHARED, Say.LEAF_ELSEWHERE, Say.DATA, SayInPlace.DATA_UNCHANGED, Say.GRAD_NUMBER},
     # the passes wrote into a leaf the code made in place of the one given: the graph they ran on has it
     Say.NEW_LEAF_WRITTEN: {Say.NO_LEAF, *_OTHER_LEAVES},
+    SayState.EARLIER_LEAF_WRITTEN: {Say.NO_LEAF, *_OTHER_LEAVES},
     # a loop that runs a fixed number of steps: each call's pass count, history and gradients follow from it
     SayStep.STEPS_IGNORED: {Say.MORE_BACKWARD, Say.FEWER_BACKWARD, Say.BACKWARD, Say.RESULT_FEWER, Say.RESULT_MORE,
                             Say.RESULT_NUMBER, Say.GRAD_NUMBER, Say.GRAD_WRITTEN},
@@ -367,7 +368,7 @@ to tell ("loss is of type float")."""
 _ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.LEAF_ROUNDED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, SayCheck.NOT_READ_FROM_GRAD, SayRead.ROUNDED_GRAD, SayState.FROM_EARLIER_CALL,
          SayCheck.NOT_MADE_FROM, SayCheck.NOT_BY_OP, SayCheck.IGNORES_GRAD, SayCheck.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
          SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.NOT_A_FLOAT_STAR, Say.NOT_A_FLOAT_IMPORTED, Say.NOT_A_FLOAT_INT_SEED, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
-         Say.NEW_LEAF_WRITTEN, SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE,
+         Say.NEW_LEAF_WRITTEN, SayState.EARLIER_LEAF_WRITTEN, SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE,
          SayClear.ROWS_RECORDED_CLEARED, SayCheck.NOT_V,
          SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT,
          SayCheck.LEAF_BY_NUMBER, SayCheck.ANY_LEAF,

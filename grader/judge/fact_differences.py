@@ -39,7 +39,8 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     wby, gby = want.get("by"), got.get("by")
     if got.get(CONTEXT + "new_leaf") is True and any(
             got.get(k) != v for k, v in want.items() if not k.startswith(CONTEXT)):
-        return [_diff(Say.NEW_LEAF_WRITTEN, label=label)]
+        earlier = got.get(CONTEXT + "earlier_leaf") is True  # that leaf is no new one: an earlier call's, kept
+        return [_diff(SayState.EARLIER_LEAF_WRITTEN if earlier else Say.NEW_LEAF_WRITTEN, label=label)]
     if wby != "nobody" and gby == "nobody" and got.get(CONTEXT + "set_to_none"):
         kept = wby == "backward" and want.get("changed", want.get(CONTEXT + "changed")) is False  # as backward left it
         return [_diff(SayClear.NONE_WHERE_WRITTEN if kept else Say.GRAD_NONE_BY_HAND, label=label)]
@@ -260,6 +261,9 @@ def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Dif
         return []
     kept = got.get(CONTEXT + "earlier_call") is True  # an object an earlier call returned, returned again
     alias = got.get(CONTEXT + "alias") is True  # {of} is a copy sharing this Value's number, which changed it
+    other = got.get(CONTEXT + "returned_as")  # the other entry returned that this very Value is: no new object
+    if not got.get("same") and type(other) is str:
+        return [_diff(Say.RETURNED_AS_OTHER, label=label, of=want.get("of"), other=other)]
     say = ((SayState.KEPT_OBJECT if kept else Say.SAME_OBJECT) if got.get("same")
            else SayInPlace.ALIAS_CHANGED if alias else Say.NEW_OBJECT)
     return [_diff(say, label=label, of=want.get("of"))]

@@ -68,7 +68,9 @@ def _alias_of_one_leaf(d: Difference, found: list[Difference]) -> bool:
         return False
     name, alias = _label(d).partition(" (")[0], dict(d.fields).get("name", "")
     return any(e.say is SayLeaf.ONE_FOR_TWO and {dict(e.fields).get("name"), dict(e.fields).get("leaf")} == {name, alias}
-               for e in found)
+               for e in found) or any(  # told of the same names with the calls' notes ("x (w without grad)")
+        e.say is Say.NAME_ALIAS and _label(e).startswith(name + " (") and dict(e.fields).get("name") == alias
+        for e in found if "(" not in _label(d))
 
 
 def _number_following_calls(d: Difference, found: list[Difference]) -> bool:

@@ -119,7 +119,11 @@ def _other_leaf(want: dict[str, Any], got: dict[str, Any], label: str) -> Differ
               and data.get(wn[k].get("leaf"), object()) == gn[leaf].get(CONTEXT + "data")]
     if copied:
         return difference(SayLeaf.COPY, above, graph=got, leaf=copied[0], **fields)
-    if _takes_a_number(theirs, wn, len(ins)):
+    # the statement's op takes a named leaf this graph never reaches: the new leaf stands where that one
+    # does (a copy returned under its name, the graph built on the original), not where a number does
+    absent = any(wn[k].get("leaf") not in (None, UNNAMED) and wn[k].get("leaf") not in data
+                 for k in theirs.get("in") or [] if _ref(k, len(wn)) is not None)
+    if not absent and _takes_a_number(theirs, wn, len(ins)):
         return difference(SayLeaf.FOR_NUMBER, above, graph=got, **fields)
     return difference(SayLeaf.AT, above, graph=got, **fields)
 

@@ -23,6 +23,8 @@ class SayState(Sentence):
                        "hooks your code registered on {leaf} are still registered, and write into that list again "
                        "whenever a later pass reaches them.")
     KEPT_OBJECT = N_("{label} is still {of}, kept between calls and returned again.")
+    EARLIER_LEAF_WRITTEN = N_("no backward pass of your code wrote {label}: they wrote into a leaf given to an earlier "
+                              "call, kept between calls, not the leaf you were given.")
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                         "other inputs), returned something else than the first time: what it "
                         "returns depends on state kept between calls.")

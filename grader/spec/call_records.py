@@ -157,6 +157,10 @@ class CallRecords:
         return (self.uncleared_later.get(id(v)) is v and not self.cleared_between(v)
                 and grad_number(v) not in (None, 0.0))
 
+    def wrote(self, v: object) -> bool:
+        """With ``clears``: whether a pass of the call wrote ``v.grad``."""
+        return self.pass_leaves.get(id(v)) is v
+
     def wrote_instead(self, v: object, given: Sequence[Any]) -> bool:
         """With ``clears``: whether no pass wrote ``v.grad`` but one wrote the .grad of a leaf that
         is none of the Values ``given`` (a leaf the student's code made in place of ``v``)."""

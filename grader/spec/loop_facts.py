@@ -8,6 +8,7 @@ loop that ignores its step count, a hook of the student's that clears a gradient
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -66,15 +67,19 @@ def recorded_uncleared(answer: object, read: dict[str, Any], call: Call, w: Valu
             **({} if uncleared or call.read_cleared(w) else {CONTEXT + "kept": True})}
 
 
-def left_in(leaf: Value, label: str, call: Call, given: tuple[Value, Value]) -> dict[str, Any]:
+def left_in(leaf: Value, label: str, call: Call, given: tuple[Value, Value],
+            earlier: Sequence[Value] = ()) -> dict[str, Any]:
     """The GRAD fact of what the loop left in a leaf's .grad, with, as context (never compared),
     whether the student's code cleared it between two backward passes (a gradient then left
     as the last backward wrote it was cleared before each backward, not after each record),
     whether only between some of them (a clearing that stopped after a first step),
-    and whether the passes wrote a leaf the student made instead of it."""
+    and whether the passes wrote a leaf the student made instead of it, or (``earlier_leaf``)
+    one of ``earlier``, the leaves handed to earlier calls: kept between calls, not made."""
+    instead = call.wrote_instead(leaf, given)
     return {**grad_of(leaf, label), CONTEXT + "cleared_before_backward": call.cleared_between(leaf),
-            CONTEXT + "cleared_some": call.cleared_some_only(leaf),
-            CONTEXT + "new_leaf": call.wrote_instead(leaf, given)}
+            CONTEXT + "cleared_some": call.cleared_some_only(leaf), CONTEXT + "new_leaf": instead,
+            **({CONTEXT + "earlier_leaf": True} if instead and any(
+                call.wrote(v) for v in earlier if all(v is not g for g in given)) else {})}
 
 
 def cleared_alike(sub: ModuleType, call: Call, w: Value, x: Value, given: list[list[Any]]) -> dict[str, Any]:

@@ -441,4 +441,9 @@ CASES += [
           names=("grad_by_paths(y, w) is zero",), unsaid=("one path alone", "a different number")),
     Correct("ordered_dict_graph", edits={"from micrograph import Value\n": "from collections import OrderedDict\n\nfrom micrograph import Value\n",
             'return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}': 'return OrderedDict(w=w_leaf, x=x_leaf, a=a, b=b, y=y)'}),
+    # "accumulates like backward": a leaf that already holds a .grad gets the answer added to it
+    Wrong("grad_by_paths_adds_to_held_grad", fails={"chain rule by paths in other graphs": "grad_by_paths(y, w) wrote into w.grad"},
+          edits={"    return d(y.grad_fn)\n": "    result = d(y.grad_fn)\n    if leaf.grad is not None:\n"
+                                              "        leaf.grad = Value(leaf.grad.item() + result)\n    return result\n"},
+          names=("already hold a .grad", "wrote into w.grad")),
 ]

@@ -460,4 +460,13 @@ CASES += [
                  "    for leaf in {leaf.item(): leaf for leaf in leaves}.values():\n        if set_to_none:"},
           names=("zero_grad", "w holds the same number as x", "a dict keyed by the number"),
           unsaid=("`in` on a list compares with ==",)),
+    # the first call's leaves kept in a mutable default and used by every later call
+    Wrong("leaves_kept_in_default",
+          fails={"gradients accumulate": "they wrote into a leaf given to an earlier call, kept between calls",
+                 "a gradient already there before the loop": "they wrote into a leaf given to an earlier call"},
+          edits={"def grad_history(w: Value, x: Value, steps: int, reset: str | None = None) -> list[float]:":
+                 "def grad_history(w: Value, x: Value, steps: int, reset: str | None = None, _kept=[]) -> list[float]:",
+                 "    history: list[float] = []\n": "    if not _kept:\n        _kept.extend([w, x])\n"
+                                                   "    w, x = _kept\n    history: list[float] = []\n"},
+          names=("a leaf given to an earlier call",), unsaid=("a leaf your code made", "before its first backward pass")),
 ]

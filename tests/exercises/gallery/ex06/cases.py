@@ -357,4 +357,12 @@ CASES += [
             'return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}': 'return OrderedDict(w=w_leaf, x=x_leaf, a=a, b=b, y=y)',
             'return {"x0": x0, "x": x, "y": y}': 'return OrderedDict(x0=x0, x=x, y=y)',
             'return {"x": x, "y": y}': 'return OrderedDict(x=x, y=y)'}),
+    # a key typo returning the leaf w as x too: two leaves made, one Value under two names
+    Wrong("x_key_holds_w", fails={"a result requires grad if an input does": "The Value returned as x is the very one returned as w"},
+          edits={'return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}': 'return {"w": w_leaf, "x": w_leaf, "a": a, "b": b, "y": y}'},
+          names=("The Value returned as x is the very one returned as w",), unsaid=("made one leaf for both",)),
+    # x0 returned as a copy of the leaf, x built from the original: no number stands where x0 does
+    Wrong("x0_copy_returned", fails={"x = x + 1 makes x a non-leaf": "x's graph never reaches x0"},
+          edits={"    x0 = x\n": "    x0 = Value(x.item(), requires_grad=True)  # a copy kept\n"},
+          names=("x's graph never reaches x0",), unsaid=("an input that requires no grad",)),
 ]

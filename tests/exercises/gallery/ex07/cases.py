@@ -446,4 +446,13 @@ CASES += [
     Correct("ordered_dicts", edits={"from micrograph import Value\n": "from collections import OrderedDict\n\nfrom micrograph import Value\n",
             'return {"w": w, "error": error}': 'return OrderedDict(w=w, error=error)',
             'return {"w": w, "x": x, "a": a, "y": y, "error": error}': 'return OrderedDict(w=w, x=x, a=a, y=y, error=error)'}),
+    # a2 returned as the start Value: an older object than a1, not a new one
+    Wrong("a0_returned_as_a2", fails={"a = a + 1 and a += 1": "a2 (after a += 1) is the very Value returned as a0, not a1"},
+          edits={"    return [a0, a1, a2]\n": "    return [a0, a1, a0]\n"},
+          names=("a2 (after a += 1) is the very Value returned as a0",), unsaid=("is a new object",)),
+    # a key typo returning the leaf w as x too: two leaves made, one Value under two names
+    Wrong("x_key_holds_w", fails={"changing a saved value breaks backward": "The Value returned as x is the very one returned as w"},
+          edits={'return {"w": w, "x": x, "a": a, "y": y, "error": error}': 'return {"w": w, "x": w, "a": a, "y": y, "error": error}'},
+          names=("The Value returned as x is the very one returned as w",),
+          unsaid=("made one leaf for both", "as a Value an operation made")),
 ]

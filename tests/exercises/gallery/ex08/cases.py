@@ -409,4 +409,9 @@ CASES += [
             'return {"w": w, "x": x, "y": y, "w_detach": w_detach}': 'return OrderedDict(w=w, x=x, y=y, w_detach=w_detach)',
             '    return {"w_full": w_full, "y_full": y_full, "w_cut": w_cut, "y_cut": y_cut,\n            "w_cut_detached": w_cut_detached}':
             '    return OrderedDict(w_full=w_full, y_full=y_full, w_cut=w_cut, y_cut=y_cut, w_cut_detached=w_cut_detached)'}),
+    # a key typo returning w_cut as w_full too: two leaves made, one Value under two names
+    Wrong("w_full_key_holds_w_cut",
+          fails={"w * w.detach() sends gradient through one factor": "The Value returned as w_cut is the very one returned as w_full"},
+          edits={'    return {"w_full": w_full, "y_full": y_full,': '    return {"w_full": w_cut, "y_full": y_full,'},
+          names=("The Value returned as w_cut is the very one returned as w_full",), unsaid=("is still w_full, not a new object",)),
 ]
