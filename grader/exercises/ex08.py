@@ -30,6 +30,7 @@ from grader.spec.made_untracked import told_if_detached_root
 from grader.spec.errors import error_of
 from grader.spec.refused import refused_detached
 from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
+from grader.spec.returned_detached import graph_leaves
 from grader.spec.repeat import calls_apart, seen_all
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
@@ -221,7 +222,11 @@ def _cut(sub, w: float) -> dict[str, Any]:
     r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut", "w_cut_detached"}, "detach_cuts_graph")
     beside = leaf_beside(r["y_cut"], r["w_cut"])  # the w_cut the code multiplied, whatever it returned
     one_y = {ALIASED: "y_full"} if r["y_cut"] is r["y_full"] else {}  # y_full's own: told as one Value, two names
-    one_w = {ALIASED: "w_cut"} if r["w_full"] is r["w_cut"] else {}  # so is a leaf under both names ("w_full": w_cut)
+    # so is a leaf made for each product, one returned under both names ("w_full": w_cut): a product's
+    # graph reaches a leaf neither name holds (one leaf made for both is told as w_cut still w_full)
+    typo = r["w_full"] is r["w_cut"] and not all(
+        any(v is r["w_cut"] for v in graph_leaves([y])) for y in (r["y_full"], r["y_cut"]))
+    one_w = {ALIASED: "w_cut"} if typo else {}
     return {
         "full": [{**graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full"), **one_w},
                  {**grad_of(r["w_full"], "w_full.grad"), **one_w}],
@@ -231,7 +236,8 @@ def _cut(sub, w: float) -> dict[str, Any]:
         "cut_factor": detached_from(r["y_cut"], beside, call, "y_cut"),
         "values": [value_of(r["y_full"], "y_full"), {**value_of(r["y_cut"], "y_cut"), **one_y}],
         "one_y_per_name": value_per_name({"y_full": r["y_full"], "y_cut": r["y_cut"]}, "detach_cuts_graph"),
-        "one_w_per_name": value_per_name({"w_full": r["w_full"], "w_cut": r["w_cut"]}, "detach_cuts_graph"),
+        "one_w_per_name": check(Check.VALUE_PER_NAME, None, "detach_cuts_graph") if r["w_full"] is r["w_cut"] and not typo
+        else value_per_name({"w_full": r["w_full"], "w_cut": r["w_cut"]}, "detach_cuts_graph"),
         "~call": call.fact,  # one backward per product, or one over both: either is right
         "detached": _any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
         "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached"),  # last: it writes

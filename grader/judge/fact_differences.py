@@ -263,7 +263,7 @@ def _identity(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Dif
     alias = got.get(CONTEXT + "alias") is True  # {of} is a copy sharing this Value's number, which changed it
     other = got.get(CONTEXT + "returned_as")  # the other entry returned that this very Value is: no new object
     if not got.get("same") and type(other) is str:
-        return [_diff(Say.RETURNED_AS_OTHER, label=label, of=want.get("of"), other=other)]
+        return [_diff(Say.RETURNED_AS_OTHER, label=label, of=want.get("of"), name=other)]
     say = ((SayState.KEPT_OBJECT if kept else Say.SAME_OBJECT) if got.get("same")
            else SayInPlace.ALIAS_CHANGED if alias else Say.NEW_OBJECT)
     return [_diff(say, label=label, of=want.get("of"))]

@@ -213,6 +213,6 @@ class Say(Sentence):
     RESULT_BOTH_ALIKE = N_("the two lists of {label} are equal, where the statement's differ from each other.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
-    RETURNED_AS_OTHER = N_("{label} is the very Value returned as {other}, not {of}.")  # an older object, not a new one
+    RETURNED_AS_OTHER = N_("{label} is the very Value returned as {name}, not {of}.")  # an older object, not a new one
     SAME_OBJECT = N_("{label} is still {of}, not a new object.")
     NOT_THAT_VALUE = N_("{label} is of type {type}, not a Value: the statement's is {of} itself.")  # that very Value

@@ -67,9 +67,10 @@ CASES = [
           edits={CUT_LINE: "    y_cut = Value(w) * w_cut\n"}),
     # a copy slip in the returned dict, the cut itself right: the detach is judged against the
     # leaf y_cut multiplied, so only the returned w_cut is told, and first
-    Wrong("returns_w_full_as_w_cut", names=("w_cut is still w_full",),
-          unsaid=("is not a detach() of the leaf beside it", "w_cut_detached does not share"),
-          fails={CUT: "w_cut is still w_full", CUT_HIDDEN: "w_cut is still w_full"},
+    Wrong("returns_w_full_as_w_cut", names=("The Value returned as w_cut is the very one returned as w_full",),
+          unsaid=("is not a detach() of the leaf beside it", "w_cut_detached does not share", "w_cut is still w_full"),
+          fails={CUT: "The Value returned as w_cut is the very one returned as w_full",
+                 CUT_HIDDEN: "The Value returned as w_cut is the very one returned as w_full"},
           edits={'"w_cut": w_cut, "y_cut"': '"w_cut": w_full, "y_cut"'}),
     Correct("copy_and_one_backward", edits={
         "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
