@@ -27,7 +27,7 @@ from grader.spec.facts import ALIASED, CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import (call_text, caught_warnings, dict_of, in_call, first_line, grad, num, plain_dict,
                                shape_error, type_name)
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
-from grader.spec.given import NODES, documents_graph, given_calls
+from grader.spec.given import NODES, documents_graph, given_calls, grad_itself
 from grader.spec.import_mode import filters_kept, import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
@@ -159,6 +159,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
         "seed": seeded_one(call.root_grads, "grads_after_backward"),
         "leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                    for n in ("w", "x")],
+        "itself": [grad_itself(answer[n], given.returned, n, f"grads_after_backward(w, x)['{n}']") for n in ("w", "x")],
         "read": read_from_grad([answer["w"], answer["x"]], call,
                                N_("grads_after_backward(w, x)['w'] and ['x']")),
         "read_written": read_written(call, "grads_after_backward", len(arguments)),

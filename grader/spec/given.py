@@ -30,12 +30,12 @@ from typing import Any
 from micrograph import Node, Value, add, is_grad_enabled, mul, no_grad
 from micrograph.value import peek_grad
 
-from grader.spec.facts import CONTEXT, Check
+from grader.spec.facts import CONTEXT, FACT, LABEL, Check, Kind
 from grader.spec.graph import graph
 from grader.spec.helpers import in_place_of
 from grader.spec.positions import matches
-from grader.spec.probe import close, error_text, grad, type_name
-from grader.spec.provenance import check, value_of
+from grader.spec.probe import close, error_text, grad, plain_dict, type_name
+from grader.spec.provenance import check, same_object, value_of
 
 NODES = ("w", "x", "a", "b", "y")
 """The Values of the documents' graph y = (x + w) * (w + 1), root last."""
@@ -321,3 +321,19 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
 
     with in_place_of(sub, name, comparing):
         yield record
+
+
+def grad_itself(returned: object, graphs: list[Any], name: str, label: str) -> dict[str, Any]:
+    """The IDENTITY fact that the Value returned for a leaf is that leaf's .grad itself, the leaf of
+    the last graph the given build_graph returned (``graphs``: ``GivenCalls.returned``): the
+    statement asks for exactly what .grad holds, and a copy (``.grad.detach()``) holds the number
+    but is another Value.  Judged of a Value returned for a leaf whose .grad is one only: a float
+    or None is told by its RESULT fact, and code that built its graph without build_graph by its
+    own facts."""
+    graph = plain_dict(graphs[-1]) if graphs else None
+    leaf = graph.get(name) if type(graph) is dict else None
+    held = leaf.grad if isinstance(leaf, Value) else None
+    of = f"{name}.grad"
+    if not isinstance(returned, Value) or not isinstance(held, Value):  # not judged here: as the statement's
+        return {FACT: Kind.IDENTITY.value, LABEL: label, "of": of, "same": True}
+    return same_object(returned, held, label, of)

@@ -455,4 +455,9 @@ CASES += [
           edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.add(x_leaf, w_leaf)\n    a.retain_grad()  # as the documents do\n'}),
     Correct("ordered_dicts", edits={"from micrograph import Value\n": "from collections import OrderedDict\n\nfrom micrograph import Value\n",
             'return {name: node.grad for name, node in g.items()}': 'return OrderedDict((name, node.grad) for name, node in g.items())'}),
+    # a copy of each .grad returned ("safe for the caller"): the numbers, but not what .grad holds
+    Wrong("grads_detached_copies", fails={"non-leaf grads are None after backward": "is a new object, not w.grad"},
+          edits={"return {name: node.grad for name, node in g.items()}":
+                 "return {name: None if node.grad is None else node.grad.detach() for name, node in g.items()}"},
+          names=("grads_after_backward(w, x)['w'] is a new object, not w.grad",)),
 ]
