@@ -29,7 +29,7 @@ from grader.spec.probe import close, num, plain_dict, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import documents_slip_facts, paths_kept
 from grader.spec.documents_backprop import backprop_facts, build_graph_watched, graph_facts, note_returned
-from grader.spec.provenance import built, check, grad_of, lists_of, result_of, watching
+from grader.spec.provenance import built, check, grad_of, list_kept, lists_of, result_of, watching
 from grader.spec.repeat import calls_apart, left_on_inputs
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
@@ -183,11 +183,13 @@ def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph
     leaf, all values, label), for ``_slip_facts`` (hidden test) and ``documents_slip_facts``
     (public test)."""
     labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
+    handed = [list(everything) for _ in leaves]  # each call its own list: one that empties it changes no other
     with watching(sub, "grad_by_paths") as call:
-        answers = [num(sub.grad_by_paths(y, leaf, everything)) for leaf in leaves]
+        answers = [num(sub.grad_by_paths(y, leaf, values)) for leaf, values in zip(leaves, handed)]
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
+    kept = [list_kept(values, everything, label, "values") for values, label in zip(handed, labels)]
     return ({"by_paths": [result_of(answer, label) for answer, label in zip(answers, labels)],
-             "walk_only": [call.fact, *untouched]},
+             "walk_only": [call.fact, *untouched, *kept]},
             [(answer, y, leaf, everything, label) for answer, leaf, label in zip(answers, leaves, labels)])
 
 
@@ -362,7 +364,7 @@ def _grads_already_held(sub) -> tuple[list[dict], list[tuple]]:
     for name in ("w", "x"):
         label, held = f"for y = {DOCUMENTS} ({HELD}), grad_by_paths(y, {name})", g[name].grad.item()
         before = hold({"w": g["w"], "x": g["x"]}, give=False)  # the .grad each leaf holds: the caller's
-        answer = num(sub.grad_by_paths(g["y"], g[name], everything))
+        answer = num(sub.grad_by_paths(g["y"], g[name], list(everything)))  # a list of its own: the probe's is kept
         returned = type(answer) is float and close(answer, held) and not close(answer, _sum_over_paths(
             g["y"], g[name], everything, "right"))
         facts += [result_of(answer, label), check(Check.HELD_GRAD_UNUSED, not returned, label), kept(before, label)]

@@ -446,4 +446,9 @@ CASES += [
           edits={"    return d(y.grad_fn)\n": "    result = d(y.grad_fn)\n    if leaf.grad is not None:\n"
                                               "        leaf.grad = Value(leaf.grad.item() + result)\n    return result\n"},
           names=("already hold a .grad", "wrote into w.grad")),
+    # each Value found is popped from the caller's list: a later call finds it no more
+    Wrong("grad_by_paths_pops_values", fails={CHAIN: "grad_by_paths(y, w) changed the list values it was given"},
+          edits={"        return next(v for v in values if v.grad_fn is node)\n":
+                 "        return values.pop(next(i for i, v in enumerate(values) if v.grad_fn is node))\n"},
+          names=("changed the list values it was given",)),
 ]
