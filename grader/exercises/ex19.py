@@ -14,6 +14,7 @@ from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_retained import ZEROED, grad_after_zeroed
 from grader.spec.build_order import run_order
+from grader.spec.build_repeats import dropped_kept, leaf_root, retained_again, retained_twice, seeded
 from grader.spec.build_writes import writes_beside_store
 from grader.spec.facts import CONTEXT
 from grader.spec.freed import apart, at_a_freed_id, at_the_id
@@ -58,6 +59,12 @@ KEYS = {
                  "adds into the Value the first wrote",
     "retained_once": "retain_grad() called again changes nothing: backward writes a retained non-leaf's gradient "
                      "once per backward, however many times retain_grad() was called",
+    "seed": "backward seeds its root with 1 at every call, whatever the root's .grad holds: a third w.backward() "
+            "adds 1 to what the two before wrote",
+    "retained_again": "retain_grad() on a value that already retains its gradient changes nothing, after a backward "
+                      "too: a.grad keeps what that backward wrote, and the next backward adds to it",
+    "kept_grad": "after .grad = None the next backward gives .grad a new Value: a Value taken from .grad before "
+                 "keeps its number, as PyTorch's tensor does, and is no longer .grad",
     "operand": "store_grad adds a leaf's new gradient to the number its .grad holds (w.grad.item()), never to the "
                "leaf's own number (w.item())",
     "one_grad": "reading .grad gives the Value the leaf holds, the same object at every read, as PyTorch's does: a "
@@ -66,7 +73,8 @@ KEYS = {
 # what zero_() or .grad = None left decides the gradients added after it
 CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad", "own_grad"),
              "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand", "grads"),
-             "zeroed": ("one_grad",), "leaf_root": ("operand",), "retained_zeroed": ("retained", "rerun"),
+             "zeroed": ("one_grad",), "leaf_root": ("operand",), "seed": ("leaf_root", "operand", "grads"),
+             "retained_again": ("retained", "retained_once", "rerun"), "kept_grad": ("renewed", "dropped", "fresh"), "retained_zeroed": ("retained", "rerun"),
              "renewed": ("dropped", "retained"), "retained": ("rerun",), "retained_leaf": ("grads",),
              "rerun": ("grads", "operand")}  # a sum made wrong: a second backward's gradient differs too
 
@@ -78,35 +86,6 @@ def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     (w * x + w).backward()
     return claim(w.grad is w.grad, "w.grad is w.grad after (w * x + w).backward()")
-
-
-LEAF_ROOT = "w.backward(); w.backward()"
-
-
-def _leaf_root(sub: Any, w0: float) -> list[Any]:
-    """Two backward calls from a leaf itself (ex17's statement: backward may start at a leaf):
-    the second adds into what the first wrote, as any backward does; a shortcut that writes a
-    new Value holding the seed for a leaf root replaces it.  On a fresh copy (``_retained``'s reason)."""
-    engine = fresh_copy(sub) or sub
-    w = engine.Value(w0, requires_grad=True)
-    ran = [raised(w.backward, "w.backward()"), raised(w.backward, "a second w.backward() after w.backward()")]
-    return [*ran, fact(grad_quiet(w), f"w.grad after {LEAF_ROOT}")]
-
-
-RETAINED_TWICE = "a = w * 3; a.retain_grad(); a.retain_grad(); (a * a).backward()"
-
-
-def _retained_twice(sub: Any, w0: float) -> list[Any]:
-    """retain_grad() called twice on one value, then one backward: a node that keeps a list of
-    the Values to write, appended to at each call, writes a's gradient twice, which adds up
-    from this stage on.  On a fresh copy (``_retained``'s reason)."""
-    engine = fresh_copy(sub) or sub
-    w = engine.Value(w0, requires_grad=True)
-    a = w * 3
-    a.retain_grad()
-    a.retain_grad()
-    return [raised((a * a).backward, f"(a * a).backward() after {RETAINED_TWICE[:-len('; (a * a).backward()')]}"),
-            fact(grad_quiet(a), f"a.grad after {RETAINED_TWICE}")]
 
 
 def _plain(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -281,7 +260,7 @@ def loop_public(sub):
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
             "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0),
-            "leaf_root": _leaf_root(sub, 1.5), "retained_once": _retained_twice(sub, 1.5), "own_grad": equal_leaves(sub)}
+            "leaf_root": leaf_root(sub, 1.5), "retained_once": retained_twice(sub, 1.5), "own_grad": equal_leaves(sub)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -293,7 +272,8 @@ def loop_hidden(sub):
     return {"one_grad": _one_grad(sub, -0.5, 3.0), **_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
             "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0),
             "new_leaf": _at_a_freed_id(sub, 1.75), "retained_leaf": leaf_retained(sub, 2.5, -1.5),
-            "leaf_root": _leaf_root(sub, -0.5), "retained_once": _retained_twice(sub, -0.5)}
+            "leaf_root": leaf_root(sub, -0.5), "retained_once": retained_twice(sub, -0.5),
+            "seed": seeded(sub, -0.5), "retained_again": retained_again(sub, -0.5)}
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -340,7 +320,7 @@ def dropped(sub):
     engine = fresh_copy(sub) or sub  # ``_retained``'s reason: ids kept from the gates' programs meet none here
     seen = _joined(_loop(engine, 0.75, -4.0, 4, "None"), _loop(engine, 3.0, 1.0, 3, "None"))
     retained = _retained_dropped(engine, -1.25, 2.5)
-    return {**seen, "retained": retained["retained"],
+    return {**seen, "retained": retained["retained"], "kept_grad": dropped_kept(engine, 0.75),
             "renewed": [*seen.get("renewed", []), *_renewed(engine, 0.75, -4.0), *_renewed(engine, -2.5, 1.5),
                         *retained["renewed"]]}
 

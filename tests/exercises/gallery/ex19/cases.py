@@ -385,3 +385,28 @@ CASES += [
                  "(a * w).backward() after a = w + x; a.retain_grad(); (a * x).backward() adds to a.grad in PyTorch"},
           names=("adds to a.grad", "adds a retained non-leaf's gradient"), unsaid=("…",)),
 ]
+
+# Calls repeated on one value, each wrong only where a later call shows it: backward seeded from the
+# root's own .grad (1, 1 + 1, then 2 + 2: the third w.backward() tells it); retain_grad() called again
+# after a backward starting a.grad over; one gradient Value reused after .grad = None, so a Value the
+# caller took from .grad before changes.
+CASES += [
+    Wrong("seed_from_root_grad", edits={
+        "    buffers = {first: 1.0}\n":
+        "    buffers = {first: root._grad.item() if root._grad is not None else 1.0}  # continue from what is there\n"},
+          fails={"accumulation on other inputs": "w.grad after w.backward(); w.backward(); w.backward()"},
+          names=("seeds its root with 1 at every call",)),
+    Wrong("retain_grad_resets_grad", edits={
+        "            self.retains_grad = True\n":
+        "            self.retains_grad = True\n            self._grad = None  # a fresh slot for the gradient to keep\n"},
+          fails={"accumulation on other inputs": "a.grad after a = w + 1; a.retain_grad(); (a * 2).backward(); "
+                                                 "a.retain_grad() is None"},
+          names=("retain_grad() on a value that already retains its gradient changes nothing",)),
+    Wrong("grad_slot_reused", edits={
+        "    if v._grad is None:\n        v._grad = Value(grad)\n":
+        "    if v._grad is None:\n        slot = getattr(v, \"_slot\", None)\n        if slot is None:\n"
+        "            slot = v._slot = Value(0.0)  # one gradient Value per value, reused\n"
+        "        slot._box[0] = grad\n        v._grad = slot\n"},
+          fails={"w.grad = None between backward calls": "w.grad is not g after (w * 3).backward(); g = w.grad"},
+          names=("a Value taken from .grad before keeps its number",)),
+]
