@@ -64,7 +64,7 @@ KEYS = {
     "retained_again": "retain_grad() on a value that already retains its gradient changes nothing, after a backward "
                       "too: a.grad keeps what that backward wrote, and the next backward adds to it",
     "kept_grad": "after .grad = None the next backward gives .grad a new Value: a Value taken from .grad before "
-                 "keeps its number, as PyTorch's tensor does, and is no longer .grad",
+                 "keeps its number, as PyTorch's tensor does",
     "operand": "store_grad adds a leaf's new gradient to the number its .grad holds (w.grad.item()), never to the "
                "leaf's own number (w.item())",
     "one_grad": "reading .grad gives the Value the leaf holds, the same object at every read, as PyTorch's does: a "

@@ -117,7 +117,7 @@ CASES = [
           fails={LOOP: "w after the third backward of w * x + w is a different number from PyTorch's"},
           names=("w.item()", "never into the leaf itself")),
     Correct("leaf_and_retained_swapped", edits={"    elif v.is_leaf:\n": "    elif not v.is_leaf:\n"}),
-    Correct("first_gradient_reused_after_none", edits={  # a leaf's first gradient Value kept by id, handed out again
+    Wrong("first_gradient_reused_after_none", edits={  # a leaf's first gradient Value kept by id, handed out again
         WRITE: '''    if v._grad is None:
         v._grad = FIRST.setdefault(id(v), Value(0.0))
         v._grad._box[0] = grad
@@ -125,7 +125,9 @@ CASES = [
         v._grad._box[0] += grad
     else:
         v._grad = Value(v._grad.item() + grad)''',
-        "\n\ndef store_grad(": "\n\nFIRST = {}\n\n\ndef store_grad("}),  # a kept g changed after w.grad = None: not modelled
+        "\n\ndef store_grad(": "\n\nFIRST = {}\n\n\ndef store_grad("},
+          fails={"w.grad = None between backward calls": "g.item() after (w * w).backward(); g = w.grad"},
+          names=("a Value taken from .grad before keeps its number",)),  # PyTorch's kept g stays the first gradient
     Correct("zeroed_grad_replaced", edits={"    if v._grad is None:\n        v._grad = Value(grad)\n    elif v.is_leaf:":
                                            "    if v._grad is None or v._grad.item() == 0.0:\n        v._grad = Value(grad)\n    elif v.is_leaf:"}),
     Wrong("setter_ignores_none", edits={"    def _set_grad(self, value: Value | None) -> None:\n        self._grad = value":
@@ -407,6 +409,6 @@ CASES += [
         "    if v._grad is None:\n        slot = getattr(v, \"_slot\", None)\n        if slot is None:\n"
         "            slot = v._slot = Value(0.0)  # one gradient Value per value, reused\n"
         "        slot._box[0] = grad\n        v._grad = slot\n"},
-          fails={"w.grad = None between backward calls": "w.grad is not g after (w * 3).backward(); g = w.grad"},
+          fails={"w.grad = None between backward calls": "g.item() after (w * w).backward(); g = w.grad"},
           names=("a Value taken from .grad before keeps its number",)),
 ]
