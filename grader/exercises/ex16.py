@@ -15,7 +15,8 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import MissingMethod, claim, described, documents_drawn, fact, operand, regroup
 from grader.spec.build_reads import edge_node, flag
-from grader.spec.build_edges import accumulator_name, apart, count, leaf_edge, one_accumulator, rebuilt, second_edge
+from grader.spec.build_edges import (accumulator_name, apart, count, flag_back_on, leaf_edge, one_accumulator,
+                                      rebuilt, second_edge)
 from grader.spec.build_operands import given_itself, names_swapped, number_made
 from grader.spec.held import held
 from grader.spec.probe import by_key
@@ -78,6 +79,8 @@ KEYS = {
     "flag_set": "a leaf's edge follows its requires_grad as it is when the operation runs, however it was set: "
                 "set True after the leaf was made, the leaf gets its AccumulateGrad then; set False, its entry is "
                 "(None, 0), whatever node it had before",
+    "kept_accumulator": "a leaf keeps its AccumulateGrad for its whole life, whatever its requires_grad is set to "
+                        "meanwhile: switched off, then on again, it is reached through the node it had before",
     "second_operand": "+ and * record an edge to each of their two inputs, self and other: a node whose second edge "
                       "leads to its first input's node was handed that input for both",
     "operand_itself": "+ and * hand record the very Values they are given (as_value leaves a Value as it is): a new "
@@ -184,6 +187,7 @@ CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("second_operand",)
                              for key in ("next_functions", "grad_edges", "one_accumulator", "own_accumulator")}}
 CAUSED_BY["flag_set"] = MADE_BY + ("again", "tuples", "own_accumulator", "number", "requires_grad", "next_functions",
                                    "leaf_edge")
+CAUSED_BY["kept_accumulator"] = CAUSED_BY["flag_set"] + ("flag_set", "one_accumulator")
 CAUSED_BY["leaf_edge"] = CAUSED_BY["next_functions"]  # w's entry as (None, 0) beside a constant's: that rule alone
 CAUSED_BY["next_functions"] += ("leaf_edge",)
 # an input marked as requiring grad by the operation: its edges, flag and what is saved of it follow
@@ -328,6 +332,7 @@ def constants(sub):
                                 ("w * c", "other", "c", c)]),
             **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]}),
             "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE), "flag_set": _flag_set(sub),
+            "kept_accumulator": flag_back_on(sub),
             "inputs_kept": _inputs_kept(sub), "accumulator_name": accumulator_name(sub, w, made["c * w"]),
             "new_constant": [claim(c + 0 is c, "c + 0 is c, c = Value(-2)"), claim(c * 1 is c, "c * 1 is c, c = Value(-2)")],
             "leaf_edge": leaf_edge("constants", *(made[label] for label in ("c * w", "w + c", "(c * 3) * w")))}

@@ -12,6 +12,7 @@ from micrograph.i18n import N_
 from grader.spec.build import claim
 from grader.spec.build_reads import edge_node, edges, fact, node_name
 from grader.spec.facts import NOT_PLAIN
+from grader.spec.held import held, kept
 
 
 def apart(made: Any) -> bool:
@@ -107,3 +108,20 @@ def rebuilt(sub: Any, w: float, x: float) -> dict[str, Any]:
         nodes = [getattr(v, "grad_fn", None) for v in (a, b, a * b)]
         return [(edges(fn), count(getattr(fn, "next_functions", None))) for fn in nodes]  # edges() shows 16
     return claim(built() == built(), AGAIN)
+
+
+FLAG_BACK_ON = N_("w's AccumulateGrad in (w + x).grad_fn.next_functions is the one in (w * 3).grad_fn.next_functions, "
+                  "after w * 3; w.requires_grad = False; w * x; w.requires_grad = True")
+
+
+def flag_back_on(sub: Any) -> dict[str, Any]:
+    """Whether a leaf whose requires_grad was switched off, used so, then on again, still has the
+    AccumulateGrad an operation gave it before, as PyTorch's does (a leaf keeps its node for its
+    whole life): a gradient_edge that drops the node when it meets the flag off makes a second
+    one, and a graph built before the switch reaches the leaf through another node."""
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
+    before = kept(w * 3)
+    w.requires_grad = False
+    held(w * x)
+    w.requires_grad = True
+    return claim(one_accumulator(w, before, kept(w + x)), FLAG_BACK_ON)

@@ -362,3 +362,13 @@ CASES += [
           fails={DOCS: "y.grad_fn saved b itself as \"other\" in PyTorch, but not in your engine"},
           names=("saved b itself", "nor a new Value made of it")),
 ]
+
+# gradient_edge letting a leaf's AccumulateGrad go when it meets the leaf with requires_grad False: switched
+# on again, the leaf gets a second node, and a graph built before the switch reaches it through the first.
+CASES += [
+    Wrong("accumulator_dropped_when_flag_off", edits={
+        "    if not v.requires_grad:\n        return None, 0\n":
+        "    if not v.requires_grad:\n        v._accumulator = None  # no longer needs one: let it go\n        return None, 0\n"},
+          fails={CONSTANTS: "w's AccumulateGrad in (w + x).grad_fn.next_functions is the one in (w * 3)"},
+          names=("keeps its AccumulateGrad for its whole life",)),
+]
