@@ -12,6 +12,7 @@ parent, the grader's own tests) a copy's top level runs untimed.
 from __future__ import annotations
 
 import contextlib
+import io
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 
@@ -33,3 +34,12 @@ def copy_time() -> AbstractContextManager[object]:
     """What a fresh copy's top level runs under now: the innermost ``copies_under``'s share, or
     nothing outside any."""
     return _SHARES[-1]() if _SHARES else contextlib.nullcontext()
+
+
+def nowhere() -> io.TextIOWrapper:
+    """Where a fresh copy's top level prints (its import showed that once): a text stream as
+    ``sys.stdout`` is, with ``reconfigure`` and ``buffer``.  A file that calls
+    ``sys.stdout.reconfigure(encoding="utf-8")`` at import, or wraps ``sys.stdout.buffer`` in a
+    ``TextIOWrapper`` (the Windows habit for printing Chinese), raised AttributeError on a
+    ``StringIO``: the copy was lost, and with it what the tests tell by it."""
+    return io.TextIOWrapper(io.BytesIO(), encoding="utf-8")

@@ -50,7 +50,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib.util
-import io
 import sys
 from collections.abc import Callable, Sequence
 from importlib.machinery import ModuleSpec
@@ -60,7 +59,7 @@ from typing import Any, NamedTuple, TypeVar
 import micrograph
 from micrograph import Value
 
-from grader.spec.copy_share import copy_time
+from grader.spec.copy_share import copy_time, nowhere
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.handed import handed_again
 from grader.spec.origins import remember
@@ -386,7 +385,7 @@ def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
     previous, mode = sys.modules.get(spec.name), micrograph.is_grad_enabled()
     sys.modules[spec.name] = fresh
     try:  # what the file prints at the top was shown once, by its import: not again for each copy
-        with copy_time(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        with copy_time(), contextlib.redirect_stdout(nowhere()), contextlib.redirect_stderr(nowhere()):
             exec(code, vars(fresh))  # noqa: S102 - what the loader's exec_module runs
     except Exception:  # noqa: BLE001 - a file that cannot run twice is judged by the other facts
         return None

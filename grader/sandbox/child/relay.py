@@ -291,6 +291,7 @@ def _worker(ready: Callable[[], tuple[list[str], Steps]], pipes: WorkerPipes, ou
         if output >= 0:
             os.dup2(output, 1)
             os.dup2(output, 2)
+            _streams_anew()
         keep = sorted({0, 1, 2, asks, answers, flags})  # the grader's pipes and all else close
         for low, high in zip(keep, keep[1:] + [max(os.sysconf("SC_OPEN_MAX"), 1 << 16)]):
             os.closerange(low + 1, high)
@@ -316,6 +317,20 @@ def _worker(ready: Callable[[], tuple[list[str], Steps]], pipes: WorkerPipes, ou
             pass
     finally:
         exit_flushed(code)
+
+
+def _streams_anew() -> None:
+    """``sys.stdout`` and ``sys.stderr`` made anew over descriptors 1 and 2, now the output pipe,
+    as Python made them at its start: those were made for what 1 and 2 were then (a batch's
+    child starts on ``/dev/null``, which can seek), and a submission's
+    ``sys.stdout.reconfigure(encoding="utf-8")`` (the Windows habit for printing Chinese), which
+    seeks a stream made so, raised ``OSError: Illegal seek`` at import."""
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        old = getattr(sys, name)
+        old.flush()
+        new = open(fd, "w", encoding=old.encoding, errors=old.errors, closefd=False)  # noqa: SIM115 - kept as sys's
+        new.reconfigure(line_buffering=old.line_buffering, write_through=old.write_through)
+        setattr(sys, name, new)  # ``sys.__stdout__`` is left as it was: the snapshot compares it
 
 
 def _answer_steps(work: Steps, asks: int, answers: int, flags: int) -> None:

@@ -107,6 +107,11 @@ CASES = [
         LOOP_LINE: "    while True:\n        if not y < limit:\n            break\n",
         DOUBLE: "        y = micrograph.mul(y, 2.0)\n"}),
     Correct("recursive_chain"),
+    # the Windows habit for printing Chinese, at import: a fresh copy's top level prints to a stream that takes it too
+    Correct("stdout_reconfigured", edits={"from micrograph import Value\n": "import sys\n\nfrom micrograph import Value\n\n"
+                                          "sys.stdout.reconfigure(encoding=\"utf-8\")\nsys.stderr.reconfigure(encoding=\"utf-8\")\n"}),
+    Correct("stdout_rewrapped", edits={"from micrograph import Value\n": "import io\nimport sys\n\nfrom micrograph import Value\n\n"
+                                       "sys.stdout = io.TextIOWrapper(sys.stdout.buffer, encoding=\"utf-8\")\n"}),
     # a detach whose number only the loop's comparison reads: nothing computed from it, the graph is the plain loop's
     Correct("loop_compares_detached", edits={LOOP_LINE: "    while y.detach() < limit:  # only its number is read\n"}),
     Correct("loop_reads_float_of_detached", edits={LOOP_LINE: "    while float(y.detach()) < limit:\n"}),
