@@ -133,8 +133,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("raised {call}{where}: return a value instead of exiting", call=message,
                  where=_where(error, names))
     if kind in wire.TIMEOUTS:  # the child's soft limits on one probe
-        said = f"{_soft_limit(message)}{_where(error, names)}"
-        return said + _(_AT_TOP_LEVEL, function=error["function"]) if error["caller"] == TOP_LEVEL else said
+        return _timed_out(error, message, names)
     if kind == "RecursionError":
         return f"RecursionError: {message}{_where(error, names)}"
     if kind == wire.PROBE_ERROR:
@@ -165,6 +164,25 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
                  line=line_named(error["line"], names), function=error["function"], said=said)
     return _("your code raised {kind} at {line}{said}", kind=kind, line=line_named(error["line"], names), said=said)
+
+
+def _timed_out(error: ErrorRecord, message: str, names: LineNames | None) -> str:
+    """A probe's share of the time ran out; in the top level of the fresh copy the test made (the
+    file run again, to tell state kept between calls), told at that line, in its call of
+    ``error["caller"]`` if any: the demo there took the time, not the functions the test calls."""
+    limit, called = _soft_limit(message), error["caller"]
+    if error["function"] != TOP_LEVEL or not error["line"]:
+        return f"{limit}{_where(error, names)}" + (_(_AT_TOP_LEVEL, function=error["function"]) if called == TOP_LEVEL else "")
+    line = line_named(error["line"], names)
+    said = (_("{limit} ({line}, in its call of {function}): ", limit=limit, line=line, function=called) if called
+            else _("{limit} ({line}): ", limit=limit, line=line))
+    if names is not None:  # a notebook's cells, run again
+        return said + _("the grader runs the notebook's code cells again in this test (to tell state kept between "
+                        "calls), and that cell was still running there: a cell that runs a demo runs again each "
+                        "time; delete it, or make it quick, before handing the notebook in")
+    return said + _("the grader imports your file again in this test (to tell state kept between calls), and its "
+                    "top level was still running there: code kept at the top level, such as a demo, runs again at "
+                    "each import and belongs under if __name__ == \"__main__\":")
 
 
 def _call_refused(message: str | None) -> str | None:

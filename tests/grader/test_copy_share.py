@@ -16,7 +16,7 @@ import pytest
 
 from grader.sandbox.child import wire
 from grader.sandbox.child.alarm import Overrun, Share, alarm, own_share
-from grader.sandbox.child.main import copy_share
+from grader.sandbox.child.copies import copy_share
 from grader.spec.copy_share import copies_under
 from grader.spec.limits import Limits
 from grader.spec.repeat import fresh_copy

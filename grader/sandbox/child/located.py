@@ -12,6 +12,7 @@ from collections import Counter
 from grader.sandbox.child.wire import MAX_NAME
 from micrograph.function import BackwardCFunction
 
+TOP_LEVEL = "<module>"  # the name of a file's top-level code, its frame's function
 CLIPPED = "…"  # ends a name or step longer than the wire carries
 _NODE_APPLY = BackwardCFunction.apply.__code__  # a custom Function's node, calling its backward
 _NODE_SUFFIX = "Backward"  # Softplus's node class is SoftplusBackward

@@ -29,7 +29,8 @@ from micrograph import grad_mode, observe
 
 from grader import spec
 from grader.sandbox.child import confine, guard, relay, seal, sentinel, shown, unaudited, wire
-from grader.sandbox.child.alarm import Overrun, Share, alarm, own_share, probe_seconds
+from grader.sandbox.child.alarm import Overrun, Share, alarm, probe_seconds
+from grader.sandbox.child.copies import Copies, StoppedCopy
 from grader.sandbox.child.isolate import isolate
 from grader.sandbox.child.located import keep_source, located, probe_step
 from grader.sandbox.child.plan import IsolationError, Plan
@@ -62,7 +63,7 @@ def _send(fd: int, record: Record) -> None:
 def _error(exc: BaseException, submission: str) -> ErrorRecord:
     """The exception, located at the deepest frame of the submission's file (if any), with the
     submission's function that called that one (``located``)."""
-    function, caller, line = located(exc, submission)
+    function, caller, line = exc.where if isinstance(exc, StoppedCopy) else located(exc, submission)
     step = probe_step(exc, submission)
     if isinstance(exc, SyntaxError) and exc.filename == submission:
         line = exc.lineno
@@ -256,6 +257,8 @@ class Work:
         self.tests_file = wire.tests_file(self.tests_name)
         self.sealed = sealed  # what the process this one was forked from sealed (``seal_loaded``)
         self.snapshot: seal.Snapshot | None = None
+        self.copies = Copies(self.limits, self.submission,  # the fresh copies' shares (``copies``)
+                             lambda: self.limits.wall_seconds - (time.monotonic() - self.started))
 
     def confine(self) -> list[str]:
         """Landlock, the no-processes filter and the exercise's rlimits; the layers applied."""
@@ -292,8 +295,8 @@ class Work:
     def do(self, number: int) -> Record:
         """Step ``number`` of ``steps``; its record.  Every backward pass the step runs, watched
         by a probe or not, tells ``hooked.WRITES`` whether the student's code chose its numbers;
-        a fresh copy of the submission it makes runs its top level under ``copy_share``."""
-        with observe.observing(hooked.WRITES), copies_under(lambda: own_share(copy_share(self.limits))):
+        a fresh copy of the submission it makes runs its top level under ``copies.copy_share``."""
+        with observe.observing(hooked.WRITES), copies_under(self.copies.share):
             return self._do(number)
 
     def _do(self, number: int) -> Record:
@@ -343,15 +346,6 @@ class Work:
         wall = probe_seconds(self.limits.wall_seconds - (time.monotonic() - self.started), probes_left)
         return Share(cpu, wall, Overrun(wire.PROBE_TIMEOUT, f"used more than {cpu:.3g} s of CPU time"),
                      Overrun(wire.PROBE_TIMEOUT, f"timed out after {wall:.3g} s"))
-
-
-def copy_share(limits: Limits) -> Share:
-    """A fresh copy's top level's share of the time (``grader.spec.copy_share``): the import's,
-    of CPU and of the clock (``Limits.import_share``), told as the test's time running out."""
-    cpu = limits.import_seconds
-    wall = cpu * limits.wall_factor
-    return Share(cpu, wall, Overrun(wire.PROBE_TIMEOUT, f"used more than {cpu:.3g} s of CPU time"),
-                 Overrun(wire.PROBE_TIMEOUT, f"timed out after {wall:.3g} s"))
 
 
 def prepare(request: Request, started: float, plan: Plan,
