@@ -18,6 +18,7 @@ from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import identical, same
 from grader.judge.reference import Expected
 from grader.judge.explained import Difference, difference
+from grader.judge.lines_named import lines_named
 from grader.judge.reloads import reload_flag, reload_line, reload_refused
 from grader.judge.sentences import Say
 from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
@@ -225,7 +226,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
             label, _sep, where = unmade[0].partition(": ")
             return result(FAILED, difference(Say.NOT_MADE, label=label, where=where).sentence())
         return result(PASSED)
-    return result(FAILED, differences.feedback(test, want, got))
+    return result(FAILED, differences.feedback(test, lines_named(want, names), lines_named(got, names)))
 
 
 def _helpers_ran(report: ChildReport, name: str) -> list[str]:

@@ -19,6 +19,7 @@ from grader.i18n import _
 _LABEL_FORMS = (
     # the build track's programs (ex16-ex22): code around a few words
     (r"importing (?P<name>\w+\.py)", N_("importing {name}")),  # the student's file run again (import_mode)
+    (r"running the cells of (?P<name>\w+\.ipynb)", N_("running the cells of {name}")),  # a notebook's, so (lines_named)
     (r"each entry of (?P<name>\S+)", N_("each entry of {name}")),  # a matrix's every entry alike (cases)
     (r"reading (?P<label>.+) warns", N_("reading {label} warns")),
     (r"after (?P<call>.+?), reading (?P<label>\S+) warns", N_("after {call}, reading {label} warns")),

@@ -28,19 +28,19 @@ class SayRead(Sentence):
     IMPORT_SILENCED = N_("{label} silenced the warning reading a non-leaf's .grad gives: in code that imports your "
                          "file, that read shows no warning, where the statement's reads of a.grad, b.grad and y.grad "
                          "warn.")
-    IMPORT_SILENCED_AT = N_("{label} set a warnings filter at line {where} that silences the warning reading a "
+    IMPORT_SILENCED_AT = N_("{label} set a warnings filter at {where} that silences the warning reading a "
                             "non-leaf's .grad gives: in code that imports your file, that read shows no warning, where "
                             "the statement's reads of a.grad, b.grad and y.grad warn; set a warnings filter only "
                             "inside warnings.catch_warnings().")
     IMPORT_RAISES = N_("{label} made the warning reading a non-leaf's .grad gives an error: in code that imports "
                        "your file, that read raises, where the statement's reads of a.grad, b.grad and y.grad warn.")
-    IMPORT_RAISES_AT = N_("{label} set a warnings filter at line {where} that makes the warning reading a non-leaf's "
+    IMPORT_RAISES_AT = N_("{label} set a warnings filter at {where} that makes the warning reading a non-leaf's "
                           ".grad gives an error: in code that imports your file, that read raises, where the "
                           "statement's reads of a.grad, b.grad and y.grad warn; set a warnings filter only inside "
                           "warnings.catch_warnings().")
     FILTERS_LEFT = N_("{label} changed the warnings filters outside warnings.catch_warnings(), and they stay changed "
                       "after it returns: its caller's code goes on with a filter it did not set.")
-    FILTERS_LEFT_AT = N_("{label} changed the warnings filters at line {where}, outside warnings.catch_warnings(), and "
+    FILTERS_LEFT_AT = N_("{label} changed the warnings filters at {where}, outside warnings.catch_warnings(), and "
                          "they stay changed after it returns: its caller's code goes on with a filter it did not set.")
     ROWS_ONE_LIST = N_("the same list object stands in more than one row of {label}: your code put it there more "
                        "than once (repeated it with [...] * m, or appended it again), not a new list per row, so the "

@@ -64,7 +64,7 @@ class SayStep(Sentence):
                      "decide the weights, where manual_seed(seed) before the build does.")
     IMPORT_LEFT_OFF = N_("{label} switched grad mode off and left it off: code that imports your file records no "
                          "graph afterwards, until something switches grad mode on again.")
-    IMPORT_LEFT_OFF_AT = N_("{label} switched grad mode off at line {where} and left it off: code that imports your "
+    IMPORT_LEFT_OFF_AT = N_("{label} switched grad mode off at {where} and left it off: code that imports your "
                             "file records no graph afterwards, until something switches grad mode on again.")
     GENERATOR_UNRUN = N_("{label} returned a generator that nothing ran, and ran no backward pass: train holds "
                          "yield, so calling it runs none of its body and only returns the generator; none of its "
