@@ -10,6 +10,7 @@ from typing import Callable
 from grader.i18n import N_, _, sentences
 from grader.judge import stages
 from grader.judge.caused_errors import WITH_CAUSE, said_error
+from grader.judge.copy_timeout import copy_timed_out
 from grader.judge.messages import probe_said, torch_explained
 from grader.judge.notebook_raised import NO_MODULE, input_hint, notebook_raised, read_nothing
 from grader.judge.touches import TOUCHED, refusal_said
@@ -167,22 +168,11 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
 
 
 def _timed_out(error: ErrorRecord, message: str, names: LineNames | None) -> str:
-    """A probe's share of the time ran out; in the top level of the fresh copy the test made (the
-    file run again, to tell state kept between calls), told at that line, in its call of
-    ``error["caller"]`` if any: the demo there took the time, not the functions the test calls."""
+    """A probe's share of the time ran out: where, or in the top level of a fresh copy (``copy_timeout``)."""
     limit, called = _soft_limit(message), error["caller"]
-    if error["function"] != TOP_LEVEL or not error["line"]:
-        return f"{limit}{_where(error, names)}" + (_(_AT_TOP_LEVEL, function=error["function"]) if called == TOP_LEVEL else "")
-    line = line_named(error["line"], names)
-    said = (_("{limit} ({line}, in its call of {function}): ", limit=limit, line=line, function=called) if called
-            else _("{limit} ({line}): ", limit=limit, line=line))
-    if names is not None:  # a notebook's cells, run again
-        return said + _("the grader runs the notebook's code cells again in this test (to tell state kept between "
-                        "calls), and that cell was still running there: a cell that runs a demo runs again each "
-                        "time; delete it, or make it quick, before handing the notebook in")
-    return said + _("the grader imports your file again in this test (to tell state kept between calls), and its "
-                    "top level was still running there: code kept at the top level, such as a demo, runs again at "
-                    "each import and belongs under if __name__ == \"__main__\":")
+    if error["function"] == TOP_LEVEL and error["line"]:
+        return copy_timed_out(limit, line_named(error["line"], names), called, names is not None)
+    return f"{limit}{_where(error, names)}" + (_(_AT_TOP_LEVEL, function=error["function"]) if called == TOP_LEVEL else "")
 
 
 def _call_refused(message: str | None) -> str | None:
