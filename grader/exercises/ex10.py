@@ -205,9 +205,12 @@ def chain_public(sub):
                ("(w.sin() * w.exp()).relu()", (s * e).relu()), ("(w.exp() * w.sin()).relu()", (e * s).relu()),
                ("(c * (w * w)).sin()", (c * (w * w)).sin()),
                ("Value(..., requires_grad=True)", Value(4.0, requires_grad=True))]
+    v = Value(-0.5, requires_grad=True)
+    y = (v * 2).sin()  # read once more, on a graph of its own: the chain leaves y and v.grad as they were
     return {"chains": read_chains(sub, graphs),
             "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), names_of, graphs[2][1],
-                                 graphs[6][1], "grad_fn_chain")}
+                                 graphs[6][1], "grad_fn_chain"),
+            "held": kept_through("grad_fn_chain(y)", {"w": v, "y": y}, lambda: sub.grad_fn_chain(y))}
 
 
 @EXERCISE.test(
@@ -221,7 +224,7 @@ def chain_other(sub):
     w = Value(0.75, requires_grad=True)
     y = (w * 2).exp()  # its w holds a gradient the caller accumulated: reading the chain leaves it
     return {"chains": read_chains(sub, graphs), "at_a_freed_id": _at_a_freed_id(sub),
-            "after_change": _after_change(sub), "held": kept_through("grad_fn_chain(y)", {"w": w}, lambda: sub.grad_fn_chain(y)),
+            "after_change": _after_change(sub), "held": kept_through("grad_fn_chain(y)", {"w": w, "y": y}, lambda: sub.grad_fn_chain(y)),
             "apart": calls_apart(sub, lambda m, node: m.grad_fn_chain(node), names_of, graphs[0][1], graphs[1][1],
                                  "grad_fn_chain")}
 

@@ -208,6 +208,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     Say.RESULT_ORDER: {SayCheck.FIRST_READ_LATE},  # records in another order: the first entry is the second pass's
     # the leaves' .grad a call left set is the state a later call on the same graph adds to
     SayCheck.GRADS_TOUCHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED},
+    # a Value handed to the call cut off its graph there: the same Value handed again has no graph to read
+    SayState.GIVEN_DETACHED: {SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN,
+                              SayState.FIRST_CHANGED},
     # a number that depends on an earlier call matches a slip's pattern by chance, not by a slip
     # (or a first loss of another kind: a list kept between calls starts with an earlier call's; a
     # Function's gradient kept from an earlier call scales with the seed as that call's did)
@@ -378,7 +381,7 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DRO
          Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, SayCheck.CALLER_MODE, SayCheck.LIST_CHANGED, SayInPlace.DATA_ADDED, SayInPlace.DATA_TRUNCATED, SayInPlace.DATA_SHIFTED_MORE, SayCheck.LIST_REORDERED, SayCheck.UPDATED_FIRST, SayCheck.ONES_OUT_OF_TURN,
          SayInPlace.COMBINE_A_TWICE, SayEntries.ROWS_FEWER,
          SayShape.KEYS, SayShape.EMPTY, SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED,
-         SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN, SayState.GIVEN_FLAG_CHANGED}
+         SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN, SayState.GIVEN_FLAG_CHANGED, SayState.GIVEN_DETACHED}
 
 
 def told_once(say: Sentence) -> bool:

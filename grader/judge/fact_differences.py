@@ -212,6 +212,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
                          else _diff(say, label=label))  # code that never read .grad read none after a pass either
     if want.get("engine_walk") is False and got.get("engine_walk") is True:
         found.append(_diff(Say.ENGINE_WALK, label=label))
+    if got.get("detached_given") and not want.get("detached_given"):
+        found.append(_diff(Say.DETACHED_GIVEN, label=label))
     return found + caught_differences(want, got, label)
 
 

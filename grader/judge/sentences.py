@@ -137,6 +137,8 @@ class Say(Sentence):
                         "a pass where the statement lets backward free it.")
     KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets backward free it.")
     NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it was given.")
+    DETACHED_GIVEN = N_("{label} cut a Value it was given off its graph, in place (as detach_() does): it had a "
+                        "grad_fn when the call began and has none after it.")
     OTHER_GRAPH = N_("{label} ran its backward passes on different graphs: a later pass started "
                      "from a graph built again, not from the first pass's graph.")
     ROOTS_OF_ONE_GRAPH = N_("{label} started its backward passes from different nodes of one graph: the first pass "

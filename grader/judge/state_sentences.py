@@ -92,6 +92,9 @@ class SayState(Sentence):
                            "it: a gradient the caller had accumulated there is lost.")
     GIVEN_GRAD_WRITTEN = N_("{label} wrote into {leaf}.grad (after the call it holds another Value or another number), "
                             "where the statement's leaves every .grad as the caller left it.")
+    GIVEN_DETACHED = N_("{label} cut {leaf} off its graph, in place (as detach_() does): {leaf} had a grad_fn when "
+                        "the call began and has none after it, where the statement's leaves the caller's graph as "
+                        "it was.")
     GIVEN_FLAG_CHANGED = N_("{label} changed {leaf}.requires_grad, where the statement's leaves that flag as the "
                             "caller set it.")
     INPUT_CHANGED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "

@@ -6,8 +6,9 @@ passes, one that runs a backward adds to it, and one that turns off a leaf's fla
 later gradient from it.  Every Value the tests otherwise hand such a function starts with no
 ``.grad``, where clearing it changes nothing: ``hold`` gives each leaf a ``.grad`` of its own
 before the call, and ``kept`` tells after it the first Value whose ``.grad`` is no longer that
-very Value holding that number, or whose flag moved, and how (context ``cleared``, ``zeroed``,
-``written``, ``flag``).  The fact is the one ex02's ``node_info`` is judged by too
+very Value holding that number, or whose flag moved, or that lost its grad_fn (``y.detach_()``: the
+caller's Value cut off its graph), and how (context ``cleared``, ``zeroed``, ``written``, ``flag``,
+``detached``).  The fact is the one ex02's ``node_info`` is judged by too
 (``grader.spec.node_info``): a Value it was handed, changed."""
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class Held:
     each one's ``.grad`` object, its number and the Value's flag, as ``hold`` left them."""
 
     values: dict[str, Value]
-    before: dict[str, tuple[Value | None, float | None, bool]]
+    before: dict[str, tuple[Value | None, float | None, bool, bool]]
 
 
 def hold(values: dict[str, Value], give: bool = True) -> Held:
@@ -43,11 +44,14 @@ def hold(values: dict[str, Value], give: bool = True) -> Held:
     return Held(values, {name: _seen(v) for name, v in values.items()})
 
 
-def _seen(v: Value) -> tuple[Value | None, float | None, bool]:
-    """A leaf's ``.grad`` object, its number and the leaf's flag, as they are now (a non-leaf's
-    ``.grad`` is not read: reading it warns)."""
+def _seen(v: Value) -> tuple[Value | None, float | None, bool, bool]:
+    """A leaf's ``.grad`` object, its number, the Value's flag and whether it has a grad_fn, as they
+    are now (a non-leaf's ``.grad`` is not read: reading it warns)."""
     grad = v.grad if v.is_leaf else None
-    return grad, grad.item() if isinstance(grad, Value) else None, v.requires_grad
+    return grad, grad.item() if isinstance(grad, Value) else None, v.requires_grad, v.grad_fn is not None
+
+
+_ATTRIBUTES = {"flag": "requires_grad", "detached": "grad_fn"}  # what each way of changing a Value changed
 
 
 def kept(held: Held, label: str) -> dict[str, Any]:
@@ -55,14 +59,14 @@ def kept(held: Held, label: str) -> dict[str, Any]:
     the ``.grad`` object and number, and the flag, it had before; where not, the first that
     changed as context ``value``, the attribute as ``attribute`` and how as a context flag."""
     for name, v in held.values.items():
-        grad, number, flag = held.before[name]
-        now, now_number, now_flag = _seen(v)
-        how = ("flag" if now_flag != flag else "cleared" if now is None and grad is not None
+        grad, number, flag, recorded = held.before[name]
+        now, now_number, now_flag, still = _seen(v)
+        how = ("detached" if recorded and not still else "flag" if now_flag != flag else "cleared" if now is None and grad is not None
                else "zeroed" if now_number == 0.0 and number != 0.0 else None if now is grad and now_number == number
                else "written")
         if how is not None:
             return {**check(Check.VALUE_KEPT, False, label), CONTEXT + "value": name,
-                    CONTEXT + "attribute": "requires_grad" if how == "flag" else "grad", CONTEXT + how: True}
+                    CONTEXT + "attribute": _ATTRIBUTES.get(how, "grad"), CONTEXT + how: True}
     return check(Check.VALUE_KEPT, True, label)
 
 

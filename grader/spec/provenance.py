@@ -258,6 +258,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made, errors,
                 clears)
     before, previous = observe.passes(), getprofile()
+    given = _nodes_of(started_from)  # as given: a Value the code detaches in place (detach_()) loses its own
     if grad_mode is not None:
         setprofile(call.sample)
     try:
@@ -276,19 +277,36 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
                      kept + "kept_graph": call.kept, **sampled,
                      **_kept_why(call),
                      ("" if grad_mode is None else mode) + "grad_mode_left_off": left_off,
-                     **call.leaf_facts(), **_asked(call, reads_grad, started_from, one_graph,
-                                                   engine_walk), **call.caught.fact()}
+                     **call.leaf_facts(), **_asked(call, reads_grad, given, one_graph, engine_walk),
+                     **_detached_given(started_from, given), **call.caught.fact()}
 
 
-def _asked(call: Call, reads_grad: bool, started_from: list[Any] | None, one_graph: bool,
+def _nodes_of(started_from: list[Any] | None) -> frozenset[int] | None:
+    """The ids of the grad_fn nodes of the Values ``started_from`` (None when not asked)."""
+    if started_from is None:
+        return None
+    return frozenset(id(v.grad_fn) for v in started_from if is_value(v) and v.grad_fn is not None)
+
+
+def _detached_given(started_from: list[Any] | None, given: frozenset[int] | None) -> dict[str, Any]:
+    """The ``detached_given`` field: how many of the Values ``started_from`` had a grad_fn when
+    the call began and none when it ended (``loss.detach_()`` after its backward), present only
+    when some did.  The caller's Values are cut from their graph: what the call's passes started
+    from is still told as given (their nodes as they were given)."""
+    if started_from is None or not given:
+        return {}
+    return {"detached_given": True} if len(_nodes_of(started_from) or ()) < len(given) else {}
+
+
+def _asked(call: Call, reads_grad: bool, given: frozenset[int] | None, one_graph: bool,
            engine_walk: bool) -> dict[str, Any]:
-    """The CALL fact's fields a probe asked ``watching`` for (see its docstring)."""
+    """The CALL fact's fields a probe asked ``watching`` for (see its docstring); ``given`` are
+    the nodes of the Values it started from, taken as the call began."""
     fact = {}
     if reads_grad:
         fact["read_grad"] = call.read_grad
         fact["read_after_last_pass"] = call.read_since_pass
-    if started_from is not None:
-        given = {id(v.grad_fn) for v in started_from if is_value(v) and v.grad_fn is not None}
+    if given is not None:
         fact["from_given"] = all(roots <= given for roots in call.roots)
     if one_graph:
         fact["one_graph"] = all(roots == call.roots[0] for roots in call.roots)

@@ -332,3 +332,11 @@ CASES += [
           edits={"    steps = 0\n" + LOOP_LINE + DOUBLE + "        steps += 1\n":
                  "    import math\n    steps = math.ceil(math.log2(limit / w.item()))\n    for _ in range(steps):\n" + DOUBLE}),
 ]
+
+# grad_fn_chain detaches the y it was given once it has read it: every chain it returns is right, but the caller's
+# y is cut off its graph, and reading y again finds no graph. Told as that, not as state kept between calls.
+CASES += [
+    Wrong("chain_detaches_the_y_given", names=("grad_fn_chain(y) cut y off its graph", "detach_()"),
+          fails={CHAIN: "grad_fn_chain(y) cut y off its graph"}, unsaid=("state kept between calls",),
+          edits={"    return names\n": "    y.detach_()\n    return names\n"}),
+]

@@ -472,3 +472,13 @@ CASES += [
                  "    x_row[:] = [Value(v, requires_grad=True) for v in x_row]\n    x = [x_row]\n"},
           passes=("v times the Jacobian", "one Jacobian row per backward")),
 ]
+
+# vjp detaches the loss it was given in place after its pass: its numbers are right, but the caller's loss is cut
+# off its graph. Told as that, not as a pass started from a Value vjp made.
+CASES += [
+    Wrong("vjp_detaches_the_loss_given", fails={VJP: "vjp cut a Value it was given off its graph"},
+          edits={VJP_BACKWARD: VJP_BACKWARD + "    for row in loss:\n        for entry in row:\n"
+                                              "            entry.detach_()\n"},
+          names=("vjp cut a Value it was given off its graph", "detach_()"),
+          unsaid=("made itself",)),
+]
