@@ -180,7 +180,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # records read after it repeat the last pass that did, as records all read at the end would
     **dict.fromkeys((SayRead.HELPER_CAUGHT, SayInPlace.CHANGE_DROPPED, Say.CAUGHT_NOT_RETURNED), set(SayCaught)),
     **dict.fromkeys(SayCaught, {SayCheck.READ_LATE, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE,
-                                SayRead.GRAD_VALUES_KEPT}),
+                                SayRead.GRAD_VALUES_KEPT, SayCheck.SAVED_UNREAD}),  # read, and what it raised caught
     # rows of other entries, in another order: the row of the pass that ran last matches the .grad left
     # at the end without being read late
     SayCheck.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER, SayCheck.ROWS_READ_LATE, SayCheck.READ_LATE},

@@ -41,7 +41,8 @@ from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec.facts import CONTEXT, LABEL, Check
 from grader.spec.probe import num, type_name
-from grader.spec.provenance import check, result_of
+from grader.spec.errors import error_raised
+from grader.spec.provenance import check, result_of, watching
 from grader.spec.repeat import backprop_kept, calls_apart, fresh_copy
 
 _SWITCHES = (vars(grad_mode), vars(inference))  # the globals the engine's grad mode switches run under
@@ -133,11 +134,15 @@ def returned_none(y: Value, x: Value, name: str) -> dict[str, Any]:
     return {CONTEXT + "returned_none": f"{name}.backward"} if reached and x.grad is None and x.requires_grad else {}
 
 
-def saved_read(name: str, saved: int, raised: bool) -> dict[str, Any]:
-    """The SAVED_READ fact of ``name``'s backward, run where reading back what forward saved (a
-    freed or changed Value, ``saved`` of them) raises: it raised, or nothing was saved (another
-    fact tells that).  A backward that decides from a note forward left on ctx raises neither."""
-    return check(Check.SAVED_READ, raised or saved == 0, f"{name}.backward")
+def saved_read(sub: ModuleType, name: str, y: Value, saved: int, label: str) -> list[dict[str, Any]]:
+    """``y.backward()`` through ``name``'s node, run where reading back what forward saved (a
+    freed or changed Value, ``saved`` of them) raises: the SAVED_READ fact (it raised, or nothing
+    was saved: another fact tells that; a backward that decides from a note forward left on ctx
+    raises neither), the ERROR fact ``label`` of what it raised, and the pass's CALL fact, whose
+    ``~caught`` tells a backward that read ctx.saved_values, caught what that raised and went on."""
+    with watching(sub, "y.backward()") as call:
+        raised = error_raised(y.backward, label)
+    return [check(Check.SAVED_READ, raised["error"] is not None or saved == 0, f"{name}.backward"), raised, call.fact]
 
 
 def input_number_kept(label: str, x: Value, number: float) -> dict[str, Any]:

@@ -521,3 +521,15 @@ CASES += [
                  "        v = x.item()\n        if v < low:\n            return Value(int(low))\n"
                  "        if v > high:\n            return Value(int(high))\n        return Value(v)\n"}),
 ]
+
+# Softplus.backward reads ctx.saved_values, and where that read is refused (freed, or changed in place) catches the
+# error and goes on with a copy of x kept on ctx: told as the error caught, not as a backward that never read it.
+CASES += [
+    Wrong("saved_read_refused_and_caught", names=("caught an error", "went on"),
+          fails={FREED: "caught an error", INPLACE: "caught an error"}, unsaid=("never read ctx.saved_values",),
+          edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
+                 "        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
+                 "        ctx.kept = Value(x.item())\n",
+                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n":
+                 "        try:\n            (x,) = ctx.saved_values\n        except RuntimeError:\n            x = ctx.kept\n"}),
+]
