@@ -253,8 +253,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     enabled(False)`` and no way back) does not change what later probes observe.
     ``leaves`` adds the per-pass facts of ``Call.leaf_facts``, compared.
     """
-    mode = "" if grad_mode else CONTEXT
-    kept = "" if retain_graph else CONTEXT
+    mode, kept = ("" if grad_mode else CONTEXT), ("" if retain_graph else CONTEXT)
     call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made, errors,
                 clears)
     before, previous = observe.passes(), getprofile()
