@@ -80,7 +80,7 @@ KEYS = {
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied", "accumulate"), "arrived": ("applied",),
              "again": ("mul", "add", "one_op", "arrived", "applied", "accumulate", "root_as_was"),
              "one_op": ("mul", "add", "own_grad", "seed", "accumulate"), "chain": ("mul", "add", "one_op", "accumulate"),
-             "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate"), "ran": ("applied", "arrived"),
+             "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate", "applied"), "ran": ("applied", "arrived"),
              "applied": ("mul", "add"),  # a node a short apply never sent a gradient to never runs at all
              "leaf": ("accumulate",), "summed": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate",
                                                   "applied", "buffered"),
@@ -196,16 +196,23 @@ def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
 @EXERCISE.test("backward through the documents' graph", points=3, public=True, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_public(sub):
-    return {**by_key([_grads(sub, w, x) for w, x in [(0.5, -3.0), (2.0, 4.0)]]), "order": _statements_sum(sub)}
+    seen, told = by_key([_grads(sub, w, x) for w, x in [(0.5, -3.0), (2.0, 4.0)]]), _statements_sum(sub)
+    return {**seen, "order": told["order"], "applied": seen["applied"] + told["applied"]}
 
 
-def _statements_sum(sub: Any) -> list[Any]:
+def _statements_sum(sub: Any) -> dict[str, list[Any]]:
     """The statement's own example of an order that shows: three products of w reach w's
-    AccumulateGrad, and 1e16 + 1 - 1e16 is not 1e16 - 1e16 + 1."""
+    AccumulateGrad, and 1e16 + 1 - 1e16 is not 1e16 - 1e16 + 1.  Watched (``order_facts``): a
+    gradient that never reached w (a product's apply raised, and backward went on) is told as
+    that, not as an order of sums."""
     needs(sub, 2)
     w = sub.Value(0.25, requires_grad=True)
-    ((w * 1e16 + w * 1.0) + w * -1e16).backward()
-    return [_grad(sub, w, "w.grad for y = (w * 1e16 + w * 1) + w * -1e16")]
+    p, q, r = w * 1e16, w * 1.0, w * -1e16
+    s = p + q
+    program = "y = (w * 1e16 + w * 1) + w * -1e16"
+    names = {"w": w, "(w * 1e16)": p, "(w * 1)": q, "(w * -1e16)": r, "(w * 1e16 + w * 1)": s}
+    applied = order_facts(s + r, names, program)["applied"]
+    return {"order": [_grad(sub, w, f"w.grad for {program}")], "applied": applied}
 
 
 @EXERCISE.test("backward on other inputs", points=2, feedback=FEEDBACK,
@@ -296,9 +303,11 @@ def order(sub):
         ((u * small + u * big) + u * -big).backward()
         out.append(_grad(sub, u, "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
     v = sub.Value(0.5, requires_grad=True)
-    (v * 2.0 + v * 3.0).backward()  # a sum exact in any order: a buffer that kept one gradient alone shows here
+    a, b = v * 2.0, v * 3.0  # a sum exact in any order: a buffer that kept one gradient alone shows here
+    applied = order_facts(a + b, {"w": v, "(w * 2)": a, "(w * 3)": b}, "y = w * 2 + w * 3")["applied"]
     buffered = _grad(sub, v, "w.grad for y = w * 2 + w * 3")
-    return {**_rules(sub, 2.5, -1.5), "buffered": [buffered], "summed": out, **_ran(sub)}  # the run order read apart
+    ran = _ran(sub)  # the run order read apart
+    return {**_rules(sub, 2.5, -1.5), "buffered": [buffered], "summed": out, **ran, "applied": applied + ran["applied"]}
 
 
 def _ran(sub: Any) -> dict[str, list[Any]]:
