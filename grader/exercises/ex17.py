@@ -209,9 +209,10 @@ def _statements_sum(sub: Any) -> dict[str, list[Any]]:
     w = sub.Value(0.25, requires_grad=True)
     p, q, r = w * 1e16, w * 1.0, w * -1e16
     s = p + q
+    y = s + r
     program = "y = (w * 1e16 + w * 1) + w * -1e16"
-    names = {"w": w, "(w * 1e16)": p, "(w * 1)": q, "(w * -1e16)": r, "(w * 1e16 + w * 1)": s}
-    applied = order_facts(s + r, names, program)["applied"]
+    names = {"w": w, "(w * 1e16)": p, "(w * 1)": q, "(w * -1e16)": r, "(w * 1e16 + w * 1)": s, "y": y}
+    applied = order_facts(y, names, program)["applied"]  # every node named: a sentence names the one it means
     return {"order": [_grad(sub, w, f"w.grad for {program}")], "applied": applied}
 
 
@@ -304,10 +305,11 @@ def order(sub):
         out.append(_grad(sub, u, "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
     v = sub.Value(0.5, requires_grad=True)
     a, b = v * 2.0, v * 3.0  # a sum exact in any order: a buffer that kept one gradient alone shows here
-    applied = order_facts(a + b, {"w": v, "(w * 2)": a, "(w * 3)": b}, "y = w * 2 + w * 3")["applied"]
+    y = a + b
+    applied = order_facts(y, {"w": v, "(w * 2)": a, "(w * 3)": b, "y": y}, "y = w * 2 + w * 3")["applied"]
     buffered = _grad(sub, v, "w.grad for y = w * 2 + w * 3")
     ran = _ran(sub)  # the run order read apart
-    return {**_rules(sub, 2.5, -1.5), "buffered": [buffered], "summed": out, **ran, "applied": applied + ran["applied"]}
+    return {**_rules(sub, 2.5, -1.5), "buffered": [buffered], "summed": out, **ran, "applied": ran["applied"] + applied}
 
 
 def _ran(sub: Any) -> dict[str, list[Any]]:
