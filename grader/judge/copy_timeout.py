@@ -10,8 +10,8 @@ from grader.i18n import _
 def copy_timed_out(limit: str, line: str, called: str | None, notebook: bool) -> str:
     """``limit`` (the time that ran out, in words) at ``line`` of the top level, in its call of the
     file's function ``called`` if any; a notebook's cells are run again, a file imported again."""
-    said = (_("{limit} ({line}, in its call of {function}): ", limit=limit, line=line, function=called) if called
-            else _("{limit} ({line}): ", limit=limit, line=line))
+    said = (_("{limit} ({line}, in the top level's call of {function}): ", limit=limit, line=line,
+              function=called) if called else _("{limit} ({line}): ", limit=limit, line=line))
     if notebook:
         return said + _("the grader runs the notebook's code cells again in this test (to tell state kept between "
                         "calls), and that cell was still running there: a cell that runs a demo runs again each "

@@ -79,11 +79,11 @@ def test_a_timeout_at_the_top_level_names_its_line_and_call() -> None:
     stopped = ErrorRecord(type=wire.PROBE_TIMEOUT, message="timed out after 40 s", function="<module>",
                           caller="_demo", line=64, step=None)
     said = explain.test_error(stopped, "ex13_backprop_by_hand.py", Limits())
-    assert said.startswith("timed out after 40 s (line 64, in its call of _demo): the grader imports your file "
+    assert said.startswith("timed out after 40 s (line 64, in the top level's call of _demo): the grader imports your file "
                            "again in this test"), said
     assert 'if __name__ == "__main__":' in said and "<module>" not in said
     said = explain.test_error(stopped, "ex13_backprop_by_hand.ipynb", Limits(),
                               names=lambda line: f"cell 3 (In [2]), line {line - 60}")
-    assert said.startswith("timed out after 40 s (cell 3 (In [2]), line 4, in its call of _demo): the grader runs "
+    assert said.startswith("timed out after 40 s (cell 3 (In [2]), line 4, in the top level's call of _demo): the grader runs "
                            "the notebook's code cells again"), said
     assert "__main__" not in said
