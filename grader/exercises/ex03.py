@@ -27,6 +27,7 @@ from grader.spec.facts import ALIASED, CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import (call_text, caught_warnings, dict_of, in_call, first_line, grad, num, plain_dict,
                                shape_error, type_name)
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
+from grader.spec.caller_grads import hold, kept
 from grader.spec.given import NODES, documents_graph, given_calls, grad_itself
 from grader.spec.import_mode import filters_kept, import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
@@ -245,8 +246,10 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
     is another object."""
     label = f"grad_warning({name})"  # each call named: a leaf answered without reading shows as that call's
     retained, held = v.retains_grad, grad(v)
+    left = hold({name: v}, give=False)  # a leaf's .grad as the caller left it: only read, not cleared
     with caught_warnings() as escaped, watching(sub, label, reads_grad=True) as call:
         answer = sub.grad_warning(v)
+    seen["grad_kept"].append(kept(left, label))
     seen["calls"].append(call.fact)
     # a None returned while the warning of the call's own read reached the caller: a read made unrecorded
     seen["recorded"].append(check(Check.WARNING_RECORDED, not (answer is None and call.read_grad and any(
@@ -262,7 +265,8 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
 
 def _warnings_seen() -> dict[str, list[Any]]:
     """What ``_warning`` notes of a test's calls, beside their results."""
-    return {"calls": [], "from_warning": [], "given_read": [], "unretained": [], "as_first": [], "recorded": []}
+    return {"calls": [], "from_warning": [], "given_read": [], "unretained": [], "as_first": [], "recorded": [],
+            "grad_kept": []}
 
 
 def _as_first(sub, v: Value, answer: object, read: bool, label: str) -> dict[str, Any]:

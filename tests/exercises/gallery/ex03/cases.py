@@ -460,4 +460,9 @@ CASES += [
           edits={"return {name: node.grad for name, node in g.items()}":
                  "return {name: None if node.grad is None else node.grad.detach() for name, node in g.items()}"},
           names=("grads_after_backward(w, x)['w'] is a new object, not w.grad",)),
+    # the gradient read dropped afterwards ("put it back as it was"): the caller's leaf loses it
+    Wrong("grad_warning_drops_leaf_grad", fails={"the warning on every kind of Value": "grad_warning(w) set w.grad to None"},
+          edits={"    return str(caught[0].message) if caught else None\n":
+                 "    if v.is_leaf:\n        v.grad = None\n    return str(caught[0].message) if caught else None\n"},
+          names=("grad_warning(w) set w.grad to None",)),
 ]
