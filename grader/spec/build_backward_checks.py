@@ -12,7 +12,7 @@ from typing import Any
 
 from micrograph.i18n import N_  # a check's finding, translated where told
 
-from grader.spec.build_reads import edge_node, grad_quiet
+from grader.spec.build_reads import edge_node, grad_quiet, number
 from grader.spec.held import held
 from grader.spec.nesting import NESTED, deepest
 from grader.spec.probe import default_recursion_limit
@@ -30,6 +30,9 @@ ZERO_NOT_APPLIED = N_("backward through w * 0 leaves w.grad None: (w * 0).grad_f
                       "0 too")
 SUMMED = N_("backward through y = (w * 1e16 + w) + w * -1e16 gives w.grad another number than PyTorch's: a node's "
             "gradients are added one at a time, as each arrives, never all at once or in another order")
+MUL_APPLIED = N_("(w * x).grad_fn.apply(1), w and x two leaves that hold different numbers, gives another pair of "
+                 "gradients than PyTorch's: MulBackward0.apply sends each input the gradient times the other "
+                 "input, self's gradient times the saved \"other\", other's times the saved \"self\"")
 RECURSIVE = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations, raises RecursionError at Python's "
                "default recursion limit: dependencies walks the graph with a loop over a stack, never by calling itself")
 NESTS = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations, nests its calls one inside another, about "
@@ -38,7 +41,7 @@ NESTS = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations, nes
 AGAIN = N_("dependencies(y.grad_fn), called after a y.backward() through y = (d + d) + w, d = w + x, counts other "
            "edges than that graph has: each call of dependencies counts the edges of its own graph anew, keeping "
            "nothing from an earlier call (a set of the nodes walked, counts cached)")
-FAULT_IN = {FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
+FAULT_IN = {MUL_APPLIED: "MulBackward0.apply", FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
             NESTS: "dependencies", ZERO_NOT_STORED: "store_grad", ZERO_NOT_APPLIED: "AccumulateGrad.apply"}
 CHAIN = 300  # a recursive walk nests a call per node: three times NESTED
 
@@ -49,11 +52,26 @@ def backward_rest(sub: Any) -> str | None:
     backward through one graph.  What
     one leaves in an engine that keeps state between calls (one .grad Value shared by every
     leaf, ex19's slip) reaches no other, so a check that passes alone passes here."""
-    for check in (_from_leaf, _zero_sent, _summed, _by_loop, _again):
+    for check in (_mul_applied, _from_leaf, _zero_sent, _summed, _by_loop, _again):
         finding = check(fresh_copy(sub) or sub)
         if finding is not None:
             return finding
     return None
+
+
+def _mul_applied(sub: Any) -> str | None:
+    """MulBackward0's apply run on its own, on a product of two leaves holding two numbers: its
+    two gradients are the other factor's, in input order.  A swapped pair passes w * w + w (both
+    factors one number), then changes every later graph's sums, which the other checks would blame
+    on backward's adding.  Where apply raises or returns no pair, the other checks tell it."""
+    w, x = sub.Value(1.5, requires_grad=True), sub.Value(-2.0, requires_grad=True)
+    y = w * x
+    held(y)
+    try:
+        got = tuple(number(g) for g in getattr(y, "grad_fn", None).apply(1.0))
+    except Exception:  # noqa: BLE001 - the student's error (or PyTorch's stand-in, whose nodes have no apply)
+        return None
+    return None if len(got) != 2 or got == (-2.0, 1.5) else MUL_APPLIED
 
 
 def _from_leaf(sub: Any) -> str | None:

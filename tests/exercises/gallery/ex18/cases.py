@@ -304,3 +304,16 @@ CASES += [
           names=("y.requires_grad after y.backward()", "leaves the value it starts from as it was"),
           unsaid=("dependencies keeps nothing between calls",)),
 ]
+
+# ex17's MulBackward0.apply with its two gradients swapped: w * w + w passes (one number for both factors), and
+# the gate, running the node's apply on its own, names that function, never backward's adding.
+CASES += [
+    Wrong("mul_apply_swapped_since_ex17", edits={
+        """        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,
+                grad * self.unpack("self").item() if "self" in self.saved else 0.0)""":
+        """        return (grad * self.unpack("self").item() if "self" in self.saved else 0.0,
+                grad * self.unpack("other").item() if "other" in self.saved else 0.0)"""},
+          fails={RETAINED: "this stage builds on ex17"},
+          names=("MulBackward0.apply sends each input the gradient times the other input",),
+          unsaid=("The fault is in backward", "added one at a time")),
+]
