@@ -94,9 +94,9 @@ def touched(module: str) -> Touch:
 
 SYS_REBOUND: Final = ("stdout", "stderr", "stdin", "displayhook", "excepthook", "unraisablehook",
                       "breakpointhook", "last_type", "last_value", "last_traceback", "ps1", "ps2",
-                      "tracebacklimit", "dont_write_bytecode")
+                      "tracebacklimit", "dont_write_bytecode", "argv")
 """The names of ``sys`` the standard library, the worker or a student's own code rebinds
-(``contextlib.redirect_stdout``).  ``sys`` cannot be sealed (the import system makes every new
+(``contextlib.redirect_stdout``; ``sys.argv = [""]``, a notebook's habit before ``argparse``).  ``sys`` cannot be sealed (the import system makes every new
 module with ``type(sys)``), and a frozen dataclass's ``__init__`` applied to it writes any name
 (``sys.audit``, through which every refusal is flagged; ``sys.setprofile``, which the probes set
 their hook with): the grader binds what it calls of ``sys`` when it is loaded, and a snapshot

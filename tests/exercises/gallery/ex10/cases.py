@@ -107,6 +107,9 @@ CASES = [
         LOOP_LINE: "    while True:\n        if not y < limit:\n            break\n",
         DOUBLE: "        y = micrograph.mul(y, 2.0)\n"}),
     Correct("recursive_chain"),
+    # sys.argv set at import (a notebook's habit before argparse): no reach for grading's internals
+    Correct("argv_set_at_import", edits={"from micrograph import Value\n": "import sys\n\nfrom micrograph import Value\n\n"
+                                         "sys.argv = [\"\"]\n"}),
     # the Windows habit for printing Chinese, at import: a fresh copy's top level prints to a stream that takes it too
     Correct("stdout_reconfigured", edits={"from micrograph import Value\n": "import sys\n\nfrom micrograph import Value\n\n"
                                           "sys.stdout.reconfigure(encoding=\"utf-8\")\nsys.stderr.reconfigure(encoding=\"utf-8\")\n"}),
