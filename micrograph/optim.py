@@ -59,14 +59,18 @@ class SGD(Optimizer):
     and Nesterov."""
 
     def __init__(self, params: Iterable[Value], lr: float = 1e-3, momentum: float = 0, dampening: float = 0,
-                 weight_decay: float = 0, nesterov: bool = False) -> None:  # int zeros, as torch shows them
+                 weight_decay: float = 0, nesterov: bool = False, *, maximize: bool = False,
+                 foreach: bool | None = None, differentiable: bool = False, fused: bool | None = None) -> None:
+        """Zeros are ints, as torch shows them.  ``foreach``, ``differentiable`` and ``fused`` choose how
+        torch computes a step, not what it computes: kept in the groups, as torch keeps them, and unused."""
         for name, x in (("learning rate", lr), ("momentum value", momentum), ("weight_decay value", weight_decay)):
             if x < 0.0:
                 raise ValueError(f"Invalid {name}: {x}")
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, {"lr": lr, "momentum": momentum, "dampening": dampening,
-                                  "weight_decay": weight_decay, "nesterov": nesterov})
+                                  "weight_decay": weight_decay, "nesterov": nesterov, "maximize": maximize,
+                                  "foreach": foreach, "differentiable": differentiable, "fused": fused})
 
     @no_grad()
     def step(self) -> None:
@@ -76,6 +80,8 @@ class SGD(Optimizer):
                 g = p.grad
                 if g is None:
                     continue
+                if group["maximize"]:  # ascent: the gradient's sign flips before weight decay, as in torch
+                    g = -g
                 if group["weight_decay"]:
                     g = g + group["weight_decay"] * p
                 if momentum:

@@ -132,6 +132,9 @@ SGD_OPTIONS: list[dict[str, Any]] = [
     {"lr": 0.05, "momentum": 0.9, "dampening": 0.5},
     {"lr": 0.1, "momentum": 0.9, "nesterov": True},
     {"lr": 0.1, "momentum": 0.5, "weight_decay": 0.01},
+    {"lr": 0.05, "momentum": 0.5, "weight_decay": 0.01, "maximize": True},  # ascent: the sign flips before decay
+    {"lr": 0.1, "momentum": 0.0, "dampening": 0.0, "weight_decay": 0.0, "nesterov": False, "maximize": False,
+     "foreach": None, "differentiable": False, "fused": None},  # every default written out
 ]
 SGD_STEPS = 5
 
