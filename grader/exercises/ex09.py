@@ -37,6 +37,7 @@ from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
+from grader.spec.seen import RETURNED
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
 
@@ -253,18 +254,17 @@ def three_steps(sub):
 
 
 def _fresh_step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> tuple[Value, Any]:
-    """One sgd_step on a new leaf, with grad mode on, as a program calls it (an earlier step that
-    left it off is told by that step's own fact, not again by this call): the leaf and the loss
-    returned."""
+    """One sgd_step on a new leaf, with grad mode on, as a program calls it (an earlier step that left
+    it off is told by that step's own fact, not again by this call): the leaf and the loss returned."""
     w = Value(start, requires_grad=True)
     with micrograph.enable_grad():
         return w, sub.sgd_step(w, loss_fn, lr)
 
 
-def _stepped(result: tuple[Value, Any]) -> list[Any]:
-    """The numbers of a step's leaf and of the loss it returned."""
+def _stepped(result: tuple[Value, Any]) -> dict[str, Any]:
+    """The numbers of a step's leaf and, apart, of the loss it returned (only w's move may differ)."""
     w, loss = result
-    return [num(w), num(loss)]
+    return {"w": num(w), RETURNED: num(loss)}
 
 
 def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> dict:

@@ -132,8 +132,9 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     # a chain a fresh import's first call does not return: an earlier call's, kept between calls
     **dict.fromkeys((Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST, Say.RESULT_FIRST_LEFT_OUT),
                     {SayState.KEPT_PAST_CHANGE, SayState.NOT_SAME_FRESH}),
-    SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN},
-    SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH},
+    SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.EFFECT_AGAIN},
+    SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH,
+                              SayState.EFFECT_AGAIN},
     SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT},  # that sentence says the call read no .grad
     **dict.fromkeys((Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE), {SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE}),  # records all read at the end are all alike
     Say.BACKWARD: {SayCheck.ENGINE_PASS},
@@ -215,7 +216,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # (or a first loss of another kind: a list kept between calls starts with an earlier call's; a
     # Function's gradient kept from an earlier call scales with the seed as that call's did)
     **dict.fromkeys((SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED,
-                     SayState.LEFT_ON_GRAPH),
+                     SayState.LEFT_ON_GRAPH, SayState.EFFECT_AGAIN),
                     {SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT, SayCheck.KEPT_PER_NAME, SayCheck.DATA_BY_NAME,
                      SayWalk.FIRST_INPUT_OWN, SayWalk.ONE_PATH_ALONE, SayWalk.NO_PATH_COUNTED, SayWalk.SOME_PATHS_ONLY,
                      SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE, SayStep.LOSS_ROUNDED,

@@ -152,7 +152,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayState.NOT_SAME_AGAIN: (("changed_raised", SayState.INPUT_CHANGED_RAISED), ("emptied", SayState.INPUT_EMPTIED),
                               ("changed_input", SayState.INPUT_CHANGED),
                               ("raised", SayState.RAISED_AGAIN), ("same_object", SayState.KEPT_RESULT),
-                              ("error_inside", SayState.ERROR_KEPT_AGAIN)),
+                              ("error_inside", SayState.ERROR_KEPT_AGAIN), ("effect_only", SayState.EFFECT_AGAIN)),
     SayState.NOT_SAME_FRESH: (("emptied", SayState.INPUT_EMPTIED), ("changed_input", SayState.INPUT_CHANGED),
                               ("grown", SayState.NOT_SAME_GROWN), ("on_inputs", SayState.LEFT_ON_GRAPH),
                               ("unread", SayState.KEPT_WARNING_TEXT)),

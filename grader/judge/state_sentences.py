@@ -28,6 +28,9 @@ class SayState(Sentence):
     NOT_SAME_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                         "other inputs), returned something else than the first time: what it "
                         "returns depends on state kept between calls.")
+    EFFECT_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on other inputs), "
+                      "returned what the first call returned, but did not change what it was given as the first "
+                      "call did: what it does depends on state kept between calls.")
     KEPT_ERROR = N_("{label} is an error the engine raised during an earlier call, where the statement's call "
                     "raises none: no backward pass of this call raised it, so your code returned an error kept "
                     "between calls.")

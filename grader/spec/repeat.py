@@ -72,8 +72,7 @@ RAISED = CONTEXT + "raised"
 """A SAME_AGAIN fact's context: the call on the first inputs again raised, where the first returned."""
 SAME_OBJECT = CONTEXT + "same_object"
 """A SAME_AGAIN fact's context: the call on the first inputs again returned an object the first returned."""
-ERROR_INSIDE = CONTEXT + "error_inside"
-"""A SAME_AGAIN fact's context: the call on the first inputs again returned, in a new result, an error the first returned."""
+ERROR_INSIDE = CONTEXT + "error_inside"  # ... returned, in a new result, an error the first returned
 ON_INPUTS = CONTEXT + "on_inputs"
 """A SAME_FRESH fact's context: the call depends on something an earlier call left on its inputs (``left_on_inputs``)."""
 AFTER = CONTEXT + "after"
@@ -209,6 +208,7 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
         sub, call, seen, first, second, before)
     return [check(Check.FIRST_KEPT, settled == after and fresh_kept is not False, label),
             {**check(Check.SAME_AGAIN, before == again and handed is None, label), RAISED: again is None,
+             CONTEXT + "effect_only": before.returned_alike(again),  # the same returned, its inputs changed otherwise
              CONTEXT + "changed_raised": again is None and bool(changed),
              SAME_OBJECT: handed == "whole", ERROR_INSIDE: handed == "error", **changed},
             {**check(Check.SAME_FRESH, fresh_first and _as_if_first(sub, call, seen, [(second, later)]), label),

@@ -36,6 +36,14 @@ class Seen:
     def __repr__(self) -> str:
         return f"Seen({self.plain!r})"
 
+    def returned_alike(self, other: Seen | None) -> bool:
+        """Whether ``other`` holds under ``RETURNED`` what this look does: ``seen`` keeps there
+        what the call returned, beside what it did to its inputs (a leaf it moved), so a call that
+        differs only in the latter is told by what it did, not as returning something else."""
+        key = repr(RETURNED)
+        return (other is not None and type(self.plain) is dict and type(other.plain) is dict
+                and key in self.plain and key in other.plain and _alike(self.plain[key], other.plain[key]))
+
 
 def _plain(x: object, depth: int = 0) -> object:
     """A copy of ``x`` made of Python's own lists, tuples, dicts, numbers, strings, None and bools,
@@ -49,6 +57,9 @@ def _plain(x: object, depth: int = 0) -> object:
         return {repr(key): _plain(item, depth + 1) for key, item in dict.items(x)}
     return repr(x)
 
+
+RETURNED = "returned"
+"""The key under which a ``seen`` that also looks at a call's inputs puts what the call returned."""
 
 MAX_NESTING = 20
 """How deep a result seen is copied as it is; deeper, by its repr."""

@@ -142,6 +142,12 @@ CASES += [
                                          'a gradient step under no_grad': 'in a fresh import of your code'},
           edits={'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:': 'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float, _seen: list = []) -> Value:\n    _seen.append(lr)\n    lr = _seen[0]'},
           names=('sgd_step', 'fresh import', 'state kept')),  # the first call's lr, for every call
+    # lr decayed by a call count in a default: the loss returned (made before the update) is the same
+    # again, only how far w moved differs, which is told as what the call did, not as what it returned
+    Wrong('lr_decays_by_call_count', fails={STEP: 'returned what the first call returned, but did not change'},
+          edits={'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float) -> Value:': 'def sgd_step(w: Value, loss_fn: Callable[[Value], Value], lr: float, _step: list = [0]) -> Value:\n    _step[0] += 1\n    lr = lr / _step[0]'},
+          names=('sgd_step', 'state kept', 'another amount than lr * w.grad'),
+          unsaid=('returned something else than the first time',)),
 ]
 
 # Hooks: the engine runs them with grad mode off, which is not the student's no_grad; one that
