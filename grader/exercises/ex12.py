@@ -271,13 +271,13 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
                      leaves=net.parameters()) as call:  # each pass's retain_graph compared: the second frees the graph
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
-        raise shape_error(N_("grads_twice must return a pair (first gradients, second gradients)"),
-                          "grads_twice", answer)
+        raise shape_error(N_("grads_twice must return a pair (first gradients, second gradients)"), "grads_twice", answer)
     return {"first": result_of(_list(answer[0], num), "grads_twice(net, rows)[0]"),
             "floats": [_floats(part, f"grads_twice(net, rows)[{i}]") for i, part in enumerate(answer)],
             "in_turn": _read_in_turn(answer, net, call),
             "ran_through": {**check(Check.PASSES_RAN_THROUGH, not any(call.raised_in), "grads_twice"),  # ~helper: who
-                            **_caught_by(caught_in(call.raised, call.filename))},  # caught it, if not grads_twice
+                            **_caught_by(caught_in(call.raised, call.filename)),  # caught it, if not grads_twice
+                            CONTEXT + "later_pass": True in call.raised_in[:-1]},  # a pass began after one raised
             "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
                        **handed_to_hooks(answer[1], call, _param_names(net)),
                        **grads_of(answer[1], _input_names(_FORWARD.last), "net.parameters()")},

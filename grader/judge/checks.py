@@ -129,7 +129,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                     ("rows", SayCheck.ROWS_READ_LATE), ("first", SayCheck.FIRST_READ_LATE),
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     SayCheck.NOT_ROWS: (("flat", SayCheck.FLAT_ROWS),),
-    SayRead.PASS_ERROR_CAUGHT: (("in_helper", SayRead.HELPER_CAUGHT),),  # a function it calls caught it, not itself
+    SayRead.PASS_ERROR_CAUGHT: (("in_helper", SayRead.HELPER_CAUGHT), ("later_pass", SayRead.CAUGHT_THEN_PASS)),  # a function it calls caught it, not itself
     SayCheck.ROWS_OTHER_ORDER: (("fewer", SayEntries.ROWS_FEWER), ("fewer_other", SayEntries.ROWS_FEWER_OTHER),
                            ("of_net", SayCheck.ROWS_NOT_AS_NET)),  # rows left out; output
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),

@@ -60,6 +60,9 @@ class SayRead(Sentence):
                           "that pass's numbers (.item() reads the number at the time).")
     PASS_ERROR_CAUGHT = N_("{label} caught an error that one of its backward passes raised and went on: that pass "
                            "added nothing to any .grad, so the gradients read after it are those of the passes before it.")
+    CAUGHT_THEN_PASS = N_("{label} caught an error that one of its backward passes raised and went on: that pass "
+                          "added nothing to any .grad, and a backward pass ran after it, so the gradients read after "
+                          "that one hold what the other passes added.")
     HELPER_CAUGHT = N_("{function}, which {label} calls, caught an error that a backward pass it ran raised, and "
                        "went on: the backward passes {function} ran count among those {label} ran.")
     DATA_GRAD_READ = N_("{label} never read the .grad of the Value it was given: it read the .grad of that Value's "

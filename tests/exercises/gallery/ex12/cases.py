@@ -464,6 +464,17 @@ CASES += [
                  "    try:\n        loss.backward()\n    except RuntimeError:\n        pass  # the graph is gone\n"},
           names=("grads_twice", "caught an error", "added nothing"),
           unsaid=("it was read after that pass",)),
+    # the same error caught, then forward and backward again on a new graph before reading: the
+    # gradients read hold that later pass's, not only those of the passes before the failed one
+    Wrong("second_error_then_new_pass",
+          fails={TWICE: "a backward pass ran after it"},
+          edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n":
+                 "    loss.backward()\n",
+                 "    loss.backward()  # adds the same gradients again: .grad accumulates\n":
+                 "    try:\n        loss.backward()\n    except RuntimeError:\n"
+                 "        _, _, loss = forward(net, rows)  # the graph is gone: build it again\n        loss.backward()\n"},
+          names=("grads_twice", "caught an error", "a backward pass ran after it"),
+          unsaid=("those of the passes before it",)),
 ]
 
 # The input made of non-leaves (a leaf times 1.0), the lists returned in the other order, and the
