@@ -20,7 +20,7 @@ from grader.spec.probe import type_name
 from grader.spec.raised import SAID, error, raised
 from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
-from grader.spec.unpacked import THROUGH_UNPACK, passed_on, refused, refuses_freed, retained_after_freed, \
+from grader.spec.unpacked import THROUGH_UNPACK, apply_lets_through, passed_on, refused, refuses_freed, retained_after_freed, \
     unpack_keeps, unpack_refuses
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
@@ -66,6 +66,8 @@ KEYS = {
                       "raises RuntimeError(SECOND_BACKWARD), whichever name it is asked for",
     "through_unpack": "a node's apply reads what it saved through unpack (self.unpack(name)), never from node.saved "
                       "itself: unpack is what refuses a freed value with SECOND_BACKWARD",
+    "lets_through": "a node's apply lets the RuntimeError unpack raises for a freed value reach backward's caller: "
+                    "an except clause around unpack that catches RuntimeError gives a freed node's inputs gradients",
     "new_graph": "the first backward through a new graph raises no error: what a node released is "
                  "known on that node, whatever earlier graphs were freed",
     "released_when_failed": "backward frees each node right after its apply, so a node that ran in a pass which then "
@@ -98,6 +100,7 @@ CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_grap
              "retained_refused": ("second", "names", "released", "sticky", "through_unpack", "retained_released",
                                   "unpack_refuses")}
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("passed_on",) for key in ("through_unpack", "unpack_refuses")}}
+CAUSED_BY["through_unpack"] += ("lets_through",)
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
 
@@ -169,7 +172,7 @@ def documents_public(sub):
     cases["released"] += freed.pop("released")
     for key in ("through_unpack", "unpack_refuses"):
         cases[key] += freed.pop(key)
-    return {"unpack_keeps": unpack_keeps(sub), **cases, **freed, "sticky": _sticky(sub), "passed_on": passed_on(sub)}
+    return {"unpack_keeps": unpack_keeps(sub), **cases, **freed, "sticky": _sticky(sub), **_passed(sub)}
 
 
 def _documents_freed(sub: Any) -> dict[str, Any]:
@@ -248,7 +251,7 @@ def numbers(sub):
     return {"unpack_keeps": unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
                            (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second"),
                            (lambda w, x: sub.Value(2.5) * x, f"c * x ({A_CONSTANT})", "second")]), "sticky": _sticky(sub),
-            "passed_on": passed_on(sub)}
+            **_passed(sub)}
 
 
 @EXERCISE.test("a backward from a root whose node an earlier one freed", points=2, feedback=FEEDBACK,
@@ -272,7 +275,7 @@ def inner(sub):
         for key, seen in freed.items():
             out[key].append(seen)
         out["grads_refused"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))
-    return {**out, "released_when_failed": _released_when_failed(sub), "passed_on": passed_on(sub)}
+    return {**out, "released_when_failed": _released_when_failed(sub), **_passed(sub)}
 
 
 GRAPH_Z = "z = y * v, u = y * 2, y = w * x"
@@ -309,7 +312,7 @@ def three(sub):
             "unpack_refuses": refuses_freed(y.grad_fn),
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")], "sticky": _sticky(sub),
-            "unfreed": retained_after_freed(sub), "passed_on": passed_on(sub),
+            "unfreed": retained_after_freed(sub), **_passed(sub),
             "retained_refused": fact(grad_after_refused(sub, 1.25), REFUSED),
             "retained_released": fact(grad_after_released(sub, -0.5), RELEASED)}
 
@@ -381,6 +384,12 @@ def new_graphs(sub):
         y = None
         gc.collect()  # a graph whose nodes and Values refer to each other
     return {"new_graph": seen, "left_over": _after_failed(sub)}
+
+
+def _passed(sub: Any) -> dict[str, Any]:
+    """Whether backward and a node's apply let unpack's refusal reach the caller: an error caught
+    on the way is told as that, not as an apply that never reads through unpack."""
+    return {"passed_on": passed_on(sub), "lets_through": apply_lets_through(sub)}
 
 
 @EXERCISE.diagram

@@ -92,3 +92,25 @@ def passed_on(sub: Any) -> dict[str, Any]:
     error(y.backward)
     outer = error(y.backward)
     return claim(not callable(inner) or outer is not None or error(inner, y) is None, PASSED_ON)
+
+
+APPLY_LETS_THROUGH = N_("y.grad_fn.apply(1), y = w * w, called by hand after y.backward() freed that node, raises "
+                       "the RuntimeError its unpack raises")
+
+
+def apply_lets_through(sub: Any) -> dict[str, Any]:
+    """Whether a node's apply, which reads what it saved through unpack (its code names unpack),
+    lets unpack's refusal of a freed value reach its caller: an apply that wraps each read in
+    ``try``/``except RuntimeError`` (meant for a value never saved) turns a freed node into
+    gradients of 0, and the advice to read through unpack would be untrue of it.  Holds where
+    apply names no unpack (the other rules tell that), raises, or there is no apply (PyTorch)."""
+    w = sub.Value(1.25, requires_grad=True)
+    y = w * w
+    held(y)
+    error(y.backward)
+    fn = getattr(y, "grad_fn", None)
+    apply = getattr(type(fn), "apply", None)
+    code = getattr(apply, "__code__", None)
+    if code is None or "unpack" not in code.co_names or not unpack_refuses(fn):
+        return claim(True, APPLY_LETS_THROUGH)
+    return claim(refused({"value": error(fn.apply, 1.0)}), APPLY_LETS_THROUGH)

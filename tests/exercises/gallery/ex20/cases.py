@@ -278,3 +278,23 @@ CASES += [
           names=("passes on the error backward(y) raises", "never caught on the way"),
           unsaid=("never from node.saved itself",)),
 ]
+
+# MulBackward0.apply reading through unpack but catching its RuntimeError (meant for a value never saved): a
+# freed node gives gradients of 0; told as the error caught, never as an apply that reads node.saved itself.
+CASES += [
+    Wrong("apply_catches_unpack_refusal", edits={
+        """        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,
+                grad * self.unpack("self").item() if "self" in self.saved else 0.0)""":
+        """        try:
+            ga = grad * self.unpack("other").item()
+        except (KeyError, RuntimeError):  # not saved: no gradient for that side
+            ga = 0.0
+        try:
+            gb = grad * self.unpack("self").item()
+        except (KeyError, RuntimeError):
+            gb = 0.0
+        return (ga, gb)"""},
+          fails={"a second backward through the documents' graph": "called by hand after y.backward() freed that node"},
+          names=("lets the RuntimeError unpack raises for a freed value reach",),
+          unsaid=("never from node.saved itself",)),
+]
