@@ -47,7 +47,7 @@ def unpack_keeps(sub: Any) -> dict[str, Any]:
 
 
 REFUSES_FREED = N_("reading what y.grad_fn saved through its unpack, once a backward released y.grad_fn, raises a "
-                   "RuntimeError")
+                   "RuntimeError itself, not a subclass of it")
 
 
 def refuses_freed(fn: Any) -> dict[str, Any]:

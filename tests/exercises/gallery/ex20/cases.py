@@ -102,7 +102,7 @@ CASES = [
         "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n":
         "        if name not in self.saved:\n            raise RuntimeError(SECOND_BACKWARD)\n"},
           fails={DOCS: "Reading what y.grad_fn saved through its unpack, once a backward released y.grad_fn, raises a "
-                       "RuntimeError in PyTorch, but not in your engine"},
+                       "RuntimeError itself, not a subclass of it in PyTorch, but not in your engine"},
           names=("MulBackward0.apply", "Node.unpack checks whether its node was released")),
     Wrong("release_only_marks", edits={"        self.saved = dict.fromkeys(self.saved)\n": ""},  # unpack still refuses
           fails={DOCS: "h is freed once y.backward() ran and del h let go of it, y = h * h, h = x * 3 in PyTorch, but not in your engine"},
@@ -297,4 +297,14 @@ CASES += [
           fails={"a second backward through the documents' graph": "called by hand after y.backward() freed that node"},
           names=("lets the RuntimeError unpack raises for a freed value reach",),
           unsaid=("never from node.saved itself",)),
+]
+
+# unpack raising a subclass of RuntimeError with PyTorch's text: PyTorch's is a RuntimeError itself, and the
+# sentence says that, never that the subclass is no RuntimeError.
+CASES += [
+    Wrong("unpack_raises_a_subclass", edits={
+        "            raise RuntimeError(SECOND_BACKWARD)\n": "            raise SecondBackwardError(SECOND_BACKWARD)\n",
+        "\nclass Node:": "\nclass SecondBackwardError(RuntimeError):\n    \"\"\"A second backward through freed values.\"\"\"\n\n\nclass Node:"},
+          fails={DOCS: "RuntimeError itself, not a subclass of it"},
+          names=("not a subclass",)),
 ]
