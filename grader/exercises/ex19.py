@@ -21,6 +21,7 @@ from grader.spec.freed import apart, at_a_freed_id, at_the_id
 from grader.spec.held import kept
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.own_grad import OWN_GRAD, equal_leaves
+from grader.spec.probe import close
 from grader.spec.raised import raised
 from grader.spec.repeat import fresh_copy
 
@@ -242,7 +243,7 @@ def _added_to_leaf(got: Any, leaf: Any, first: Any) -> bool:
     store_grad added to w.item()."""
     numbers = (got, leaf, first)
     return all(type(n) is float and math.isfinite(n) for n in numbers) and leaf not in (first, 0.0) and \
-        math.isclose(got, leaf + first, rel_tol=1e-9, abs_tol=1e-12)
+        close(got, leaf + first)
 
 
 def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:

@@ -40,7 +40,7 @@ from micrograph.function import once_differentiable
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec.facts import CONTEXT, LABEL, Check
-from grader.spec.probe import num, type_name
+from grader.spec.probe import close, num, type_name
 from grader.spec.errors import error_raised
 from grader.spec.provenance import check, result_of, watching
 from grader.spec.repeat import backprop_kept, calls_apart, fresh_copy
@@ -76,7 +76,7 @@ def backward_again(name: str, first: object, x: Value, raised: bool) -> dict[str
     cannot be judged: the second raised (an ERROR fact tells it), or no gradient was written."""
     second = num(x.grad) if isinstance(x.grad, Value) else None
     holds = (raised or type(first) is not float or type(second) is not float
-             or math.isclose(second, 2 * first, rel_tol=1e-9, abs_tol=1e-12))
+             or close(second, 2 * first))
     return check(Check.BACKWARD_AGAIN, holds, f"{name}.backward")
 
 
@@ -185,7 +185,7 @@ def second_derivative(sub: ModuleType, x: float) -> list[dict[str, Any]]:
         return [mode, {**result_of(None, SECOND), CONTEXT + "cut_from_x": cut,
                        **({CONTEXT + "saved_apart": apart} if apart else {})}]
     (second,) = grad(first, [leaf], allow_unused=True)  # context: whether the gradient has sigmoid(x)'s number
-    agrees = math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-9, abs_tol=1e-12)
+    agrees = close(num(first), 1 / (1 + math.exp(-x)))
     return [mode, {**result_of(second, SECOND), CONTEXT + "gradient_agrees": agrees}]
 
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from micrograph import Value
 
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.probe import num
+from grader.spec.probe import close, num
 from grader.spec.provenance import check
 
 def in_proportion(make: Callable[[Value], Any], x0: float) -> bool:
@@ -24,7 +24,7 @@ def in_proportion(make: Callable[[Value], Any], x0: float) -> bool:
     except Exception:  # noqa: BLE001 - context only: the first call's own error is the test's
         return False
     return (found is not None and all(type(g) is float for g in found) and found[0] != 0.0  # zero grows by nothing
-            and math.isclose(found[1], found[0] * SEEDS[1] / SEEDS[0], rel_tol=1e-9, abs_tol=1e-12))
+            and close(found[1], found[0] * SEEDS[1] / SEEDS[0]))
 
 
 SEEDS = (1.0, 3.0)  # two gradients for the Function's output: what it passes on must scale with them
