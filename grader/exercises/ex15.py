@@ -27,7 +27,8 @@ from grader.spec.freed import at_a_freed_id
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check
 from grader.spec.repeat import calls_apart
-from grader.spec.stepped import close, first_number, losses_of, on_fitted_data
+from grader.spec.fitted import on_fitted_data
+from grader.spec.stepped import close, first_number, losses_of
 from grader.spec.trained import Data, came_with, dataset, keys, parameter, trained
 
 # Training is the slowest probe of all the exercises and runs last, with half of the time

@@ -162,6 +162,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.OTHER_STEP: (("one_row", SayStep.STEPS_ON_ONE_ROW), ("loss_scaled", SayStep.LOSS_SCALED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),
                      ("decay", SayStep.STEP_DECAYED)),
     SayStep.IMPORT_LEFT_OFF: (("at_line", SayStep.IMPORT_LEFT_OFF_AT),),
+    SayStep.LOSSES_ALIKE: (("went_on", SayStep.LOSSES_ALIKE_CAUGHT),),  # an engine error caught: why no step moved
     SayRead.IMPORT_SILENCED: (("raised_at", SayRead.IMPORT_RAISES_AT), ("raised", SayRead.IMPORT_RAISES),
                               ("at_line", SayRead.IMPORT_SILENCED_AT)),
     SayRead.FILTERS_LEFT: (("at_line", SayRead.FILTERS_LEFT_AT),),
@@ -245,6 +246,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayRead.IMPORT_SILENCED_AT: ("line", "where"), SayRead.IMPORT_RAISES_AT: ("line", "where"),  # ... the filters last changed
     SayRead.FILTERS_LEFT_AT: ("line", "where"),  # the line of the function's code after which the filters stayed changed
     SayRead.HELPER_CAUGHT: ("helper", "function"),  # the student's function that caught a pass's error
+    SayStep.LOSSES_ALIKE_CAUGHT: ("engine_function", "name"),  # the engine function whose error the loop caught
     SayState.SAME_ON_OBJECT: ("object", "name"), SayState.LR_OF_EARLIER_CALL: ("object", "name"),  # what both calls were given: the net, the model
     SayStep.PARAMETER_LEFT: ("left", "name"), SayStep.LAYER_LEFT: ("layer", "name"), SayStep.LEFT_AT_ZERO: ("left", "name"),  # the first parameter a training loop never changed, by its place
 }

@@ -79,6 +79,9 @@ class SayStep(Sentence):
                     "to a new object once the old one is gone.")
     LOSSES_ALIKE = N_("the losses {label} returned are one number at every step: the model's loss did not "
                       "change from one step to the next, so no step changed the model.")
+    LOSSES_ALIKE_CAUGHT = N_("the losses {label} returned are one number at every step, so no step changed the model; "
+                             "your code caught an error that the engine's {name}() raised when it called it, and went "
+                             "on: that call of {name}() stopped at its error, without finishing its work.")
     OTHER_STEP = N_("{label} moved every parameter by one multiple of its gradient of the statement's loss, "
                     "but not by lr times it.")
     STEP_NOT_LR = N_("{label} moved every parameter by another multiple of its .grad than lr: the size of "

@@ -8,14 +8,22 @@ caught it and returned normally: the code went on as if the engine's call had do
 frame as a return of None; the frame's last instruction, a return or not, tells the two apart,
 read only of the few frames an engine error raised into (``Caught.pending``), so the hook's
 cost on every other return is one test of an empty list.
+
+A call watched without sampling grad mode (a training loop, where ``Call.sample`` on every call
+costs too much) has no profile hook of its own: ``caught_seen`` is a lighter one that notes only
+these errors, reading an engine frame's code only where the student's module called it.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
 from types import FrameType
+from typing import Any
 
 from grader.sandbox.child.guard import LOOKUPS
-from grader.spec.engine_code import returned_normally
+from grader.spec.engine_code import raised_out, returned_normally
 from grader.spec.facts import CONTEXT
 
 
@@ -59,3 +67,30 @@ class Caught:
         """The CALL fact's context: the first engine function whose error the code caught, and the
         student's function that caught it (none where it caught none)."""
         return {CONTEXT + "caught": list(self.went_on[0])} if self.went_on else {}
+
+
+@contextlib.contextmanager
+def caught_seen(caught: Caught, namespace: dict[str, Any] | None) -> Iterator[Caught]:
+    """While the block runs, the engine errors that the student's module (its globals ``namespace``)
+    caught, into ``caught``: an engine function its code called that ended by raising, and the
+    student's frame it raised into, followed until that frame returns.  The profile hook before it
+    still hears every event."""
+    previous = getprofile()
+
+    def sample(frame: FrameType, event: str, arg: object) -> None:
+        if previous is not None:
+            previous(frame, event, arg)
+        if event != "return":
+            return
+        caller = frame.f_back
+        if arg is None and namespace is not None and caller is not None and caller.f_globals is namespace \
+                and raised_out(frame):
+            caught.raised_into(frame)
+        if caught.pending:
+            caught.returned(frame)
+
+    setprofile(sample)
+    try:
+        yield caught
+    finally:
+        setprofile(previous)

@@ -12,7 +12,7 @@ parameters at the end are seen, by replaying the statement's loop (``replayed``)
 judges the first loss a loop returned, ``unhooked`` whether a hook of the student's chose the
 gradients a loop's steps applied, and ``cleared_first`` whether a loop given a model with
 gradients cleared them before its first backward; ``count`` whether it returned one loss per
-step (``on_fitted_data``: also on data its model already fits, where an early stop stops), and
+step (``grader.spec.fitted``: also on data its model already fits, where an early stop stops), and
 ``none_left`` whether it moved every parameter of its model.
 """
 
@@ -26,13 +26,11 @@ from sys import getprofile, setprofile  # bound now: a submission may rebind sys
 from types import FrameType
 from typing import Any, NamedTuple
 
-from micrograph import Value, nn, no_grad, observe, optim
-from micrograph import grad as engine_grad
+from micrograph import Value, nn, observe, optim
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import close as probe_close, grad, num, rounded_to, type_name
 from grader.spec.call import Call
-from grader.spec.held import held
 from grader.spec.hooked import WRITES
 from grader.spec.provenance import check, result_of
 
@@ -52,6 +50,7 @@ class Seen(NamedTuple):
     grads: tuple[Any, ...] = ()  # ... and its .grad's number (None: no .grad)
     own: bool = True  # the optimizer stepped holds some of the parameters (False: only another model's)
     written_zero: bool = False  # ... every .grad a zero backward wrote, untouched since (nothing cleared it)
+    after_caught: bool = False  # an engine error (a backward that raised) had raised into the student's code before it
 
 
 @contextlib.contextmanager
@@ -68,7 +67,8 @@ def steps_seen(call: Call, parameters: Sequence[Any]) -> Iterator[list[Seen]]:
             seen.append(Seen(found, bool(call.kept_graph), wrote,
                              tuple(num(p) for p in parameters), tuple(grad(p) for p in parameters),
                              _holds_some(frame.f_locals.get("self"), parameters),
-                             not found and all(_as_backward_wrote(p) for p in parameters)))
+                             not found and all(_as_backward_wrote(p) for p in parameters),
+                             bool(call.caught.pending or call.caught.went_on)))
 
     setprofile(sample)
     try:
@@ -103,15 +103,17 @@ def stepped(seen: list[Seen], label: str) -> dict[str, Any]:
     was seen: a loop that updates by hand).  Context on the first step that found none:
     ``~other_model``, its optimizer holds none of the parameters (another model's); ``~cleared``, a
     backward pass had written every parameter's .grad before it (so they were cleared since);
-    ``~before_backward``, no pass had run yet; ``~zero_written``, every .grad is the zero a backward
-    pass wrote (the loss it started from does not change with the parameters: nothing was cleared)."""
+    ``~before_backward``, no pass had run yet, nor had a backward of the loop's raised (the loop
+    called step first; one that caught its backward's error is told by that error, ``caught``);
+    ``~zero_written``, every .grad is the zero a backward pass wrote (the loss it started from
+    does not change with the parameters: nothing was cleared)."""
     empty = [step for step in seen if not step.found]
     fact = check(Check.STEPPED_ON_GRADS, not empty, label)
     if empty:
         fact[CONTEXT + "other_model"] = not empty[0].own
         fact[CONTEXT + "zero_written"] = empty[0].written_zero and empty[0].after_writing
         fact[CONTEXT + "cleared"] = empty[0].after_writing and not empty[0].written_zero
-        fact[CONTEXT + "before_backward"] = not empty[0].after_pass
+        fact[CONTEXT + "before_backward"] = not empty[0].after_pass and not empty[0].after_caught
     return fact
 
 
@@ -208,9 +210,11 @@ def last_loss(losses: object, first: float, last_updated: float) -> dict[str, An
     """The LAST_LOSS fact of a loop whose first loss is the model's before any update (``first``):
     its last is not ``last_updated``, the loss of the model as train left it (the statement records
     each step's loss before its update; a loss computed once more after training is not one).  It
-    holds where there is one loss or none, or the first is another (``first_loss`` tells it)."""
+    holds where there is one loss or none, or the first is another (``first_loss`` tells it), or
+    train left the model's loss as it came (no step changed it: its last loss is also the loss
+    before an update, and ``LOSSES_MOVE`` tells the losses all alike)."""
     shifted = type(losses) is list and len(losses) > 1 and close(num(losses[0]), first) and close(
-        num(losses[-1]), last_updated)
+        num(losses[-1]), last_updated) and not close(last_updated, first)
     return check(Check.LAST_LOSS, not shifted, f"losses[{len(losses) - 1}]" if type(losses) is list else "losses")
 
 
@@ -321,43 +325,6 @@ def count(losses: object, steps: int, passes: int) -> dict[str, Any]:
     return {**check(Check.LOSS_PER_STEP, off == 0, "train"), CONTEXT + "fewer": off < 0, CONTEXT + "more": off > 0,
             CONTEXT + "one_step_fewer": off == -1 and len(losses) == passes,
             CONTEXT + "one_step_more": off == 1 and len(losses) == passes}
-
-
-def on_fitted_data(train: Callable[[nn.Module, list[list[float]], list[list[float]], float], object],
-                   model: Callable[[], nn.Module], inputs: list[list[float]], steps: int,
-                   elsewhere: bool) -> list[dict[str, Any]]:
-    """``count`` of train given data a new ``model()`` fits at once: its own predictions as the
-    targets (the loss 0 at the first step, every gradient 0, and no step changes it), and its first
-    row's prediction shifted by ``FIT_SHIFT``, at the lr at which one SGD step fits that row to first
-    order (the second loss a tiny fraction of the first).  A loop that stops once the loss is small,
-    once it stops changing or once it has fallen far stops on one of them, whatever threshold it
-    picked, where the statement's still returns ``steps`` losses.  ``~converged`` where it returned
-    fewer there and one per step on the test's other data (``elsewhere``)."""
-    return [_on_fitted(train, model(), [list(row) for row in inputs], steps, elsewhere, 0.0),
-            _on_fitted(train, model(), [list(inputs[0])], steps, elsewhere, FIT_SHIFT)]  # rows the first call never had
-
-
-FIT_SHIFT = 0.01
-"""How far the one-row run's target is from the model's prediction: its first loss is its square."""
-
-
-def _on_fitted(train: Callable[[nn.Module, list[list[float]], list[list[float]], float], object], model: nn.Module,
-               inputs: list[list[float]], steps: int, elsewhere: bool, shift: float) -> dict[str, Any]:
-    """One run of ``on_fitted_data``: the targets ``model``'s predictions plus ``shift``; with a shift,
-    one row and the lr 1 / (2 |d prediction / d parameters|^2), the step that moves its prediction
-    by the shift, to first order (any lr where there is none: every gradient is 0)."""
-    with no_grad():
-        targets = [[y.item() + shift for y in row] for row in model(inputs)]
-    held(inputs, targets)  # no later list takes their ids (``grader.spec.held``): rows kept by id(inputs) stay right
-    lr = 0.1
-    if shift:
-        slopes = engine_grad(model(inputs)[0][0], list(model.parameters()))
-        lr = 0.5 / sum(g.item() ** 2 for g in slopes)
-    passes = observe.passes()
-    fact = count(train(model, inputs, targets, lr), steps, observe.passes() - passes)
-    if fact.get(CONTEXT + "fewer") and elsewhere:
-        fact[CONTEXT + "converged"] = True
-    return fact
 
 
 def from_the_loss(call: Call, output_op: str, label: str) -> dict[str, Any]:

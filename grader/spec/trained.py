@@ -27,6 +27,8 @@ import micrograph
 from micrograph import nn, observe
 
 from grader.spec import models
+from grader.spec.call import Call
+from grader.spec.caught import caught_seen
 from grader.spec.earlier import marked, state
 from grader.spec.given_untracked import told_if_module_untracked
 from grader.spec.graph_again import told_if_graph_again
@@ -66,7 +68,8 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
     (the one-step tests), and is only told elsewhere: it wastes memory, not the training.
     ``steps_watched`` (a short loop: the profile hook sees every call) watches what each
     optimizer.step() found, and a generator of model.parameters() the optimizer read that the loop
-    still holds (``spent``)."""
+    still holds (``spent``).  Every run notes an engine error the loop caught and went on from (a
+    backward that raised, in a try): its CALL fact tells it (``caught.caught_seen``)."""
     inputs, targets = data
     run = Run(seed, inputs, targets, lr, steps)
     model = models.model(seed)
@@ -83,7 +86,8 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
             told_if_graph_again(call, "train"), \
             told_if_module_untracked(lambda: models.model(seed),
                                      lambda again: sub.train(again, inputs, targets, lr, steps),
-                                     call.filename, "train", "model"):
+                                     call.filename, "train", "model"), \
+            caught_seen(call.caught, getattr(sub, "__dict__", None)):
         losses = sub.train(model, inputs, targets, lr, steps)
     earlier_kept = check(Check.EARLIER_KEPT, state(models.earlier(model)) == earlier, "train")
     after = models.parameters(model, "the probe")
@@ -93,8 +97,9 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
         "losses": _losses(losses), "last_loss": last_loss(losses, first, loss_after.item()),
         "first_loss": first_loss(losses, first, loss_after.item(), rows),
         "count": count(losses, steps, call.started),
-        "moved": check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
-                                               and len({repr(num(x)) for x in losses}) == 1), "train"),
+        "moved": {**check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
+                                                  and len({repr(num(x)) for x in losses}) == 1), "train"),
+                  **_went_on(call)},
         "call": {**call.fact, **({CONTEXT + "unrun_generator": True} if _unrun(losses) else {}),
                  **({CONTEXT + "spent_in": spent[0]} if spent else {})},
         "body_ran": check(Check.BODY_RAN, not _unrun(losses), "train"), "earlier": earlier_kept,
@@ -113,6 +118,13 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
                               functools.partial(_lr_ignored, sub, run))),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
+
+
+def _went_on(call: Call) -> dict[str, Any]:
+    """Context of the LOSSES_MOVE fact: the engine function whose error the loop caught and went on
+    from (``~engine_function``), which is why losses all alike came about (no backward finished)."""
+    went_on = call.caught.went_on
+    return {CONTEXT + "went_on": True, CONTEXT + "engine_function": went_on[0][0]} if went_on else {}
 
 
 def _unrun(losses: object) -> bool:

@@ -580,3 +580,19 @@ CASES += [
             edits={OPTIMIZER: "    _HISTORY.append((model, inputs, targets))\n" + OPTIMIZER,
                    "def train(": "_HISTORY: list = []  # every run, for plotting later\n\n\ndef train("}),
 ]
+
+
+# The forward under no_grad: every backward raises, and a try around it swallows the error; each step then finds
+# no gradient.  Told by the error caught, not as a loop that records after its update or steps before backward.
+CASES += [
+    Wrong("backward_error_swallowed", fails={ONE_STEP: "caught an error that the engine's backward() raised",
+                                             LOSSES: "your code caught an error that the engine's backward() raised"},
+          edits={FORWARD: "        with micrograph.no_grad():  # no graph needed for the forward, it saves memory\n"
+                          "            prediction = model(inputs)\n",
+                 BACKWARD: "        try:\n"
+                           "            loss.backward()\n"
+                           "        except RuntimeError as error:\n"
+                           "            print(\"backward failed, skipped:\", error)\n"},
+          names=("caught an error that the engine's backward() raised",),
+          unsaid=("after the last update", "backward comes before step")),
+]
