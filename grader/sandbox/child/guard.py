@@ -39,9 +39,12 @@ _BY_MODULE = {"os": OS, "sys": SYS, "inspect": INSPECT}
 _OURS = ("micrograph", "grader")  # the packages whose private names are grading's
 
 
-def refused(owner: object, name: object, own: str) -> Touch | None:
+def refused(owner: object, name: object, own: str, written: bool = False) -> Touch | None:
     """What looking up ``name`` on ``owner`` by a computed name would reach, or None; ``own``
-    is the submission's module name (its own objects' private names are its business)."""
+    is the submission's module name (its own objects' private names are its business).  A name
+    ``written`` out in the call (``getattr(a, "_version", None)``) is read as ``a._version``
+    written out is: a private name of the engine's objects that is none of grading's internals
+    is the submission's to read, as the parent's reading lets it read it written out."""
     if type(name) is not str:
         return None  # getattr says what is wrong with it
     touch = NAMES.get(name)
@@ -52,7 +55,7 @@ def refused(owner: object, name: object, own: str) -> Touch | None:
     if name in HIDDEN_DUNDERS:
         return Touch.DYNAMIC
     private = name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
-    return Touch.DYNAMIC if private and _foreign(owner, own) else None
+    return Touch.DYNAMIC if private and not written and _foreign(owner, own) else None
 
 
 def _foreign(owner: object, own: str) -> bool:
@@ -127,8 +130,8 @@ def _refuse_write(name: object) -> None:
     raise PermissionError(f"the grader does not let submitted code reach {Touch.DYNAMIC.value}")
 
 
-def _check(owner: object, name: object, own: str) -> None:
-    touch = refused(owner, name, own)
+def _check(owner: object, name: object, own: str, written: bool = False) -> None:
+    touch = refused(owner, name, own, written)
     if touch is not None:
         _audit(GUARDED, touch.value, name)
         raise PermissionError(f"the grader does not let submitted code reach {touch.value}")
@@ -172,6 +175,14 @@ def submission_builtins(own: str) -> dict[str, Any]:
         _check(owner, name, own)
         return _hasattr(owner, name)
 
+    def written_getattr(owner: object, name: str, *default: Any) -> Any:
+        _check(owner, name, own, written=True)
+        return formatting.guarded(owner, name, _getattr(owner, name, *default), check)
+
+    def written_hasattr(owner: object, name: str) -> bool:
+        _check(owner, name, own, written=True)
+        return _hasattr(owner, name)
+
     def guarded_vars(*owner: object) -> Any:
         namespace = _vars(*owner) if owner else _caller(1).f_locals
         if namespace.keys() & _REFUSED_KEYS or (owner and _elsewhere(owner[0], own)):
@@ -186,11 +197,15 @@ def submission_builtins(own: str) -> dict[str, Any]:
     names.update(getattr=guarded_getattr, hasattr=guarded_hasattr, vars=guarded_vars,
                  breakpoint=_no_debugger, **dict.fromkeys(_CODE_FROM_TEXT, _no_code_from_text))
     names[FORMAT_GUARD] = format_method
+    names.update({WRITTEN_OUT["getattr"]: written_getattr, WRITTEN_OUT["hasattr"]: written_hasattr})
     return names
 
 
+WRITTEN_OUT = {"getattr": "<getattr written out>", "hasattr": "<hasattr written out>"}
+"""The builtins a ``getattr`` or ``hasattr`` call given a private name written out goes through
+(``_ThroughVars``): not names any source can bind, so only the literal call reaches them."""
 LOOKUPS: frozenset[types.CodeType] = frozenset(
-    submission_builtins("")[name].__code__ for name in ("getattr", "hasattr"))
+    submission_builtins("")[name].__code__ for name in ("getattr", "hasattr", *WRITTEN_OUT.values()))
 """The code of the guarded ``getattr`` and ``hasattr``, the same in every submission's module: a
 property getter they run is the submission's own lookup (``getattr(v, "grad")`` reads ``v.grad``
 as ``v.grad`` does), so the probes take their caller for the getter's (``grader.spec.call``).
@@ -202,7 +217,20 @@ class _ThroughVars(ast.NodeTransformer):
     submission made, the guarded view (``_Namespace``) for another module's or class's, however
     the class was named (``o = object; o.__dict__[name]``).  ``x.format`` and ``x.format_map``
     read go through ``FORMAT_GUARD`` (the same method, its fields' attributes guarded, when it
-    is ``str``'s)."""
+    is ``str``'s).  ``getattr(a, "_version", None)`` and ``hasattr`` given a private name written
+    out go through ``WRITTEN_OUT``, unless the source binds the name itself (``own``)."""
+
+    def __init__(self, own: frozenset[str]) -> None:
+        self.own = own
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        func, args = node.func, node.args
+        if (isinstance(func, ast.Name) and func.id in WRITTEN_OUT and func.id not in self.own
+                and not node.keywords and len(args) in ((2, 3) if func.id == "getattr" else (2,))
+                and not any(isinstance(a, ast.Starred) for a in args) and _written_private(args[1])):
+            node.func = ast.copy_location(ast.Name(id=WRITTEN_OUT[func.id], ctx=ast.Load()), func)
+        return node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
         self.generic_visit(node)
@@ -214,6 +242,32 @@ class _ThroughVars(ast.NodeTransformer):
             call = ast.Call(func=ast.Name(id=FORMAT_GUARD, ctx=ast.Load()),
                             args=[node.value, ast.Constant(node.attr)], keywords=[])
         return ast.copy_location(call, node)
+
+
+def _written_private(node: ast.expr) -> bool:
+    """Whether ``node`` is a private name written out (``"_version"``) that is none of
+    grading's internals: what ``x._version`` written out may read."""
+    if not isinstance(node, ast.Constant) or type(node.value) is not str:
+        return False
+    name = node.value
+    dunder = name.startswith("__") and name.endswith("__")
+    return name.startswith("_") and not dunder and name not in NAMES and name not in HIDDEN_DUNDERS
+
+
+def _binds(tree: ast.AST) -> frozenset[str]:
+    """Which of ``getattr`` and ``hasattr`` the source binds itself (assigned, defined, a
+    parameter, imported, or possibly by a star import): its own calls of them are its own."""
+    own: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            own.add(node.id)
+        elif isinstance(node, ast.arg):
+            own.add(node.arg)
+        elif isinstance(node, ast.alias):
+            own.update(WRITTEN_OUT if node.name == "*" else (node.asname or node.name,))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+    return frozenset(own & WRITTEN_OUT.keys())
 
 
 GUARDED_VARS = "vars"
@@ -232,15 +286,16 @@ class SubmissionLoader(importlib.machinery.SourceFileLoader):
     """The submission's loader: its code is always the source compiled here, with namespace
     reads through the guarded ``vars`` (``_ThroughVars``), never a ``.pyc`` beside it.  The
     module's fresh copies (``grader.spec.repeat.fresh_copy``) run the code its import compiled,
-    never the file read again: only a source that names ``__dict__``, ``format`` or
-    ``format_map`` somewhere is parsed again and rewritten; any other compiles to what the
-    rewrite gives."""
+    never the file read again: only a source that names ``__dict__``, ``format``,
+    ``format_map``, ``getattr`` or ``hasattr`` somewhere is parsed again and rewritten; any
+    other compiles to what the rewrite gives."""
 
     def get_code(self, fullname: str) -> types.CodeType:
         source = self.get_data(self.path)
         code = compile(source, self.path, "exec", dont_inherit=True)
-        if any(_names(code, name) for name in ("__dict__", *FORMATTING)):
-            tree = _ThroughVars().visit(ast.parse(source, self.path))
+        if any(_names(code, name) for name in ("__dict__", *FORMATTING, *WRITTEN_OUT)):
+            tree = ast.parse(source, self.path)
+            tree = _ThroughVars(_binds(tree)).visit(tree)
             code = compile(ast.fix_missing_locations(tree), self.path, "exec", dont_inherit=True)
         return code
 

@@ -85,6 +85,10 @@ CASES = [
                                                  "get_ipython().run_line_magic('timeit', 'Value(1.0)')\n\n\n# In[2]:\n\n\n"
                                                  "from micrograph import Value\n"}),
     Correct("augmented_assignment", edits={IN_PLACE: "        a += 1\n"}),
+    # the version counter printed while debugging, read by getattr with its name written out:
+    # the same read as a._version, never a computed name
+    Correct("version_printed_by_getattr",
+            edits={IN_PLACE: IN_PLACE + '        print("a._version =", getattr(a, "_version", "?"))\n'}),
     Correct("else_clauses"),
     Wrong("rebind_to_new_value", names=('a1 (after a = a + 1) was not returned by an operation',),  # a new object, as asked, but made from a Python number
           fails={"a = a + 1 and a += 1": "a1 (after a = a + 1) was not returned by an operation"},
