@@ -288,7 +288,7 @@ def test_a_probe_label_the_catalogue_holds_whole_is_translated_whole() -> None:
 
 
 def test_a_reach_told_of_a_notebook_takes_no_gap_after_its_chinese_name() -> None:
-    """``{file} 在运行时试图碰…`` is written for a path: "这个笔记本" before the verb takes no space."""
+    """``{file} 在运行时试图访问…`` is written for a path: "这个笔记本" before the verb takes no space."""
     from micrograph.i18n import using
 
     from grader.i18n import _
