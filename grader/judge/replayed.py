@@ -134,6 +134,11 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
         return _unpaired(student, node)
     if isinstance(node, schema.OpNode) and isinstance(other, schema.OpNode) and node.op == other.op:
         op = _op_named(student, node)
+        split = _split_leaf(student, node)
+        if split is not None:
+            return _("{leaf} reaches {op} through an AccumulateGrad node of its own: your graph has {count} "
+                     "AccumulateGrad nodes for {leaf}, where PyTorch's has one, drawn as {leaf} itself",
+                     leaf=split[0], op=op, count=split[1])
         count, want = len(_inputs(student)[node.id]), len(_inputs(ours)[other.id])
         if count != want:  # an input left out (a constant's (None, 0)) or one too many: not their order
             return _("{op} has fewer inputs than in PyTorch's graph", op=op) if count < want else \
@@ -154,6 +159,23 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
                      "(None), drawn as a constant", name=other.name, other=_(ROLE[other.role]))
         return _("{role} stands in your graph where PyTorch's has {name}, {other}", role=_(ROLE[node.role]),
                  name=other.name, other=_(ROLE[other.role]))
+    return None
+
+
+def _split_leaf(graph: schema.Graph, node: schema.OpNode) -> tuple[str, int] | None:
+    """The name of a leaf that reaches ``node`` through an AccumulateGrad drawn as an op of its own
+    (one of several the engine made for that leaf, ``collect._split_accumulators``), and how many
+    such nodes the leaf has; None where no input of ``node`` is one."""
+    inputs = _inputs(graph)
+    for i in inputs[node.id]:
+        made = graph.nodes[i]
+        below = [graph.nodes[j] for j in inputs[made.id]]
+        if isinstance(made, schema.OpNode) and made.op.endswith("AccumulateGrad") and len(below) == 1 \
+                and isinstance(below[0], schema.ValueNode) and below[0].role in ("leaf", "output"):
+            leaf = below[0]
+            count = sum(1 for n in graph.nodes if isinstance(n, schema.OpNode) and leaf.id in [
+                graph.nodes[j].id for j in inputs[n.id]] and n.op.endswith("AccumulateGrad"))
+            return leaf.name or "?", count
     return None
 
 

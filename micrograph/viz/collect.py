@@ -9,7 +9,8 @@ explicit queue (a chain of a million ops needs no recursion), draws at most
 The picture has two kinds of nodes, as the documents draw a graph: *values*
 (data and grad) and *ops* (the ``grad_fn`` that made a value).  An op node and
 the value it made are created together; a leaf's ``AccumulateGrad`` is drawn as
-the leaf itself; an input that does not require grad (``None`` in
+the leaf itself (where a student's engine made several for one leaf, each is drawn
+as an op of its own above the leaf); an input that does not require grad (``None`` in
 ``next_functions``) becomes a small constant node.
 """
 
@@ -144,6 +145,8 @@ class _Collector:
         self.queue: deque[Node] = deque()
         self.pending: dict[Node, list[str]] = {}  # the later outputs of a node drawn before the node's op
         self.entries: dict[int, tuple[object, str]] = {}  # a Value held where a node belongs, by id: drawn once
+        self.through: dict[Node, Value] = {}  # each AccumulateGrad drawn as its leaf, and that leaf
+        self.via: dict[Node, list[dict[str, str]]] = {}  # the edges drawn through each of those nodes
 
     def _key(self, v: Value) -> Key:
         fn = self.reader.grad_fn(v)
@@ -157,6 +160,7 @@ class _Collector:
             self._reach_value(r, always=i == 0)  # the first output is drawn whatever the cap
         while self.queue:
             self._add_op(self.queue.popleft())
+        self._split_accumulators()
         self._add_named_constants()
         omitted = self._count_left_out()
         if omitted:
@@ -191,6 +195,7 @@ class _Collector:
         """The id of the value ``n`` made (drawing it and queueing ``n``), None when left out."""
         leaf = self.reader.leaf_of(n)
         if leaf is not None and self.reader.value_requires_grad(leaf):
+            self.through.setdefault(n, leaf)
             return self._reach_value(leaf, always)
         if leaf is not None:
             return self._accumulating(n, leaf, always)
@@ -246,6 +251,26 @@ class _Collector:
         self.input_ids[n] = (source,)
         return oid
 
+    def _split_accumulators(self) -> None:
+        """A leaf reached through more than one AccumulateGrad node (a student's engine that makes
+        a new one at each use, where PyTorch keeps one per leaf) gets each of those nodes drawn as
+        an op of its own between the leaf and the ops that reach it: one box for the leaf alone
+        would show one node where the engine made several."""
+        nodes: dict[Value, list[Node]] = {}
+        for n, leaf in self.through.items():
+            nodes.setdefault(leaf, []).append(n)
+        for leaf, made in nodes.items():
+            if len(made) < 2 or leaf not in self.value_ids or not self._fits(len(made)):
+                continue
+            for n in made:
+                oid = self.op_ids[n] = self._new_id("f")
+                self.nodes.append({"id": oid, "kind": "op", "op": self.reader.node_name(n), "freed": False,
+                                   "saved": []})
+                self.edges.append({"from": self.value_ids[leaf], "to": oid})
+                self.input_ids[n] = (self.value_ids[leaf],)
+                for edge in self.via.get(n, ()):
+                    edge["from"] = oid
+
     def _add_named_constants(self) -> None:
         """Named values that need no grad and that no node kept: drawn apart, so the name is seen.
 
@@ -286,6 +311,8 @@ class _Collector:
             sources.append(src)
             if src is not None:
                 self.edges.append({"from": src, "to": oid})
+                if nr == 0 and m is not None and not isinstance(m, Unpaired) and m in self.through:
+                    self.via.setdefault(m, []).append(self.edges[-1])
             elif not edge_from_omitted:
                 self.edges.append({"from": "omitted", "to": oid})
                 edge_from_omitted = True

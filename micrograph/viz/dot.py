@@ -50,7 +50,7 @@ LEGEND = {
     "leaf": N_("leaf that requires grad: backward fills its .grad"),
     "retained": N_("non-leaf with retain_grad(): its .grad is kept"),
     "intermediate": N_("non-leaf: .grad stays None (not kept)"),
-    "holding": N_("non-leaf that does not retain its grad (retains_grad is False), yet holds a .grad"),
+    "holding": N_("non-leaf that does not retain its grad (its retains_grad is not true), yet holds a .grad"),
     "const": N_("requires_grad=False: no gradient flows to it"),
     "bare": N_("a node in next_functions given without its input number: not a (node, input_nr) pair"),
     "unpaired": N_("an entry of next_functions that is not a (node, input_nr) pair"),
@@ -202,10 +202,7 @@ def _legend(d: DotText, graph: Graph) -> None:
     ops = [n for n in graph.nodes if isinstance(n, OpNode)]
     if ops:
         rows.append((OP_FILL, "black", _("op: the grad_fn that made the value above it")))
-    op_ids = {n.id for n in ops}
-    if any(tail in op_ids and head in op_ids for tail, head in graph.edges):  # ``collect._accumulating``
-        rows.append((OP_FILL, "black", _("AccumulateGrad of the value below it, which requires no grad: "
-                                         "PyTorch makes none")))
+    rows += _accumulating(graph, {n.id for n in ops})
     if any(n.freed for n in ops):
         rows.append((FREED_FILL, WARN, _("saved values freed by backward: a second backward fails")))
     if any(is_stale(s) for n in ops for s in n.saved):
@@ -222,6 +219,23 @@ def _legend(d: DotText, graph: Graph) -> None:
     )
     table = f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="3" CELLPADDING="2">{cells}</TABLE>>'
     d.node(LEGEND_ID, table, shape="plaintext", style="", fontsize=str(LEGEND_SIZE))
+
+
+def _accumulating(graph: Graph, op_ids: set[str]) -> list[tuple[str, str, str]]:
+    """The legend's rows for AccumulateGrad nodes drawn as ops (an op feeding an op), which the
+    documents draw as their leaf: one for a value that requires no grad (``collect._accumulating``),
+    one of several made for one leaf (``collect._split_accumulators``)."""
+    roles = {n.id: n.role for n in graph.nodes if isinstance(n, ValueNode)}
+    feeding = {tail for tail, head in graph.edges if tail in op_ids and head in op_ids}
+    below = {roles.get(tail) for tail, head in graph.edges if head in feeding}
+    rows: list[tuple[str, str, str]] = []
+    if "const" in below:
+        rows.append((OP_FILL, "black", _("AccumulateGrad of the value below it, which requires no grad: "
+                                         "PyTorch makes none")))
+    if below & {"leaf", "output"}:
+        rows.append((OP_FILL, "black", _("AccumulateGrad of the leaf below it: one of several your engine "
+                                         "made for that leaf, where PyTorch makes one, drawn as the leaf itself")))
+    return rows
 
 
 def _cell_width(text: str) -> str:

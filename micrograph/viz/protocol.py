@@ -149,8 +149,11 @@ class ProtocolReader:
         return None if known is None or not speaks_protocol(known) else self.value_data(known)
 
     def node_retained(self, n: Any) -> Any:
+        """The Value ``n`` made, where it retains its grad: its ``retains_grad`` true as an engine's
+        ``if`` reads it (a student's 1 as much as PyTorch's True), a method left uncalled aside."""
         known = self.by_node.get(n)
-        return known if known is not None and _guarded(lambda: known.retains_grad, False) is True else None
+        flag = None if known is None else _guarded(lambda: known.retains_grad)
+        return known if not callable(flag) and _guarded(lambda: bool(flag), False) else None
 
     @staticmethod
     def node_freed(n: Any) -> bool:

@@ -35,6 +35,8 @@ submission says them in a line of its own, beside the code::
 
 ``unsaid`` are words of a sentence untrue of the answer (one the grader once told it): no
 feedback on it may hold them, nor, on the build track, the note beside its ``difference.svg``.
+``drawn`` are words that note must hold: a build-track answer whose graph's shape differs from
+PyTorch's gets a ``difference.svg`` that says how.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ class Wrong:
     names: tuple[str, ...] = ()
     passes: tuple[str, ...] = ()  # tests it must pass: its mistake is not charged to them
     unsaid: tuple[str, ...] = ()  # words of an untrue sentence: said of no test
+    drawn: tuple[str, ...] = ()  # words the note beside difference.svg must hold (the build track)
 
 
 LEAVES_KEPT_IN_A_GLOBAL = {  # edits of a solution whose build_graph makes w_leaf and x_leaf

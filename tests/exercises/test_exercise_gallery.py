@@ -123,6 +123,8 @@ def test_gallery(exercise_id, case, graded, grading, reported):
     drawn = difference_said(exercise_id, reported(exercise_id, case)[1])  # the note beside difference.svg
     untrue = [words for words in case.unsaid if _says(f"{told} {drawn}", words)]
     assert not untrue, f"{case.name}: the feedback says {untrue}, untrue of it: {told!r} {drawn!r}"
+    unshown = [words for words in case.drawn if not _says(drawn, words)]
+    assert not unshown, f"{case.name}: the note beside difference.svg never says {unshown}: {drawn!r}"
     numbers = grading.expected_numbers(exercise_id)
     for name, test in failed.items():
         assert test.feedback.strip(), f"{name}: no feedback"

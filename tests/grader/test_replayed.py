@@ -205,3 +205,38 @@ def test_a_leaf_held_itself_in_two_nodes_is_drawn_once():
     entries = [n["id"] for n in raw["nodes"] if n["kind"] == "value" and n["role"] == "value_entry" and n["name"] == "w"]
     assert len(entries) == 1, raw["nodes"]
     assert sum(edge["from"] == entries[0] for edge in raw["edges"]) == 2
+
+
+def test_a_leaf_reached_through_two_accumulators_shows_both():
+    """gradient_edge making a new AccumulateGrad at each call: w under a and under b reaches two
+    nodes, each drawn as an op of its own above w (not one box for both), and the note says so."""
+    engine = _engine("ex16_build_value")
+    w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
+    a, b = x + w, w + 1
+    other = engine.AccumulateGrad(w)
+    b.grad_fn.next_functions = ((other, 0), b.grad_fn.next_functions[1])
+    y = a * b
+    raw = graph_json(y, names={"w": w, "x": x, "a": a, "b": b, "y": y})
+    accumulators = [n["id"] for n in raw["nodes"] if n["kind"] == "op" and n["op"].endswith("AccumulateGrad")]
+    assert len(accumulators) == 2, raw["nodes"]
+    leaf = next(n["id"] for n in raw["nodes"] if n.get("name") == "w")
+    assert sorted(e["to"] for e in raw["edges"] if e["from"] == leaf) == sorted(accumulators)
+    student, ours = schema.validate(raw), schema.validate(replayed.reference("ex16").graph)
+    position = replayed.first_difference(student, ours)
+    assert replayed.what_differs(student, ours, position) == \
+        "w reaches a.grad_fn (AddBackward0) through an AccumulateGrad node of its own: your graph has 2 " \
+        "AccumulateGrad nodes for w, where PyTorch's has one, drawn as w itself"
+
+
+def test_a_retains_grad_true_as_an_if_reads_it_is_drawn_retained():
+    """retains_grad = 1 where PyTorch's is True: the engine's `not self.retains_grad` keeps a's
+    gradient, and the drawing reads it the same way, not as a non-leaf that does not retain it."""
+    engine = _engine("ex18_build_retain_grad")
+    w, x = engine.Value(0.5, requires_grad=True), engine.Value(-3.0, requires_grad=True)
+    a = x + w
+    a.retain_grad()
+    a.retains_grad = 1
+    y = a * (w + 1)
+    y.backward()
+    roles = {n.get("name"): n["role"] for n in graph_json(y, names={"a": a, "y": y})["nodes"] if n["kind"] == "value"}
+    assert roles["a"] == "retained"

@@ -14,7 +14,9 @@ RECORD = '''    out = Value(number)
     return out'''
 CASES = [
     Wrong("new_accumulator_each_time", edits={ACCUMULATOR: "    return AccumulateGrad(v), 0"},
-          fails={DOCS: "in PyTorch, but not in your engine"}, names=("w's AccumulateGrad in a.grad_fn.next_functions", "must give a leaf the same AccumulateGrad")),
+          fails={DOCS: "in PyTorch, but not in your engine"}, names=("w's AccumulateGrad in a.grad_fn.next_functions", "must give a leaf the same AccumulateGrad"),
+          drawn=("w reaches a.grad_fn (AddBackward0) through an AccumulateGrad node of its own",),  # both drawn
+          unsaid=("come in another order",)),
     Wrong("accumulator_found_by_number", edits={  # a leaf of an equal number gets an earlier leaf's node
         ACCUMULATOR: "    return _BY_NUMBER.setdefault(v.item(), AccumulateGrad(v)), 0",
         "def gradient_edge(": "_BY_NUMBER = {}\n\n\ndef gradient_edge("},

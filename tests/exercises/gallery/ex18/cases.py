@@ -317,3 +317,11 @@ CASES += [
           names=("MulBackward0.apply sends each input the gradient times the other input",),
           unsaid=("The fault is in backward", "added one at a time")),
 ]
+
+# retains_grad set to 1, not True: the tests name its type; the graph drawn reads it by truth, as the engine's
+# own `not self.retains_grad` does, so a is not drawn as a non-leaf that does not retain its grad.
+CASES += [
+    Wrong("retains_grad_an_int", edits={RETAIN: RETAIN.replace("self.retains_grad = True", "self.retains_grad = 1")},
+          fails={RETAINED: "yours is of type int, not a bool"}, names=("a.retains_grad",),
+          unsaid=("does not retain its grad in your graph", "retains_grad is False")),
+]

@@ -412,3 +412,15 @@ CASES += [
           fails={"w.grad = None between backward calls": "g.item() after (w * w).backward(); g = w.grad"},
           names=("a Value taken from .grad before keeps its number",)),
 ]
+
+# ex16's gradient_edge making a new AccumulateGrad at every call: the graph drawn shows both of w's nodes,
+# and the note beside difference.svg says so; no replay page is said to follow PyTorch's nodes and edges.
+CASES += [
+    Wrong("new_accumulator_each_time_since_ex16", edits={
+        "    if v._accumulator is None:\n        v._accumulator = AccumulateGrad(v)\n    return v._accumulator, 0":
+        "    return AccumulateGrad(v), 0"},
+          fails={LOOP: "this stage builds on ex16"},
+          names=("ex16", "w * x and w + 1 reach w through two AccumulateGrad nodes"),
+          drawn=("w reaches a.grad_fn (AddBackward0) through an AccumulateGrad node of its own",),
+          unsaid=("come in another order",)),
+]
