@@ -127,7 +127,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     if kind == EARLIER_STAGE and stage:
         return stages.earlier_stage(stage.group(1), display, stage.group(2), exercise, error, _where(error, names))
     if kind == THIS_STAGE and stage:
-        return stages.this_stage(stage.group(1), stage.group(2), display, _where(error, names))
+        return stages.this_stage(stage.group(1), stage.group(2), display, _where(error, names), error["function"])
     if kind == "MemoryError":
         return _("used more than {size} of memory{where}", size=size(limits.memory), where=_where(error, names))
     if kind == "SystemExit":

@@ -18,6 +18,7 @@ from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
 
+_BACKWARD_ITSELF = ("backward", "Value.backward")  # where a release refused before apply is raised
 _NUMBER = re.compile(r"\d")  # a test's line with a number in it may hold a hidden input: not shown
 
 _RAISED = re.compile(re.escape(RAISED).replace(r"\{error\}", "(?P<error>.+)"), re.DOTALL)
@@ -126,8 +127,9 @@ def still_answered(stage: str, exercise: str | None) -> list[str]:
     return [name for name, owner in PARTS.get(exercise or "", {}).items() if owner == stage and name in runs]
 
 
-def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
-    """``ThisStage``: an earlier stage's program broken by this stage's code."""
+def this_stage(earlier: str, fields: str, display: str, where: str, raised_in: str | None = None) -> str:
+    """``ThisStage``: an earlier stage's program broken by this stage's code; ``raised_in`` is the
+    function the error was raised in (a release refused by backward itself, not by unpack)."""
     program, _sep, rest = fields.partition(" | ")
     error, _sep, owner = rest.rpartition(" | ")  # the quoted error is the student's text: any characters
     if f" | {owner}" in LEFT_OFF.values():
@@ -140,6 +142,11 @@ def this_stage(earlier: str, fields: str, display: str, where: str) -> str:
              "{error}{where}, an error of {owner}'s part of the engine, where PyTorch raises none.",
              stage=earlier, program=_(program), file=display, error=error, where=where,
              owner=owner)
+    if SECOND_BACKWARD in error and raised_in in _BACKWARD_ITSELF:  # refused at a node, before any unpack
+        return sentences([told, _("Your backward raised it itself, at a node it met, not Node.unpack reading a "
+                                  "saved value freed: PyTorch refuses only such a read, so a node that saved "
+                                  "nothing (a leaf's AccumulateGrad, which every graph built on that leaf shares, "
+                                  "or AddBackward0) runs again in a later backward.")])
     if SECOND_BACKWARD in error:  # those programs run one backward per graph: it met its own release
         return sentences([told, _("That one backward through its graph met a node released already: the node was "
                               "released before it ran, or ran again after its release.")])

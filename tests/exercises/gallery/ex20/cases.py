@@ -308,3 +308,18 @@ CASES += [
           fails={DOCS: "RuntimeError itself, not a subclass of it"},
           names=("not a subclass",)),
 ]
+
+# backward refusing any released node before its apply, where unpack should refuse a freed saved value: ex18's
+# program, a second graph on the same leaf, meets that leaf's AccumulateGrad (it saved nothing) and is refused.
+# The sentence says backward raised it, at a node, not unpack.
+CASES += [
+    Wrong("backward_refuses_any_released_node", edits={
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n        value = self.saved[name]\n":
+        "        value = self.saved[name]\n",
+        "        grads = node.apply(grad)\n":
+        "        if node.released:  # freed by an earlier backward\n            raise RuntimeError(SECOND_BACKWARD)\n"
+        "        grads = node.apply(grad)\n"},
+          fails={DOCS: "Your backward raised it itself, at a node it met"},
+          names=("not Node.unpack reading a saved value freed",),
+          unsaid=("That one backward through its graph met a node released already",)),
+]
