@@ -26,7 +26,7 @@ from grader.sandbox.child.guard import GUARDED_VARS
 from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS, WRAPPING
 from grader.sandbox.source_nodes import binding_line, bound_names, in_order
 from grader.sandbox.child.wire import Touch
-from grader.sandbox.written_out import GETTERS, copies_literal_names, getter_names, imported_name, magic_name, public_key
+from grader.sandbox.written_out import GETTERS, copies_literal_names, getter_names, imported_name, magic_name, own_key
 
 MAX_FOUND = 5
 """Places named per run: enough for the instructor to look, not a list of every line."""
@@ -61,7 +61,7 @@ _MODULE_ATTRIBUTES = {"os": {"path": "os.path"}, "os.path": {"os": "os"}}
 _SAME_MODULE = {"posixpath": "os.path"}  # os.path by its own name
 _ATTRIBUTE_NAMES = frozenset(name for names in _MODULE_ATTRIBUTES.values() for name in names)
 # where ``x.__dict__`` (or ``vars(x)``) is only read: indexed, asked for its items, searched,
-# walked or printed (or a method's own object written under a literal public name)
+# walked or printed (or a method's own object written under a literal name, none of grading's)
 _READING_METHODS = frozenset({"items", "keys", "values", "get", "copy"})
 _BUILTIN_CLASSES = frozenset(n for n, v in vars(builtins).items() if isinstance(v, type))
 _READING_CALLS = frozenset({"print", "dict", "list", "len", "sorted", "repr", "str", "set", "tuple",
@@ -179,7 +179,7 @@ class _Finder:
         return module
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
-        if isinstance(node.ctx, ast.Load) or (public_key(node.slice) and _of_self(node.value)):
+        if isinstance(node.ctx, ast.Load) or (own_key(node.slice) and _of_self(node.value)):
             self._read(node.value)  # read, or an object's own attribute written under a literal name
 
     def visit_Compare(self, node: ast.Compare) -> None:
@@ -219,8 +219,8 @@ class _Finder:
         if isinstance(func, ast.Attribute) and func.attr in _READING_METHODS:
             self._read(func.value)
         elif (isinstance(func, ast.Attribute) and func.attr == "setdefault" and _of_self(func.value)
-              and node.args and public_key(node.args[0])):
-            self._read(func.value)  # self.__dict__.setdefault("count", 0): a literal public name, as self.count
+              and node.args and own_key(node.args[0])):
+            self._read(func.value)  # self.__dict__.setdefault("_memo", {}): a literal name, as self._memo
         if isinstance(func, ast.Name) and func.id in _READING_CALLS:
             for arg in node.args:
                 self._read(arg)

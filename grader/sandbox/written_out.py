@@ -70,10 +70,15 @@ def plain_name(node: ast.AST) -> bool:
     return name not in NAMES and name not in HIDDEN_DUNDERS and not private
 
 
-def public_key(node: ast.AST) -> bool:
-    """Whether ``node`` is a literal public name (``'was_enabled'``, no underscore first): writing
-    an object's namespace under it is what ``setattr`` with that name may do."""
-    return plain_name(node) and not node.value.startswith("_")  # type: ignore[attr-defined]
+def own_key(node: ast.AST) -> bool:
+    """Whether ``node`` is a literal name a method may write into its own object's namespace
+    (``'was_enabled'``, ``'_memo'``): none of grading's names and no special name.  Writing it is
+    what ``self._memo = ...`` and ``setattr(self, '_memo', ...)`` do, both allowed; a module's or
+    a class's namespace handed in as ``self`` is a view that refuses every write (``child.guard``)."""
+    if not isinstance(node, ast.Constant) or type(node.value) is not str:
+        return False
+    name = node.value
+    return name not in NAMES and name not in HIDDEN_DUNDERS and not (name.startswith("__") and name.endswith("__"))
 
 
 MAGIC_CALLS = ("run_line_magic", "run_cell_magic", "magic")  # IPython's, as Jupyter's export writes a magic

@@ -54,7 +54,7 @@ FOUND = [
     ("def f(o):\n    o.__dict__['previous'] = 1\n", Touch.DYNAMIC),
     ("def f(o):\n    o.__dict__.setdefault('previous', 1)\n", Touch.DYNAMIC),  # not its own object
     ("class N:\n    def f(self, k):\n        self.__dict__.setdefault(k, 0)\n", Touch.DYNAMIC),  # a computed name
-    ("class N:\n    def f(self):\n        vars(self).setdefault('_grad', 0)\n", Touch.DYNAMIC),  # a private one
+    ("class N:\n    def f(self):\n        vars(self).setdefault('__class__', 0)\n", Touch.DYNAMIC),  # a special one
     ("import zipimport\nm = zipimport.zipimporter('e.zip').load_module('micrograph')\n", Touch.MODULES),
     ("see = vars\n", Touch.DYNAMIC),
     ("def f(m, k):\n    return super(type(m), m).__dict__.get(k)\n", Touch.DYNAMIC),
@@ -138,9 +138,10 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "def f(o):\n    return {k: x for k, x in o.__dict__.items()}, o.__dict__['x'], f'{o.__dict__}'\n",
     "def f(o):\n    for key in o.__dict__:\n        print(key, o.__dict__.get(key))\n",
     "def f(o):\n    print(vars(o))\n    return sorted(vars(o).items()), vars(o)['x']\n",
-    # written under a literal public name: what setattr(o, 'was_enabled', ...) may do
+    # a method's own object written under a literal name: what self.was_enabled = ... or setattr(self, '_memo', ...) do
     "class NoGrad:\n    def __enter__(self):\n        self.__dict__['was_enabled'] = 1\n        vars(self)['depth'] = 2\n",
     "class Node:\n    def release(self):\n        self.__dict__.setdefault('times_released', 0)\n",
+    "class Node:\n    def unpack(self, name):\n        return self.__dict__.setdefault('_memo', {}), vars(self).setdefault('_grad', 0)\n",
     # tracebacks and signatures, not frames; a breakpoint left in (a no-op while graded)
     "import inspect\ndef f(g):\n    return inspect.signature(g), inspect.getsource(g)\n",
     "import sys\ndef f():\n    kind, error, tb = sys.exc_info()\n    return kind\n",

@@ -323,3 +323,17 @@ CASES += [
           names=("not Node.unpack reading a saved value freed",),
           unsaid=("That one backward through its graph met a node released already",)),
 ]
+
+# unpack memoising what it handed out in self.__dict__.setdefault("_memo", {}): a literal name on the method's own
+# object is no computed name, so the tests run, and a read after the release is told as raising nothing.
+CASES += [
+    Wrong("unpack_memo_in_own_dict", edits={
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n        value = self.saved[name]\n"
+        "        return value\n":
+        "        memo = self.__dict__.setdefault(\"_memo\", {})\n        if name in memo:\n            return memo[name]\n"
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n        memo[name] = self.saved[name]\n"
+        "        return memo[name]\n"},
+          fails={DOCS: "raised no error, where PyTorch raises one"},
+          names=("Node.unpack checks whether its node was released",),
+          unsaid=("computed name",)),
+]
