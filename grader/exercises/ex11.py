@@ -2,7 +2,7 @@
 ``mm``, the documents' one-row-per-backward experiment, and why x.grad must be zeroed between.
 
 The probes build their own graphs (``_graph``) for ``vjp`` and ``jacobian_rows``, so those are
-judged apart from ``build`` (given new lists, told where it changes them), on shapes and numbers not in the
+judged apart from ``build`` (observed in ``grader.spec.mm_built``), on shapes and numbers not in the
 exercise text; a test that calls a function several times names each call's inputs apart (``x_a``, ``loss_a``,
 ``x_b`` ...), so that a sentence about an entry says which call it belongs to.  They observe how each result
 came about: the graph behind each entry of loss, who wrote each ``.grad`` (backward, or an assignment) and
@@ -26,17 +26,16 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.call import Call
 from grader.spec.given import given_returns, x_grads as given_x_grads
 from grader.spec.one_hot import one_hot_facts
-from grader.spec.one_leaf import leaf_per_entry
 from grader.spec.equal_leaves import read_per_leaf
-from grader.spec.matrices import as_list, flat, matrix, row_kind, shape
-from grader.spec.graph import graph
-from grader.spec.probe import by_key, entries, num, shape_error, show, type_name
+from grader.spec.matrices import as_list, flat, matrix
+from grader.spec.mm_built import built, built_apart
+from grader.spec.probe import by_key, entries, num, show
 from grader.spec.origins import handed_to_hooks, read_from_grad, read_in_turn, remember
-from grader.spec.provenance import check, float_of, grad_of, list_kept, result_of, value_of, watching
+from grader.spec.provenance import check, float_of, grad_of, list_kept, result_of, watching
 from grader.spec.appended import appended_later
 from grader.spec.defaults import default_kept
-from grader.spec.repeat import Returned, calls_apart, fresh_copy
-from grader.spec.returned_detached import detached_sources, graph_leaves
+from grader.spec.repeat import calls_apart, fresh_copy
+from grader.spec.returned_detached import graph_leaves
 
 EXERCISE = Exercise("ex11", "backward(gradient): the vector-Jacobian product", module="ex11_vjp")
 
@@ -80,46 +79,6 @@ def _named(count: int) -> list[str]:
     return [""] if count == 1 else [f"_{CALL_LETTERS[n]}" for n in range(count)]
 
 
-_RETURNED = {"x": Returned(N_("the x[0][0] build returned"), N_("the x[0][0] an earlier call of build returned")),
-             "y": Returned(N_("the y[0][0] build returned"), N_("the y[0][0] an earlier call of build returned"))}
-"""Every first entry of x and of y build returned in this run: the statement makes new Values at
-each call, and Values cached on the inputs (a dict keyed by x_row, or by each number of y) are
-told by their identity."""
-
-
-def _new(g: dict[str, Any], name: str) -> dict[str, Any] | None:
-    """The IDENTITY fact of the first entry of the matrix ``name`` build returned (None where it is
-    no list of rows of Values: its ENTRIES facts say so)."""
-    m = g[name]
-    if type(m) is not list or not m or type(m[0]) is not list or not m[0]:
-        return None
-    return _RETURNED[name].new(m[0][0])
-
-
-def _build(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
-    given = list(x_row)  # a new list: a build that changes it is told here, and the tests' lists stay
-    with watching(sub, "build") as call:
-        g = sub.build(given, [list(row) for row in y_rows])
-    if type(g) is not dict or not {"x", "y", "loss"} <= set(g):
-        raise shape_error('build must return {"x": x, "y": y, "loss": loss}', "build", g)
-    names: dict[str, Any] = {}
-    if type(g["x"]) is list and g["x"]:  # x's row; a flat x (told by its x[0]) named as the row it is
-        names = {f"x[0][{k}]": leaf for k, leaf in enumerate(g["x"][0] if type(g["x"][0]) is list else g["x"])}
-    sources = detached_sources(names, flat(g["loss"]))  # a detach() of each leaf of loss's graph: told as such
-    return {
-        "x": entries(g["x"], "x", value_of),
-        "y": entries(g["y"], "y", value_of),
-        "loss": entries(g["loss"], "loss", lambda v, label: graph(v, sources or names, label=label)),
-        "detached": {**check(Check.RETURNED_UNDETACHED, not sources, "x"), CONTEXT + "entries": True,
-                     CONTEXT + "of": "loss"},
-        "shape": shape(g["loss"], "loss"),
-        "row": [row_kind(g["x"], "x[0]"), row_kind(g["loss"], "loss[0]")],  # x or loss given as one flat row
-        "new": [_new(g, "x"), _new(g, "y")],
-        "leaves": [leaf_per_entry(g["x"], "x"), leaf_per_entry(g["y"], "y")],
-        "call": call.fact, "x_row": list_kept(given, list(x_row), "build", "x_row"),
-    }
-
-
 BUILD_FEEDBACK = ("x is [[...]], one row of new leaves that require grad; y is a list of rows of "
                   "Values that do not; loss = micrograph.mm(x, y), and no backward yet.")
 BUILD_KEYS = {
@@ -134,31 +93,16 @@ BUILD_KEYS = {
 @EXERCISE.test("build makes loss = mm(x, y)", points=2, public=True, feedback=BUILD_FEEDBACK,
                key_feedback=BUILD_KEYS)
 def build_public(sub):
-    return {**by_key([_build(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[0], OTHER_SHAPES[1])]),
-            "apart": _build_apart(sub, SQUARE[0], SQUARE[1])}
+    return {**by_key([built(sub, x_row, y_rows) for x_row, y_rows in (SQUARE[0], OTHER_SHAPES[1])]),
+            "apart": built_apart(sub, SQUARE[0], SQUARE[1])}
 
 
 @EXERCISE.test("build on other shapes", points=1, feedback=BUILD_FEEDBACK, key_feedback=BUILD_KEYS)
 def build_hidden(sub):
     cases = (SQUARE[1], *OTHER_SHAPES[::2], SQUARE[1], EQUAL_ENTRIES, EQUAL_COLUMNS)  # the first again, then equal
     # entries of x, then of y: new Values for each
-    return {**by_key([_build(sub, x_row, y_rows) for x_row, y_rows in cases]),
-            "apart": _build_apart(sub, SQUARE[1], SQUARE[0])}
-
-
-def _build_apart(sub, first: tuple[list[float], list[list[float]]],
-                 second: tuple[list[float], list[list[float]]]) -> list[dict[str, Any]]:
-    """build on one pair of inputs, another of the same shapes, then the first again
-    (``calls_apart``): Values kept between calls and refilled (a module-level y) show."""
-    return calls_apart(sub, lambda m, case: m.build(list(case[0]), [list(row) for row in case[1]]), _built_seen,
-                       first, second, "build")
-
-
-def _built_seen(g: object) -> list[Any] | str:
-    """The numbers of what build returned: x, y and loss."""
-    if type(g) is not dict:
-        return type_name(g)
-    return [matrix(g.get(name), num) for name in ("x", "y", "loss")]
+    return {**by_key([built(sub, x_row, y_rows) for x_row, y_rows in cases]),
+            "apart": built_apart(sub, SQUARE[1], SQUARE[0])}
 
 
 def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") -> dict[str, Any]:

@@ -27,12 +27,13 @@ from grader.spec.origins import grads_of, handed_to_hooks, read_from_grad, read_
 from grader.spec.call import Call
 from grader.spec.errors import caught_in, error_of
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.helpers import Results
 from grader.spec.one_leaf import leaf_per_entry
+from grader.spec.linear_net import (FORWARD, calling_forward, input_names, make_net, new_input, output_names,
+                                    param_facts, param_names, summed)
 from grader.spec.rows import in_order, net_rows, rows_fact
 from grader.spec.entries_reached import every_entry
-from grader.spec.provenance import check, float_of, grad_of, result_of, value_of, watching
-from grader.spec.repeat import Returned, calls_apart
+from grader.spec.provenance import check, float_of, result_of, value_of, watching
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 
@@ -48,74 +49,21 @@ OTHER_SIZES = [
 ]
 
 
-def _net(seed: int, n_in: int, n_out: int) -> nn.Linear:
-    micrograph.manual_seed(seed)
-    return nn.Linear(n_in, n_out)
-
-
 def _list(xs: object, observe: Callable[[Any], Any]) -> list | str:
     if type(xs) not in (list, tuple):
         return f"not a list: {type_name(xs)}"
     return [observe(item) for item in xs]
 
 
-def _param_names(net: nn.Linear) -> dict[str, Any]:
-    """The net's parameters by the names a student sees (indices stay small: no label can be
-    read as a number some test expects)."""
-    names = {f"weight[{r}][{c}]": p for r, row in enumerate(net.weight) for c, p in enumerate(row)}
-    names.update({f"bias[{r}]": p for r, p in enumerate(net.bias or [])})
-    return names
-
-
-def _param_facts(net: nn.Linear) -> list[dict[str, Any]]:
-    """Who wrote each parameter's .grad, and its number, read by the probe from its own net."""
-    return [grad_of(p, f"{name}.grad") for name, p in _param_names(net).items()]
-
-
-_INPUTS_RETURNED = Returned(N_("the input[0][0] forward returned"),
-                            N_("the input[0][0] an earlier call of forward returned"))
-"""Every first input leaf forward returned in this run: the statement makes the rows new leaves
-at each call, and leaves cached on the rows (a training loop's batches would share them, and
-their .grad) are told by their identity."""
-
-
-_FORWARD = Results("forward")
-"""Everything forward returned in this run: second_backward_error and grads_twice call it, and a
-graph it returns again (a cache keyed by the rows) makes them raise where they are right."""
-
-
-def _input_names(r: object) -> dict[str, Any]:
-    """The input leaves forward returned by the names a student sees (input[0][0]), drawn only:
-    grads_twice may build its input without calling forward."""
-    inputs = r[0] if type(r) is tuple and len(r) == 3 else None
-    rows = inputs if type(inputs) is list else []
-    return {f"input[{i}][{k}]": v for i, row in enumerate(rows) if type(row) is list for k, v in enumerate(row)}
-
-
-def _new_input(r: object) -> dict[str, Any] | None:
-    """The IDENTITY fact of forward's input[0][0] against the one an earlier call returned."""
-    inputs = r[0] if type(r) is tuple and len(r) == 3 else None
-    if type(inputs) is not list or not inputs or type(inputs[0]) is not list or not inputs[0]:
-        return None  # the shape is told by the other facts
-    return _INPUTS_RETURNED.new(inputs[0][0])
-
-
-def _output_names(output: object) -> dict[str, Any]:
-    """The entries of forward's output by the names a student sees (output[0][1]), drawn only:
-    each is one output of the layer's one node."""
-    rows = output if type(output) is list else []
-    return {f"output[{i}][{j}]": v for i, row in enumerate(rows) if type(row) is list for j, v in enumerate(row)}
-
-
 def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
-    net = _net(seed, n_in, n_out)
-    with _FORWARD.watched(sub, "forward"), watching(sub, "forward") as call:
+    net = make_net(seed, n_in, n_out)
+    with FORWARD.watched(sub, "forward"), watching(sub, "forward") as call:
         r = sub.forward(net, rows)
     if type(r) is not tuple or len(r) != 3:
         raise shape_error(N_("forward must return (input, output, loss)"), "forward", r)
-    new = _new_input(r)
+    new = new_input(r)
     inputs, output, loss = r
-    names = _param_names(net)
+    names = param_names(net)
     if type(inputs) is list and all(type(row) is list for row in inputs):
         names.update({f"input[{i}][{j}]": v for i, row in enumerate(inputs) for j, v in enumerate(row)})
     return {
@@ -124,7 +72,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         "rows": rows_fact(output),
         "output_order": {**in_order(output, net_rows(net, inputs), "output", "net(input)", False), CONTEXT + "of_net": True},
         "output": entries(output, "output", value_of),
-        "loss": [graph(loss, names, label="loss", drawn=_output_names(output)), result_of(grad_fn(loss), "loss.grad_fn")],
+        "loss": [graph(loss, names, label="loss", drawn=output_names(output)), result_of(grad_fn(loss), "loss.grad_fn")],
         "summed": every_entry(output, loss, "loss", "output"),
         "new": new,
         "call": call.fact,
@@ -156,10 +104,10 @@ def forward_public(sub):
 @EXERCISE.test("forward on other nets", points=1, feedback=FORWARD_FEEDBACK,
                key_feedback=FORWARD_KEYS)
 def forward_hidden(sub):
-    net = _net(*OTHER_SIZES[0][:3])  # its parameters hold gradients the caller accumulated: forward leaves them
+    net = make_net(*OTHER_SIZES[0][:3])  # its parameters hold gradients the caller accumulated: forward leaves them
     return {**by_key([_forward(sub, *case) for case in (DOCUMENTS[2], *OTHER_SIZES)]),
             "apart": _forward_apart(sub, DOCUMENTS[2], [*DOCUMENTS[0][3], [1.0, -2.0, 0.5]]),
-            "held": kept_through("forward(net, rows)", {f"net.{name}": p for name, p in _param_names(net).items()},
+            "held": kept_through("forward(net, rows)", {f"net.{name}": p for name, p in param_names(net).items()},
                                  lambda: sub.forward(net, OTHER_SIZES[0][3]))}
 
 
@@ -172,15 +120,15 @@ def _forward_apart(sub, case: tuple[int, int, int, list[list[float]]], other_row
     training loop's next batch), then the first again (``calls_apart``): a result kept from an
     earlier call (a cache keyed by the net, a global input, leaves kept per shape and refilled)
     shows as state."""
-    net = _net(*case[:3])
+    net = make_net(*case[:3])
     new: list[dict[str, Any] | None] = []
 
     def forward(module: Any, rows: list[list[float]]) -> object:
         if module is not sub:  # a fresh copy's call, for comparison
             return module.forward(net, rows)
-        with _FORWARD.watched(sub, "forward"):
+        with FORWARD.watched(sub, "forward"):
             r = sub.forward(net, rows)
-        new.append(_new_input(r))  # the first inputs again: new leaves, not the earlier call's
+        new.append(new_input(r))  # the first inputs again: new leaves, not the earlier call's
         return r
     apart = calls_apart(sub, forward, _forward_numbers, case[3], other_rows, "forward")
     return [*apart, *new, *[None] * (CALLS_APART - len(new))]  # as many facts whichever call raised
@@ -193,26 +141,14 @@ def _forward_numbers(r: object) -> list[Any] | str:
     return [entries(r[0], "input", lambda v, _: num(v)), entries(r[1], "output", lambda v, _: num(v)), num(r[2])]
 
 
-def _summed(first_root: object) -> dict[str, Any]:
-    """The EVERY_ENTRY fact of the loss the last call of forward returned in this test's call,
-    judged where the call's first backward pass started from that loss (``first_root``, its
-    node): a loss that leaves entries out explains every gradient a backward through it wrote.
-    A loss the function built itself, from forward's output, is not forward's: it holds then."""
-    r = _FORWARD.last
-    loss = r[2] if type(r) is tuple and len(r) == 3 else None
-    fact = every_entry(r[1], loss, "loss", "output") if isinstance(loss, micrograph.Value) and \
-        loss.grad_fn is not None and loss.grad_fn is first_root else None
-    return fact if fact is not None and fact["holds"] is not None else check(Check.EVERY_ENTRY, True, "loss")
-
-
 def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """second_backward_error on a fresh net: the error, and the net's gradients afterwards."""
-    net = _net(seed, n_in, n_out)
-    with _FORWARD.watched(sub, "second_backward_error"), \
+    net = make_net(seed, n_in, n_out)
+    with FORWARD.watched(sub, "second_backward_error"), \
             watching(sub, "second_backward_error", one_graph=True, made=True) as call:  # made: a detach_() seen
         e = sub.second_backward_error(net, rows)
-    return {"error": error_of(e, "the error returned", call), "net": _param_facts(net), "call": call.fact,
-            "summed": _summed(call.first_root)}
+    return {"error": error_of(e, "the error returned", call), "net": param_facts(net), "call": call.fact,
+            "summed": summed(call.first_root)}
 
 
 # The functions below take the net, not a loss.  A public probe names public tests only: data a
@@ -252,21 +188,15 @@ def failed_adds_nothing(sub):
 def _failed_apart(sub, cases: list[tuple[int, int, int, list[list[float]]]]) -> list[dict[str, Any]]:
     """second_backward_error on one net, another, then the first net again (``calls_apart``):
     a loss kept per net (a cache keyed by the net) is backpropagated again, freed, and raises."""
-    nets = [_net(*case[:3]) for case in cases]  # kept alive: no id reused between the calls
-    return calls_apart(sub, lambda m, i: _calling_forward(m, "second_backward_error", nets[i], cases[i][3]),
+    nets = [make_net(*case[:3]) for case in cases]  # kept alive: no id reused between the calls
+    return calls_apart(sub, lambda m, i: calling_forward(m, "second_backward_error", nets[i], cases[i][3]),
                        caught, 0, 1, "second_backward_error")
-
-
-def _calling_forward(module: Any, function: str, net: nn.Linear, rows: list[list[float]]) -> object:
-    """``module.function(net, rows)``, the forward it calls watched (``_FORWARD``)."""
-    with _FORWARD.watched(module, function):
-        return getattr(module, function)(net, rows)
 
 
 def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> dict[str, Any]:
     """grads_twice on a fresh net: what it returned, and the net's own gradients afterwards."""
-    net = _net(seed, n_in, n_out)
-    with _FORWARD.watched(sub, "grads_twice"), \
+    net = make_net(seed, n_in, n_out)
+    with FORWARD.watched(sub, "grads_twice"), \
             watching(sub, "grads_twice", retain_graph=True, one_graph=True, grad_numbers=True, errors=True,
                      leaves=net.parameters()) as call:  # each pass's retain_graph compared: the second frees the graph
         answer = sub.grads_twice(net, rows)
@@ -279,11 +209,11 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
                             **_caught_by(caught_in(call.raised, call.filename)),  # caught it, if not grads_twice
                             CONTEXT + "later_pass": True in call.raised_in[:-1]},  # a pass began after one raised
             "second": {**result_of(_list(answer[1], num), "grads_twice(net, rows)[1]"),
-                       **handed_to_hooks(answer[1], call, _param_names(net)),
-                       **grads_of(answer[1], _input_names(_FORWARD.last), "net.parameters()")},
-            "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": _param_facts(net), "summed": _summed(call.first_root),
+                       **handed_to_hooks(answer[1], call, param_names(net)),
+                       **grads_of(answer[1], input_names(FORWARD.last), "net.parameters()")},
+            "read": read_from_grad(answer, call, "grads_twice(net, rows)"), "net": param_facts(net), "summed": summed(call.first_root),
             "call": call.fact, "walked": graph_below(call.first_root, label="grads_twice's backward",
-                                                     drawn={**_param_names(net), **_input_names(_FORWARD.last)})}
+                                                     drawn={**param_names(net), **input_names(FORWARD.last)})}
 
 
 def _caught_by(helper: str | None) -> dict[str, Any]:
@@ -361,11 +291,11 @@ def _twice_on_one_net(sub, case: Case, other_rows: list[list[float]]) -> list[di
     and the ANEW_ON_OBJECT fact, which fails where the second call returned the first call's
     lists again (the very ones, or their numbers): a result kept on the net (an attribute) or
     between calls."""
-    net = _net(*case[:3])
-    first = _calling_forward(sub, "grads_twice", net, case[3])
+    net = make_net(*case[:3])
+    first = calling_forward(sub, "grads_twice", net, case[3])
     seen = _both_lists(first)
     net.zero_grad()  # what the first call left in .grad is not this call's to add to
-    second = _calling_forward(sub, "grads_twice", net, other_rows)
+    second = calling_forward(sub, "grads_twice", net, other_rows)
     again = second is first or _both_lists(second) == seen
     return [result_of(_both_lists(second), ON_ONE_NET),
             {**check(Check.ANEW_ON_OBJECT, not again, "grads_twice"), CONTEXT + "object": "net"}]
@@ -374,7 +304,7 @@ def _twice_on_one_net(sub, case: Case, other_rows: list[list[float]]) -> list[di
 def _twice_apart(sub, first: Case, second: Case) -> dict[str, Any]:
     """grads_twice called on a new net of ``first``, of ``second``, and of ``first`` again
     (``calls_apart``): a list the hooks or the calls keep in the module shows."""
-    return calls_apart(sub, lambda m, case: _calling_forward(m, "grads_twice", _net(*case[:3]), case[3]),
+    return calls_apart(sub, lambda m, case: calling_forward(m, "grads_twice", make_net(*case[:3]), case[3]),
                        _both_lists, first, second, "grads_twice")
 
 
@@ -387,7 +317,7 @@ def _both_lists(answer: object) -> list[Any] | str:
 
 @EXERCISE.diagram
 def draw(sub):
-    inputs, output, loss = sub.forward(_net(3, 3, 4), [[0.5, -1.0, 2.0]])
+    inputs, output, loss = sub.forward(make_net(3, 3, 4), [[0.5, -1.0, 2.0]])
     names = {f"x{k}": v for k, v in enumerate(inputs[0])}
     if type(output) is list and output and type(output[0]) is list:  # each entry its own box, named
         names.update({f"output[0][{j}]": v for j, v in enumerate(output[0]) if isinstance(v, micrograph.Value)})

@@ -1,0 +1,92 @@
+"""ex12's nets and its forward as the other probes see them: the nets made from a seed, their
+parameters by the names a student sees, the results forward returned in this run (``FORWARD``:
+second_backward_error and grads_twice call it), and whether the loss a pass started from sums
+every entry of forward's output.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import micrograph
+from micrograph import nn
+from micrograph.i18n import N_  # a probe's label, translated where it is shown
+
+from grader.spec.entries_reached import every_entry
+from grader.spec.facts import Check
+from grader.spec.helpers import Results
+from grader.spec.provenance import check, grad_of
+from grader.spec.repeat import Returned
+
+
+def make_net(seed: int, n_in: int, n_out: int) -> nn.Linear:
+    """A new nn.Linear(n_in, n_out) made after manual_seed(seed): the probes make the nets themselves,
+    so that what happened to each is read from the net, not only from what the student returned."""
+    micrograph.manual_seed(seed)
+    return nn.Linear(n_in, n_out)
+
+
+def param_names(net: nn.Linear) -> dict[str, Any]:
+    """The net's parameters by the names a student sees (indices stay small: no label can be
+    read as a number some test expects)."""
+    names = {f"weight[{r}][{c}]": p for r, row in enumerate(net.weight) for c, p in enumerate(row)}
+    names.update({f"bias[{r}]": p for r, p in enumerate(net.bias or [])})
+    return names
+
+
+def param_facts(net: nn.Linear) -> list[dict[str, Any]]:
+    """Who wrote each parameter's .grad, and its number, read by the probe from its own net."""
+    return [grad_of(p, f"{name}.grad") for name, p in param_names(net).items()]
+
+
+_INPUTS_RETURNED = Returned(N_("the input[0][0] forward returned"),
+                            N_("the input[0][0] an earlier call of forward returned"))
+"""Every first input leaf forward returned in this run: the statement makes the rows new leaves
+at each call, and leaves cached on the rows (a training loop's batches would share them, and
+their .grad) are told by their identity."""
+
+
+FORWARD = Results("forward")
+"""Everything forward returned in this run: second_backward_error and grads_twice call it, and a
+graph it returns again (a cache keyed by the rows) makes them raise where they are right."""
+
+
+def input_names(r: object) -> dict[str, Any]:
+    """The input leaves forward returned by the names a student sees (input[0][0]), drawn only:
+    grads_twice may build its input without calling forward."""
+    inputs = r[0] if type(r) is tuple and len(r) == 3 else None
+    rows = inputs if type(inputs) is list else []
+    return {f"input[{i}][{k}]": v for i, row in enumerate(rows) if type(row) is list for k, v in enumerate(row)}
+
+
+def new_input(r: object) -> dict[str, Any] | None:
+    """The IDENTITY fact of forward's input[0][0] against the one an earlier call returned."""
+    inputs = r[0] if type(r) is tuple and len(r) == 3 else None
+    if type(inputs) is not list or not inputs or type(inputs[0]) is not list or not inputs[0]:
+        return None  # the shape is told by the other facts
+    return _INPUTS_RETURNED.new(inputs[0][0])
+
+
+def output_names(output: object) -> dict[str, Any]:
+    """The entries of forward's output by the names a student sees (output[0][1]), drawn only:
+    each is one output of the layer's one node."""
+    rows = output if type(output) is list else []
+    return {f"output[{i}][{j}]": v for i, row in enumerate(rows) if type(row) is list for j, v in enumerate(row)}
+
+
+def summed(first_root: object) -> dict[str, Any]:
+    """The EVERY_ENTRY fact of the loss the last call of forward returned in this test's call,
+    judged where the call's first backward pass started from that loss (``first_root``, its
+    node): a loss that leaves entries out explains every gradient a backward through it wrote.
+    A loss the function built itself, from forward's output, is not forward's: it holds then."""
+    r = FORWARD.last
+    loss = r[2] if type(r) is tuple and len(r) == 3 else None
+    fact = every_entry(r[1], loss, "loss", "output") if isinstance(loss, micrograph.Value) and \
+        loss.grad_fn is not None and loss.grad_fn is first_root else None
+    return fact if fact is not None and fact["holds"] is not None else check(Check.EVERY_ENTRY, True, "loss")
+
+
+def calling_forward(module: Any, function: str, net: nn.Linear, rows: list[list[float]]) -> object:
+    """``module.function(net, rows)``, the forward it calls watched (``FORWARD``)."""
+    with FORWARD.watched(module, function):
+        return getattr(module, function)(net, rows)
