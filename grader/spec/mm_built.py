@@ -14,7 +14,7 @@ from grader.spec.graph import graph
 from grader.spec.matrices import flat, matrix, row_kind, shape
 from grader.spec.one_leaf import leaf_per_entry
 from grader.spec.probe import entries, num, shape_error, type_name
-from grader.spec.provenance import check, list_kept, value_of, watching
+from grader.spec.provenance import check, list_kept, rows_kept, value_of, watching
 from grader.spec.repeat import Returned, calls_apart
 from grader.spec.returned_detached import detached_sources
 
@@ -39,8 +39,10 @@ def built(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
     """One call of build on new copies of ``x_row`` and ``y_rows``: what it returned, and whether it
     left the lists it was given as they were."""
     given = list(x_row)  # a new list: a build that changes it is told here, and the tests' lists stay
+    rows = [list(row) for row in y_rows]  # ... and y's rows, each beside its entries as given
+    before = [(row, list(row)) for row in rows]
     with watching(sub, "build") as call:
-        g = sub.build(given, [list(row) for row in y_rows])
+        g = sub.build(given, rows)
     if type(g) is not dict or not {"x", "y", "loss"} <= set(g):
         raise shape_error('build must return {"x": x, "y": y, "loss": loss}', "build", g)
     names: dict[str, Any] = {}
@@ -58,6 +60,7 @@ def built(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
         "new": [_new(g, "x"), _new(g, "y")],
         "leaves": [leaf_per_entry(g["x"], "x"), leaf_per_entry(g["y"], "y")],
         "call": call.fact, "x_row": list_kept(given, list(x_row), "build", "x_row"),
+        "y_rows": rows_kept(rows, before, "build", "y_rows"),
     }
 
 

@@ -210,6 +210,20 @@ def list_kept(given: object, items: list[Any], label: str, name: str) -> dict[st
     return {**check(Check.LIST_KEPT, kept, label), CONTEXT + "name": name, **({CONTEXT + "reordered": True} if reordered else {})}
 
 
+def rows_kept(given: object, before: list[tuple[Any, list[Any]]], label: str, name: str) -> dict[str, Any]:
+    """The LIST_KEPT fact of a list of rows given to the call ``label`` as its argument ``name``,
+    ``before`` holding each row list given beside a copy of its entries, made before the call: of
+    the list itself where it no longer holds those very rows, else of the first row whose entries
+    the call replaced, added or removed, named ``name[i]`` (a build that turns the floats of
+    y_rows[0] into Values in place).  The statement's code only reads them."""
+    whole = list_kept(given, [row for row, _ in before], label, name)
+    changed = next((i for i, (row, items) in enumerate(before)
+                    if len(row) != len(items) or any(a is not b for a, b in zip(row, items))), None)
+    if whole["holds"] is False or changed is None:
+        return whole
+    return list_kept(before[changed][0], before[changed][1], label, f"{name}[{changed}]")
+
+
 def _kept_why(call: Call) -> dict[str, Any]:
     """Context of a call's passes, told beside a count or a kept graph that differs: each pass's
     create_graph (which keeps the graph as retain_graph=True does), where one asked it, and

@@ -473,6 +473,25 @@ CASES += [
           passes=("v times the Jacobian", "one Jacobian row per backward")),
 ]
 
+# build turns the floats of the caller's y_rows into Values in place and returns that list as y: the graph
+# is right, but the lists it was given no longer hold their numbers; a rows list whose rows build replaced
+# is told as that list. A build that copies the rows first, or reads them without a list comprehension, is right.
+CASES += [
+    Wrong("y_rows_entries_replaced_in_place", names=("build changed the list y_rows[0] it was given",),
+          fails={BUILD: "build changed the list y_rows[0] it was given"},
+          edits={Y: "    for row in y_rows:\n        for k, v in enumerate(row):\n            row[k] = Value(v)\n"
+                    "    y = y_rows\n"},
+          passes=(VJP, ROWS)),
+    Wrong("y_rows_rows_replaced_in_place", names=("build changed the list y_rows it was given",),
+          fails={BUILD: "build changed the list y_rows it was given"},
+          edits={Y: "    for i, row in enumerate(y_rows):\n        y_rows[i] = [Value(v) for v in row]\n    y = y_rows\n"},
+          passes=(VJP, ROWS)),
+    Correct("y_rows_copied_first",
+            edits={Y: "    y = [list(row) for row in y_rows]\n    for row in y:\n        for k, v in enumerate(row):\n"
+                      "            row[k] = Value(v)\n"}),
+    Correct("y_rows_mapped", edits={Y: "    y = [list(map(Value, row)) for row in y_rows]\n"}),
+]
+
 # vjp detaches the loss it was given in place after its pass: its numbers are right, but the caller's loss is cut
 # off its graph. Told as that, not as a pass started from a Value vjp made.
 CASES += [
