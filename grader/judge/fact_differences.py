@@ -181,12 +181,15 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
                else Say.FEWER_AFTER_DETACH if got.get(CONTEXT + "detached_after") is True else Say.FEWER_BACKWARD)
         found.append(_diff(say, label=label))
     wk, gk = _either(want, got, "kept_graph")
+    freed = got.get(CONTEXT + "freed_at")  # a pass that freed the graph the next one, which raised, needed
     if type(wk) is list and type(gk) is list and wp == gp:
         kept = next(((i, g) for i, (w, g) in enumerate(zip(wk, gk)) if w is not g), None)
         if kept is not None:
             say = (Say.KEPT_FEWER if kept[1] is not True
                    else Say.KEPT_BY_CREATE if _pass_was(got, "created_graph", kept[0]) else Say.KEPT_MORE)
             found.append(_diff(say, label=label, context=CONTEXT + "kept_graph" in want))
+    elif type(wk) is list and type(freed) is int and freed < len(wk) and wk[freed] is True:
+        found.append(_diff(Say.KEPT_FEWER, label=label, context=CONTEXT + "kept_graph" in want))
     for key, say in _EVERY_PASS:
         if _some_pass_not(want.get(key), got.get(key)):
             none = say is Say.NOT_CLEARED and got.get(CONTEXT + "none_cleared") is True

@@ -288,10 +288,22 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
         sampled = {} if grad_mode is None else {mode + "grad_mode_off": call.grad_mode_off}
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
                      kept + "kept_graph": call.kept, **sampled,
-                     **_kept_why(call),
+                     **_kept_why(call), **(_freed_then_raised(call) if retain_graph else {}),
                      ("" if grad_mode is None else mode) + "grad_mode_left_off": left_off,
                      **call.leaf_facts(), **_asked(call, reads_grad, given, one_graph, engine_walk),
                      **_detached_given(started_from, given), **call.caught.fact()}
+
+
+def _freed_then_raised(call: Call) -> dict[str, Any]:
+    """Context ``~freed_at``: the number of the first pass that let backward free the graph (no
+    retain_graph=True) where the next pass, started from a node that pass started from too, raised:
+    the graph that pass needed is the one the earlier pass freed.  Told where the counts of passes
+    differ too (a pass run again after the error was caught), where the passes are not compared one
+    by one."""
+    passes = zip(call.kept_graph, call.raised_in, call.raised_in[1:], call.roots, call.roots[1:])
+    freed = next((k for k, (kept, raised, next_raised, roots, next_roots) in enumerate(passes)
+                  if not kept and not raised and next_raised and roots & next_roots), None)
+    return {} if freed is None else {CONTEXT + "freed_at": freed}
 
 
 def _nodes_of(started_from: list[Any] | None) -> frozenset[int] | None:

@@ -465,7 +465,8 @@ CASES += [
           names=("grads_twice", "caught an error", "added nothing"),
           unsaid=("it was read after that pass",)),
     # the same error caught, then forward and backward again on a new graph before reading: the
-    # gradients read hold that later pass's, not only those of the passes before the failed one
+    # gradients read hold that later pass's, not only those of the passes before the failed one; the
+    # first pass, which freed the graph the second needed, is told too, though the passes are not as many
     Wrong("second_error_then_new_pass",
           fails={TWICE: "a backward pass ran after it"},
           edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n":
@@ -473,7 +474,8 @@ CASES += [
                  "    loss.backward()  # adds the same gradients again: .grad accumulates\n":
                  "    try:\n        loss.backward()\n    except RuntimeError:\n"
                  "        _, _, loss = forward(net, rows)  # the graph is gone: build it again\n        loss.backward()\n"},
-          names=("grads_twice", "caught an error", "a backward pass ran after it"),
+          names=("grads_twice", "let backward free the graph (no retain_graph=True)", "caught an error",
+                 "a backward pass ran after it"),
           unsaid=("those of the passes before it",)),
 ]
 
