@@ -8,7 +8,9 @@ parameter's ``.grad`` (backward, or an assignment), the graph behind the loss (b
 net given and the input leaves), how many backward passes ran, and whether the returned error
 was raised by the engine.
 ``grads_twice`` is called again on other nets and on the first one once more
-(``grader.spec.repeat``): records kept between calls show.
+(``grader.spec.repeat``): records kept between calls show.  ``second_backward_error`` is given a net
+whose parameters hold gradients, after the tests' other calls and as the first call of a fresh
+import: clearing them on one and not the other shows a call count kept between calls.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from micrograph import nn
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.caller_grads import kept_through
+from grader.spec.caller_grads import hold, kept_through
 from grader.spec.graph import graph, graph_below
 from grader.spec.probe import by_key, caught, entries, grad_fn, num, shape_error, show, type_name
 from grader.spec.origins import grads_of, handed_to_hooks, read_from_grad, read_in_turn
@@ -33,7 +35,7 @@ from grader.spec.linear_net import (FORWARD, calling_forward, input_names, make_
 from grader.spec.rows import in_order, net_rows, rows_fact
 from grader.spec.entries_reached import every_entry
 from grader.spec.provenance import check, float_of, result_of, value_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import calls_apart, fresh_copy
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 
@@ -166,6 +168,7 @@ FAILED_KEYS = {
     "net": "the second call fails before it writes any gradient: the parameters keep what "
     "the first backward wrote",
     "call": "two calls of loss.backward(), the first without retain_graph",
+    "held": "the first backward adds to the gradients the net's parameters already hold, on every call",
 }
 
 
@@ -182,7 +185,33 @@ def second_raises(sub):
                runs_with=WITH_FORWARD)
 def failed_adds_nothing(sub):
     return {**by_key([_failed(sub, *case) for case in DOCUMENTS[1:] + OTHER_SIZES]),
-            "apart": _failed_apart(sub, [DOCUMENTS[2], OTHER_SIZES[0]])}
+            "apart": _failed_apart(sub, [DOCUMENTS[2], OTHER_SIZES[0]]), "held": _held_alike(sub, DOCUMENTS[1])}
+
+
+def _clears_held(module: Any, case: Case) -> bool | None:
+    """Whether ``module``'s second_backward_error, given a net whose parameters hold gradients
+    (``hold``: a caller's, accumulated over earlier passes), found them cleared (None or zero) as
+    its first backward pass started; None where it raised or ran no pass (its other calls tell it)."""
+    net = make_net(*case[:3])
+    hold(param_names(net))
+    try:
+        with watching(module, "second_backward_error", leaves=net.parameters()) as call:
+            calling_forward(module, "second_backward_error", net, case[3])
+    except Exception:  # noqa: BLE001 - the student's error, told by the test's other calls
+        return None
+    return call.cleared[0] if call.cleared else None
+
+
+def _held_alike(sub, case: Case) -> dict[str, Any]:
+    """The CLEARS_ALIKE fact: second_backward_error, given a net whose parameters hold gradients,
+    clears them (or leaves them) when called after the test's other calls as it does as the first
+    call of a fresh import: whether it clears does not hang on state kept between calls (a call
+    count).  The statement's adds to them on every call; ``~later``: the later call cleared them."""
+    later = _clears_held(sub, case)
+    fresh = None if later is None else fresh_copy(sub)
+    first = None if fresh is None else _clears_held(fresh, case)
+    return {**check(Check.CLEARS_ALIKE, None if first is None else first == later, "second_backward_error"),
+            CONTEXT + "later": later is True}
 
 
 def _failed_apart(sub, cases: list[tuple[int, int, int, list[list[float]]]]) -> list[dict[str, Any]]:

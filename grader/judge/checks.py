@@ -96,6 +96,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.RETURNED_UNDETACHED.value: SayLeaf.DETACHED_RETURNED, Check.STEPS_FOLLOWED.value: SayStep.STEPS_IGNORED,
            Check.COMBINE_CALLED.value: SayCheck.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: SayCheck.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
+           Check.CLEARS_ALIKE.value: SayClear.HELD_CLEARED_FIRST,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
            Check.PRODUCT_FACTOR.value: SayCheck.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
            Check.SAME_UNDER_FILTERS.value: SayCheck.OTHER_UNDER_FILTERS,
@@ -145,6 +146,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayClear.RECORDED_CLEARED: (("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
     SayCheck.NOT_ONE_HOT: (("several", SayCheck.SEVERAL_HOT), ("scaled", SayCheck.NOT_ONE)),
     SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),  # a second call on the leaf the first left a .grad in
+    SayClear.HELD_CLEARED_FIRST: (("later", SayClear.HELD_CLEARED_LATER),),  # the later call cleared, the fresh first left
     SayClear.FIRST_ADDED: (("later", SayClear.CLEARED_AFTER_BACKWARD),  # the later passes found them cleared ...
                            ("but_first", SayClear.CLEARED_BUT_FIRST)),  # ... and the last pass's gradients were left
     SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),

@@ -71,6 +71,14 @@ class SayClear(Sentence):
                                           "number keeps the last of equal leaves).")
     START_CLEARED = N_("{label} cleared the gradients its leaves already held before its first backward pass, "
                        "where the statement's loop adds to them and clears only after recording a step.")
+    HELD_CLEARED_FIRST = N_("On a net whose parameters already held gradients, {label} set them to None or zero "
+                            "before its first backward pass as the first call of a fresh import of your code, and "
+                            "left them when called after other calls: whether it clears them depends on state kept "
+                            "between calls, where the statement's program adds to them on every call.")
+    HELD_CLEARED_LATER = N_("On a net whose parameters already held gradients, {label} set them to None or zero "
+                            "before its first backward pass when called after other calls, and left them as the "
+                            "first call of a fresh import of your code: whether it clears them depends on state "
+                            "kept between calls, where the statement's program adds to them on every call.")
     START_CLEARED_AGAIN = N_("{label} cleared x.grad before its backward pass: called a second time on the same leaf "
                              "x, it dropped the gradient the first call had left there, where the statement's code "
                              "adds the new gradient to it.")

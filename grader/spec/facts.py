@@ -203,6 +203,7 @@ class Check(str, enum.Enum):
     RAN_ON_DETACHED = "ran_on_detached"  # a call that detached a Value ran no backward pass from an operation's node
     GRAPH_PER_PASS = "graph_per_pass"  # each backward pass of a loop started from a graph no earlier pass started from
     START_KEPT = "start_kept"  # a loop's first pass added to the gradients its leaves already held
+    CLEARS_ALIKE = "clears_alike"  # gradients a net came with: cleared, or left, alike on a later call and a fresh first one
     RETURNED_UNDETACHED = "returned_undetached"  # a Value returned under a name is no detach() of the one its graph holds
     STEPS_FOLLOWED = "steps_followed"  # calls of a loop given different step counts ran different numbers of passes
     BUILD_GIVEN_LEAF = "build_given_leaf"  # a function given build handed it Values no operation made (the leaf itself)

@@ -587,3 +587,21 @@ CASES += [
           fails={"forward on other nets": "forward(net, rows) set net.weight[0][0].grad to None"},
           edits={"    output = net(inputs)\n": "    net.zero_grad()\n    output = net(inputs)\n"}),
 ]
+
+# second_backward_error counts its calls in a global and, from its second call on, clears the net's gradients
+# before its forward: on a net whose parameters held gradients, a later call clears them and the first call of a
+# fresh import does not. A count kept for nothing else changes nothing, and is right.
+CALLS = "_CALLS = [0]\n\n\ndef second_backward_error("
+FIRST_PASS = "    _, _, loss = forward(net, rows)\n    loss.backward()  # frees what the products saved\n"
+CASES += [
+    Wrong("second_error_clears_from_second_call",
+          names=("second_backward_error", "set them to None or zero", "state kept between calls"),
+          fails={"a failed backward adds nothing": "when called after other calls, and left them as the first call"},
+          edits={"def second_backward_error(": CALLS,
+                 FIRST_PASS: "    _CALLS[0] += 1\n    if _CALLS[0] > 1:  # the earlier call's gradients: cleared\n"
+                             "        for p in net.parameters():\n            p.grad = None\n" + FIRST_PASS},
+          passes=(RAISES,)),
+    Correct("second_error_counts_calls",
+            edits={"def second_backward_error(": CALLS,
+                   FIRST_PASS: "    _CALLS[0] += 1  # how many times the failing program ran\n" + FIRST_PASS}),
+]
