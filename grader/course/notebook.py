@@ -37,10 +37,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.course.notebook_imports import (GRADER_STAND_INS, MODULE, STAND_INS, grader_kind, ipython_kind,
-                                            not_there, split)
+from grader.course.notebook_imports import (GRADER_STAND_INS, MODULE, PACKAGE, STAND_INS, grader_kind,
+                                            ipython_kind, not_there, split)
 from grader.course.notebook_lines import (TIMEIT_ONCE, TIMEIT_STAND_IN, assigned_magic, by_logical_line,
-                                          ipython_spelled, timed_statement)
+                                          cell_magic_spelled, ipython_spelled, run_lines, timed_statement)
 from grader.i18n import _
 from grader.spec.limits import size
 
@@ -51,7 +51,6 @@ HISTORY = "input history"  # the notebook metadata's "micrograph" key in a kerne
 
 # Cell magics whose body is still Python run once (the magic only times or captures it).
 _PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
-_RUN = re.compile(r"^[ \t]*%run[ \t]+(?:-\S+[ \t]+)*(\S+)", re.MULTILINE)  # the file a %run line runs
 CAPTURED = "_CapturedIO"
 CAPTURED_STAND_IN = "class {name}: stdout = stderr = ''; outputs = []; show = __call__ = lambda self: None"
 """What ``%%capture out`` binds ``out`` to when graded: IPython's ``CapturedIO``, holding no
@@ -105,6 +104,8 @@ class Converted:
         notes += [_("IPython.display, imported as {names}, holds only display, Markdown, HTML, Latex, Math and "
                     "clear_output when graded: display() prints the repr of each object it is given", names=_(", ").join(
                         bound for bound, kind in self.stood_in.items() if kind == MODULE))] if MODULE in used else []
+        notes += [_("IPython.display holds only display, Markdown, HTML, Latex, Math and clear_output when graded: "
+                    "display() prints the repr of each object it is given")] if PACKAGE in used else []
         notes += [_("grader.check() does nothing when graded: the cells are what is graded")
                   ] if used & set(GRADER_STAND_INS) else []
         if self.missing:
@@ -217,10 +218,13 @@ def _cells(data: bytes, shown: str) -> tuple[list[dict[str, object]], bool]:
 def _not_stood_in(line: str) -> str | None:
     """The names of IPython's a line of the graded file uses that are not there when graded: an
     import from IPython left in it (``notebook_imports.split`` took out the names with a
-    stand-in), or get_ipython()."""
+    stand-in), or get_ipython() (with the cell magic it is called to run: ``notebook_lines.cell_magic_spelled``)."""
     names = not_there(line)
     if names:
         return _(", ").join(names)
+    magic = cell_magic_spelled(line)
+    if magic is not None:
+        return _("get_ipython(), called to run the cell magic %%{name}", name=magic)
     return "get_ipython()" if _GET_IPYTHON.search(line) and not line.lstrip().startswith("#") else None
 
 
@@ -313,14 +317,13 @@ def convert(data: bytes, shown: str) -> Converted:
     futures: list[str] = []
     code = [(number, cell, _text(cell.get("source", ""), _("cell {cell} of {file}", cell=number, file=shown)))
             for number, cell in enumerate(cells, start=1) if cell.get("cell_type") == "code"]
-    run = {_run_path(found.group(1)) for _number, _cell, text in code for found in _RUN.finditer(text)}
+    run = {_run_path(file) for _number, _cell, text in code for _offset, file in run_lines(text)}
     firsts = [text.lstrip().split("\n", 1)[0].split() for _number, _cell, text in code]
     written = {_run_path(words[-1]) for words in firsts if len(words) > 1 and words[0] == "%%writefile"}
     for number, cell, text in code:
         lines = _clean(text.splitlines(), dropped, converted.stood_in, run)
-        converted.runs += [(len(out) + offset + 1, found.group(1).strip("\"'")) for found in _RUN.finditer(text)
-                           if _run_path(found.group(1)) not in written
-                           and (offset := text.count("\n", 0, found.start())) < len(lines) and lines[offset] == "pass"]
+        converted.runs += [(len(out) + offset + 1, file.strip("\"'")) for offset, file in run_lines(text)
+                           if _run_path(file) not in written and offset < len(lines) and lines[offset] == "pass"]
         futures += [line for line in lines if _FUTURE.match(line)]
         converted.starts.append(len(out) + 1)
         converted.cells.append(_label(number, cell, converted.history))

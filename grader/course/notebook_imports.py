@@ -17,24 +17,28 @@ from typing import Callable
 
 _DISPLAY_MODULES = ("IPython.display", "IPython.core.display")
 MODULE = "IPython.display"  # the module itself, imported under a name of its own (``import IPython.display as ipd``)
+PACKAGE = "IPython"  # the package, bound by ``import IPython.display`` (``IPython.display.display(...)``)
 _GRADER_MODULES = ("grader", "grader.notebook_check")
 _TEXT = 'class {name}: __init__ = lambda self, data=None, *args, **options: setattr(self, "data", data); ' \
         '__repr__ = lambda self: str(self.data)'
+_DISPLAY = ("type('display', (), {{'display': staticmethod(lambda *objects, **options: print(*map(repr, objects), "
+            "sep='\\n')), 'clear_output': staticmethod(lambda *args, **options: None), **dict.fromkeys(('Markdown', "
+            "'HTML', 'Latex', 'Math'), type('Text', (), {{'__init__': lambda self, data=None, *args, **options: "
+            "setattr(self, 'data', data), '__repr__': lambda self: str(self.data)}}))}})")
 STAND_INS = {
     "display": 'def {name}(*objects, **options): print(*map(repr, objects), sep="\\n")',
     **dict.fromkeys(("Markdown", "HTML", "Latex", "Math"), _TEXT),
     "clear_output": "def {name}(*args, **options): pass",
-    MODULE: "class {name}: display = staticmethod(lambda *objects, **options: print(*map(repr, objects), "
-            "sep='\\n')); clear_output = staticmethod(lambda *args, **options: None); Markdown = HTML = Latex = "
-            "Math = type('Text', (), {{'__init__': lambda self, data=None, *args, **options: setattr(self, 'data', "
-            "data), '__repr__': lambda self: str(self.data)}})",
+    MODULE: "{name} = " + _DISPLAY,
+    PACKAGE: "class {name}: display = " + _DISPLAY + "; core = type('core', (), {{'display': display}})",
 }
 """The graded file's first lines (after its ``__future__`` imports), one per name of IPython's a
 cell uses, bound to the name the cell gave it: Jupyter's own display shows each object it is
 given, its repr where the object has no richer form (a Value, a dict of them), which this prints
 to the output the grade shows; a Markdown (HTML, Latex, Math) is shown as its text; clearing the
 output of a cell has nothing to clear in a grade; the module imported under a name of its own
-holds those names (``ipd.display(...)``, ``ipd.Markdown(...)``)."""
+holds those names (``ipd.display(...)``, ``ipd.Markdown(...)``), and so does the package's
+``display`` (and ``core.display``) where ``import IPython.display`` bound the package."""
 _CHECK = "staticmethod(lambda *args, **options: None)"
 GRADER_STAND_INS = {
     "grader": f"class {{name}}: check = {_CHECK}; notebook_check = type('notebook_check', (), {{{{'check': check}}}})",
@@ -71,9 +75,9 @@ def _statement(lines: list[str]) -> ast.Import | ast.ImportFrom | None:
 def ipython_kind(statement: ast.Import | ast.ImportFrom, alias: ast.alias) -> str | None:
     """The stand-in an imported name of IPython's gets (``STAND_INS``): the names of
     ``IPython.display`` there, display imported from IPython itself, and the module
-    ``IPython.display`` imported as a name of its own."""
+    ``IPython.display`` imported as a name of its own, or the package its import binds."""
     if isinstance(statement, ast.Import):
-        return MODULE if alias.name in _DISPLAY_MODULES and alias.asname else None
+        return None if alias.name not in _DISPLAY_MODULES else MODULE if alias.asname else PACKAGE
     if statement.level or alias.name not in STAND_INS:
         return None
     module = statement.module or ""

@@ -39,6 +39,7 @@ TIMEIT_STAND_IN = (
 """What ``%timeit -o`` of an expression gives when graded, bound to ``TIMEIT_ONCE``: the
 attributes of IPython's ``TimeitResult`` (``t.average``, ``t.best``, ``t.all_runs``), of one
 run of the expression, timed, so that a cell that reads them runs, with true numbers."""
+_RUN = re.compile(r"^[ \t]*%run[ \t]+(?:-\S+[ \t]+)*(\S+)")  # the file a %run line runs
 _LINE_MAGIC = re.compile(r"^(\s*)%(\w+)(?:[ \t]+(.*))?$")
 _OPTION = re.compile(r"^-(\w)(\S*)\s*")
 _WORD = re.compile(r"^\S+\s*")
@@ -165,6 +166,38 @@ def ipython_spelled(lines: list[str]) -> str | None:
     if "\n" in spelled or "\r" in spelled or not spelled[1:]:
         return None
     return lines[0][:len(lines[0]) - len(lines[0].lstrip())] + target + spelled
+
+
+def cell_magic_spelled(line: str) -> str | None:
+    """The name of the cell magic a line runs as a call of ``get_ipython()``
+    (``get_ipython().run_cell_magic('time', '', 'f()\\n')``, as "Download as .py" writes a ``%%time``
+    cell), None for any other line: no line of the graded file can be that cell, whose code is one
+    string, so the call is left to fail, and the notes name the magic it runs."""
+    if "run_cell_magic" not in line:
+        return None
+    try:
+        body = ast.parse(line.strip()).body
+    except (SyntaxError, ValueError):
+        return None
+    value = body[0].value if len(body) == 1 and isinstance(body[0], (ast.Expr, ast.Assign)) else None
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+            and value.func.attr == "run_cell_magic" and _get_ipython(value.func.value) and value.args
+            and isinstance(value.args[0], ast.Constant) and type(value.args[0].value) is str):
+        return None
+    return value.args[0].value.lstrip("%") or None
+
+
+def run_lines(text: str) -> list[tuple[int, str]]:
+    """The ``%run`` lines of a cell's ``text``: (the line's index in the cell, the file it runs), written
+    out or spelled as a call of ``get_ipython()`` (``get_ipython().run_line_magic('run', 'helpers.py')``,
+    as "Download as .py" writes it), which is graded as the line it spells."""
+    found = []
+    for offset, line in enumerate(text.splitlines()):
+        spelled = ipython_spelled([line]) if "get_ipython" in line else None
+        matched = _RUN.match(line if spelled is None else spelled)
+        if matched is not None:
+            found.append((offset, matched.group(1)))
+    return found
 
 
 def _length(lines: list[str], start: int) -> int:

@@ -198,17 +198,19 @@ def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
              "wrote it; {error}", function=function, name=name, error=tell(said_error(error, said)))
 
 
-def _shadowed_builtin(error: ErrorRecord, tell: Tell) -> str:
+def shadowed_builtin(error: ErrorRecord, tell: Tell, named: Callable[[int], str]) -> str:
     """The error raised inside micrograph's version of a Python built-in the student's module binds in its
-    place (``grader.spec.shadowed``): that import first, as what made the built-in's name micrograph's."""
+    place (``grader.spec.shadowed``): that import first, as what made the built-in's name micrograph's, at
+    its line as feedback names one (``named``: in a notebook, its cell and the line in it)."""
     function, name, line, how, said = error["message"].split(" ", 4)
     raised = tell(said_error(error, said))
+    where = named(int(line)) if line.isdigit() else line
     if how == STAR:
         return _("the {name} {function} calls is micrograph's {name}, which takes Values: `from micrograph import *` at "
-                 "line {line} put it in place of Python's built-in {name}; {error}", name=name, function=function,
-                 line=line, error=raised)
-    return _("the {name} {function} calls is micrograph's {name}, which takes Values, imported at line {line} in place "
-             "of Python's built-in {name}; {error}", name=name, function=function, line=line, error=raised)
+                 "{where} put it in place of Python's built-in {name}; {error}", name=name, function=function,
+                 where=where, error=raised)
+    return _("the {name} {function} calls is micrograph's {name}, which takes Values, imported at {where} in place "
+             "of Python's built-in {name}; {error}", name=name, function=function, where=where, error=raised)
 
 
 # A probe's error that tells the student's error with its cause before it: the function telling
@@ -218,4 +220,4 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4), DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 5), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
-               GRAD_UNWRITTEN: (_grad_unwritten, 3), SHADOWED_BUILTIN: (_shadowed_builtin, 5)}
+               GRAD_UNWRITTEN: (_grad_unwritten, 3)}

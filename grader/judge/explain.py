@@ -9,7 +9,7 @@ from typing import Callable
 
 from grader.i18n import N_, _, sentences
 from grader.judge import stages
-from grader.judge.caused_errors import WITH_CAUSE, said_error
+from grader.judge.caused_errors import SHADOWED_BUILTIN, WITH_CAUSE, said_error, shadowed_builtin
 from grader.judge.copy_timeout import copy_timed_out
 from grader.judge.messages import probe_said, torch_explained
 from grader.judge.notebook_raised import NO_MODULE, input_hint, notebook_raised, read_nothing
@@ -114,6 +114,9 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     kind, message = error["type"], error["message"]
     if kind in WITH_CAUSE and len(message.split(" ", WITH_CAUSE[kind][1] - 1)) == WITH_CAUSE[kind][1]:  # words counted
         return WITH_CAUSE[kind][0](error, lambda inner: test_error(inner, display, limits, names, exercise))
+    if kind == SHADOWED_BUILTIN and len(message.split(" ", 4)) == 5:  # its import's line, named as any line is
+        return shadowed_builtin(error, lambda inner: test_error(inner, display, limits, names, exercise),
+                                lambda line: line_named(line, names))
     if kind == GIVEN_REFUSED:
         return _given_refused(error, names)
     stage = _STAGE_PART.fullmatch(message)
@@ -131,8 +134,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     if kind == "MemoryError":
         return _("used more than {size} of memory{where}", size=size(limits.memory), where=_where(error, names))
     if kind == "SystemExit":
-        return _("raised {call}{where}: return a value instead of exiting", call=message,
-                 where=_where(error, names))
+        return _("raised {call}{where}: return a value instead of exiting", call=message, where=_where(error, names))
     if kind in wire.TIMEOUTS:  # the child's soft limits on one probe
         return _timed_out(error, message, names)
     if kind == "RecursionError":

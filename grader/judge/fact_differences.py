@@ -103,12 +103,13 @@ _DATA_WHY = (("truncated", SayInPlace.DATA_TRUNCATED), ("shifted_more", SayInPla
 def _not_a_float(got: dict[str, Any], label: str) -> Difference:
     """A number that is no float, with what made it a Value where the probe saw it
     (``grader.spec.shadowed.value_why``): a built-in of the module's that is micrograph's, bound at
-    its line by a star import (``~how`` ``*``) or by name, or a walk seeded with an int."""
+    its line by a star import (``~how`` ``*``) or by name, or a walk seeded with an int.  ``~line`` is
+    already named as feedback names a line (``lines_named``: "line 4", or a notebook's cell)."""
     name, line, how, op = (got.get(CONTEXT + key) for key in ("shadowed", "line", "how", "op"))
     kind = got.get("type")
-    if type(name) is str and type(line) is int:
+    if type(name) is str and type(line) is str:
         say = Say.NOT_A_FLOAT_STAR if how == "*" else Say.NOT_A_FLOAT_IMPORTED
-        return _diff(say, label=label, type=kind, name=name, where=str(line))
+        return _diff(say, label=label, type=kind, name=name, where=line)
     if got.get(CONTEXT + "int_seed") is True and type(op) is str:
         return _diff(Say.NOT_A_FLOAT_INT_SEED, label=label, type=kind, op=op)
     return _diff(Say.NOT_A_FLOAT, label=label, type=kind)

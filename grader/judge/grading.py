@@ -13,15 +13,17 @@ from typing import Any
 
 from grader.course.catalog import LoadedExercise
 from grader.i18n import _, sentences
-from grader.judge import diagram, differences, explain, redefined, replay, replayed, stages
+from grader.judge import diagram, differences, explain, redefined, replay, replayed, stages, sys_rebound
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import identical, same
+from grader.judge.rebound import rebound_told
 from grader.judge.reference import Expected
 from grader.judge.explained import Difference, difference
 from grader.judge.lines_named import lines_named
 from grader.judge.reloads import reload_flag, reload_line, reload_refused
 from grader.judge.sentences import Say
 from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
+from grader.sandbox.child.wire import Touch
 from grader.sandbox.run import ChildReport, Spawn, spawn_here
 from grader.sandbox.session import Run, run_children
 from grader.spec import Limits, Test
@@ -169,9 +171,11 @@ def _untouched_why(errors: list[Any], submission: Path | None, display: str, lim
 
 def _stubbed_source(report: ChildReport, submission: Path | None) -> str | None:
     """The file the child ran, read where a test met NotImplementedError (a stub left below the
-    student's own definition shows in it), else None."""
-    stubbed = any((record.get("error") or {}).get("type") == "NotImplementedError" for record in report.tests.values())
-    return submission.read_text(encoding="utf-8", errors="replace") if stubbed and submission is not None else None
+    student's own definition shows in it) or TypeError (a function's name bound again to what is no
+    function shows in it), or where a name of sys changed (the line binding it shows in it), else None."""
+    read = Touch.SYS in report.touched or any((record.get("error") or {}).get("type") in (
+        "NotImplementedError", "TypeError") for record in report.tests.values())
+    return submission.read_text(encoding="utf-8", errors="replace") if read and submission is not None else None
 
 
 def _elsewhere(ex: LoadedExercise) -> list[TestResult]:
@@ -200,7 +204,8 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
                                "(hidden tests run only on the course autograder)"))
     if report.tampered:
         return result(ERROR, explain.silence(report)[1])
-    touched = reload_refused(report, display, reloaded, names) or explain.reached(report, display, names)
+    touched = (reload_refused(report, display, reloaded, names) or sys_rebound.told(report, display, names, source)
+               or explain.reached(report, display, names))
     if touched is not None:
         return result(ERROR, touched)
     if report.import_error is not None:  # a top level that ran out of time is no error
@@ -215,8 +220,9 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         if over is not None:  # the stub left below the student's own definition is what ran
             return result(status, redefined.told(display, record["error"]["function"],
                                                  *(explain.line_named(line, names) for line in over)))
-        return result(status, explain.test_error(record["error"], display, report.limits, names,
-                                                 exercise))
+        rebound = rebound_told(source, record["error"], lambda line: explain.line_named(line, names))
+        return result(status, rebound or explain.test_error(record["error"], display, report.limits, names,
+                                                            exercise))
     want, got = expected.observations[test.name], record["obs"]
     if identical(want, got):  # its graphs' replays are the reference's: nothing left unmade
         return result(PASSED)

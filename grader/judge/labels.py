@@ -73,6 +73,7 @@ _LABEL_FORMS = (
     (r"(?P<value>\S+) \(after (?P<call>[^()=]+ \+?= [^()]+)\)", N_("{value} (after {call})")),  # a2 (after a += 1)
     (r"(?P<value>\S+) \((?P<note>[a-z][^=()]*)\)", N_("{value} ({note})")),
     (r"(?P<value>\S+) \((?P<note>[a-z][^()]*; [^()]*)\)", N_("{value} ({note})")),  # several cases, w == x among them
+    (r"(?P<value>\S+) \((?P<note>[a-z][^()]*, \w+ == \w+)\)", N_("{value} ({note})")),  # flags, w == x: one note
     (r"(?P<value>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+)?) \((?P<note>(?:(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?|x far below 0)(?:; )?)+)\)",
      N_("{value} ({note})")),
     (r"the error for (?P<label>.+)", N_("the error for {label}")),
@@ -124,10 +125,24 @@ def shown_label(label: str) -> str:
     for pattern, msgid in _label_forms():
         found = pattern.fullmatch(label)
         if found is not None:
-            parts = {k: shown_graph(v) if k == "graph" else v if k in _CODE_PARTS else _notes(v) if k == "note"
-                     else shown_label(v) for k, v in found.groupdict().items()}
+            parts = {k: shown_graph(v) if k == "graph" else _names_listed(v) if k == "names" else v if k in _CODE_PARTS
+                     else _notes(v) if k == "note" else shown_label(v) for k, v in found.groupdict().items()}
             return _(msgid, **parts)
     return _(label)  # code as written; a fixed wording of a probe's is a msgid of its own
+
+
+_LISTED = re.compile(r"[\w.]+(?:, [\w.]+)* and [\w.]+")  # names a probe listed in English: "a, b and w"
+
+
+def _names_listed(names: str) -> str:
+    """Names a probe listed in English ("a, b, c, d and w"), listed as the student's language lists
+    them (Chinese: "a、b、c、d、w"), the names as written; anything else as written."""
+    if _LISTED.fullmatch(names) is None:
+        return names
+    parts = re.split(r", | and ", names)
+    if len(parts) == 2:
+        return _("{first} and {last}", first=parts[0], last=parts[1])
+    return _("{notes}, and {last}", notes=_(", ").join(parts[:-1]), last=parts[-1])
 
 
 _GRAPH_NOTE = re.compile(r"(?P<graph>.+) \((?P<note>[^()]*[a-z]{2}[^()]*)\)")  # "w * w + x (w at zero)"

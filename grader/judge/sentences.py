@@ -76,10 +76,10 @@ class Say(Sentence):
     DATA = N_("{label} holds a different number from the statement's.")
     NOT_A_FLOAT = N_("{label} is of type {type}, not a Python float.")
     NOT_A_FLOAT_STAR = N_("{label} is of type {type}, not a Python float: the {name} your code calls is micrograph's "
-                          "{name}, which returns a Value; `from micrograph import *` at line {where} put it in place of "
+                          "{name}, which returns a Value; `from micrograph import *` at {where} put it in place of "
                           "Python's built-in {name}.")
     NOT_A_FLOAT_IMPORTED = N_("{label} is of type {type}, not a Python float: the {name} your code calls is "
-                              "micrograph's {name}, which returns a Value, imported at line {where} in place of Python's "
+                              "micrograph's {name}, which returns a Value, imported at {where} in place of Python's "
                               "built-in {name}.")
     NOT_A_FLOAT_INT_SEED = N_("{label} is of type {type}, not a Python float: backprop seeded root.grad_fn with an int, "
                               "not a float, and local_grads, handed an int at {op}, returned Values.")

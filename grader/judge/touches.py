@@ -17,6 +17,7 @@ from grader.sandbox.child import wire
 TOUCHED = {  # each Touch, as the sentences name it
     wire.Touch.FRAMES: N_("stack frames"),
     wire.Touch.HOOKS: N_("profile or trace hooks"),
+    wire.Touch.SYS: N_("a name of the sys module"),
     wire.Touch.SIGNALS: N_("signal handlers"),
     wire.Touch.OBSERVER: N_("the engine's code or its observation records"),
     wire.Touch.CODE: N_("code objects, globals or closures"),

@@ -100,9 +100,7 @@ def told_once(result: ExerciseResult) -> str | None:
     """The sentence that stands for an exercise's whole table when every test met one cause: its
     stub untouched (or, in a build-track stage, an earlier stage's), its file did not load or was
     not run (not UTF-8, say), or every test graded here met the same error (an import the grader
-    refuses, say)."""
-    if result.stdout.strip():
-        return None
+    refuses, say); what the submission printed is shown under it (``exercise``), as under a table."""
     if result.outcome == UNTOUCHED:
         return (f"{score([result])}: {result.untouched_why}" if result.untouched_why else
                 _("not started ({points}): {why}", points=score([result]), why=_(UNTOUCHED_SENTENCE)))
@@ -166,7 +164,8 @@ def exercise(result: ExerciseResult, display: str) -> str:
     said = told_once(result)
     if said is not None:
         return "\n".join([header, *("  " + line for line in wrap(said, max(20, columns - 4))),
-                          *(f"  {note}" for note in told_once_notes(result))])
+                          *(f"  {note}" for note in told_once_notes(result)),
+                          *(printed(result) if result.stdout.strip() else [])])
     feedback, notes = errors_told_once(result)
     rows = [[_("test"), "", _("points"), _("status"), _("feedback")]]
     rows += [[test_name(t.name), visibility(t.public), _test_points(t),

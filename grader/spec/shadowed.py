@@ -84,10 +84,11 @@ def value_why(sub: ModuleType, calls: Sequence[tuple[Any, Any, Any]], root: Any)
     """Context for a number of the answer that is a Value where a float is asked for: a built-in its
     functions call that is micrograph's (``~shadowed``, ``~line``, ``~how``), or else a walk that
     seeded ``root.grad_fn`` with an int, handing which to local_grads gave Values back (``~int_seed``,
-    ``~op``: the first node that did)."""
+    ``~op``: the first node that did).  ``~line`` is written as the import facts write theirs, so
+    that feedback names it as it names any line of the graded file (in a notebook, by its cell)."""
     found = shadowed(sub)
     if found is not None:
-        return {CONTEXT + "shadowed": found[0], CONTEXT + "line": found[1], CONTEXT + "how": found[2]}
+        return {CONTEXT + "shadowed": found[0], CONTEXT + "line": str(found[1]), CONTEXT + "how": found[2]}
     seed = next((grad for node, grad, _ in calls if node is getattr(root, "grad_fn", None)), None)
     if type(seed) is not int:
         return {}

@@ -80,13 +80,23 @@ def refuse(module: object, name: str) -> None:
     raise PermissionError(f"the grader does not let submitted code change the module {module}")
 
 
+_SYS_TOUCHES: Final = {
+    **dict.fromkeys(("audit", "addaudithook", "setprofile", "getprofile", "settrace", "gettrace", "monitoring",
+                     "call_tracing"), Touch.HOOKS),  # how the probes flag and watch
+    **dict.fromkeys(("_getframe", "_current_frames"), Touch.FRAMES),
+    **dict.fromkeys(("modules", "meta_path", "path_hooks", "path_importer_cache"), Touch.MODULES),
+}
+"""What a name of ``sys`` bound again reaches for; any other name is ``Touch.SYS``, itself."""
+
+
 def touched(module: str) -> Touch:
-    """What changing the module named ``module`` reaches for."""
-    root = module.split(".")[0]
+    """What changing the module named ``module`` reaches for; ``sys.<name>`` for a name of ``sys``
+    (``Snapshot``), which names the part of grading that name is."""
+    root, _dot, name = module.partition(".")
     if root == "micrograph":
         return Touch.OBSERVER
     if root == "sys":
-        return Touch.HOOKS  # sys.audit, sys.setprofile: how the probes flag and watch
+        return _SYS_TOUCHES.get(name, Touch.SYS)
     if root in ("json", "os"):
         return Touch.WIRE
     return Touch.CODE if root == "builtins" else Touch.TESTS
@@ -94,9 +104,10 @@ def touched(module: str) -> Touch:
 
 SYS_REBOUND: Final = ("stdout", "stderr", "stdin", "displayhook", "excepthook", "unraisablehook",
                       "breakpointhook", "last_type", "last_value", "last_traceback", "ps1", "ps2",
-                      "tracebacklimit", "dont_write_bytecode", "argv")
+                      "tracebacklimit", "dont_write_bytecode", "argv", "path")
 """The names of ``sys`` the standard library, the worker or a student's own code rebinds
-(``contextlib.redirect_stdout``; ``sys.argv = [""]``, a notebook's habit before ``argparse``).  ``sys`` cannot be sealed (the import system makes every new
+(``contextlib.redirect_stdout``; ``sys.argv = [""]``, a notebook's habit before ``argparse``;
+``sys.path = sys.path + ["."]``, which reaches no further than ``sys.path.insert``, let already).  ``sys`` cannot be sealed (the import system makes every new
 module with ``type(sys)``), and a frozen dataclass's ``__init__`` applied to it writes any name
 (``sys.audit``, through which every refusal is flagged; ``sys.setprofile``, which the probes set
 their hook with): the grader binds what it calls of ``sys`` when it is loaded, and a snapshot
@@ -152,7 +163,8 @@ class Snapshot:
         for module in modules:
             namespace = _namespace(module)
             name = str(namespace.get("__name__"))
-            rows += [(name, namespace, k) for k in namespace if k not in REBOUND.get(name, ())]
+            rows += [(f"sys.{k}" if name == "sys" else name, namespace, k)  # sys by name (``touched``)
+                     for k in namespace if k not in REBOUND.get(name, ())]
             self._modules.append((name, namespace, frozenset(namespace)))
             for space in (value.__dict__ for value in own_classes([module])):
                 rows += [(name, space, k) for k in space]

@@ -44,6 +44,7 @@ class Touch(str, enum.Enum):
 
     FRAMES = "stack frames"  # where the probes' locals and the test module's helpers live
     HOOKS = "profile or trace hooks"  # how a watched call samples grad mode and what it returns
+    SYS = "a name of the sys module"  # sys.path = ...: sys holds what grading calls, compared name by name
     SIGNALS = "signal handlers"  # a handler is called with the frame it interrupted: the probes' below it
     OBSERVER = "the engine's code or its observation records"  # a change of its modules or classes; who wrote .grad, passes counted
     CODE = "code objects, globals or closures"  # code under another file's name, others' globals

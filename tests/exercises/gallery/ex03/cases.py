@@ -465,4 +465,13 @@ CASES += [
           edits={"    return str(caught[0].message) if caught else None\n":
                  "    if v.is_leaf:\n        v.grad = None\n    return str(caught[0].message) if caught else None\n"},
           names=("grad_warning(w) set w.grad to None",)),
+    # sys.path made anew at import (a notebook's habit before importing its own helpers): it reaches no further
+    # than sys.path.insert, and scores as the same answer without it
+    Correct("sys_path_rebound", edits={"from micrograph import Value\n":
+                                       "from micrograph import Value\n\nsys.path = sys.path + [\".\"]\n",
+                                       "import micrograph\n": "import sys\n\nimport micrograph\n"}),
+    # another name of sys bound again: told as that name and its line, not as a reach for profile or trace hooks
+    Wrong("sys_name_rebound", fails={"a.grad after retain_grad": "binds sys.maxsize again (line"},
+          edits={"import micrograph\n": "import sys\n\nimport micrograph\n\nsys.maxsize = 2**31 - 1\n"},
+          names=("binds sys.maxsize again",), unsaid=("profile or trace hooks",)),
 ]

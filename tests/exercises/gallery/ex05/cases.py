@@ -469,4 +469,12 @@ CASES += [
                  "    history: list[float] = []\n": "    if not _kept:\n        _kept.extend([w, x])\n"
                                                    "    w, x = _kept\n    history: list[float] = []\n"},
           names=("a leaf given to an earlier call",), unsaid=("a leaf your code made", "before its first backward pass")),
+    # a "try it" line at the bottom keeps what zero_grad returned (None) under its name: the tests call None
+    Wrong("zero_grad_rebound_to_none",
+          fails={"zero_grad clears every leaf": "the test called zero_grad, but zero_grad is no longer the function",
+                 "zero_() every step": "zero_grad is no longer the function defined at line"},
+          edits={"    return history\n": "    return history\n\n\n_w, _x = Value(1.0, requires_grad=True), Value(2.0)\n"
+                                        "zero_grad = zero_grad([_w, _x], set_to_none=False)\n"},
+          names=("zero_grad is no longer the function defined at", "binds the name zero_grad again"),
+          unsaid=("raised while the test used what your code returned",)),
 ]
