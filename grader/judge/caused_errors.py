@@ -109,19 +109,19 @@ def _detached_leaf(error: ErrorRecord, tell: Tell) -> str:
              function=function, leaf=leaf, error=raised)
 
 
-def _given_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
+def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], str]) -> str:
     """The engine's "does not have a grad_fn" the function tested raised after it called the
     function it was given with grad mode off (``grader.spec.given_untracked``): that call first, with
-    its line where the probe saw it, as what the backward line met."""
+    its line where the probe saw it (``named``: as feedback names a line), as what the backward line met."""
     function, given, line, said = error["message"].split(" ", 3)
     raised = tell(said_error(error, said))
     if line == UNLINED:
         return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
                  "by no graph, and a backward from a Value no graph records raises; {error}", function=function,
                  given=given, error=raised)
-    return _("{function} called {given} at line {line} while grad mode was off (no_grad): what it computed then is "
+    return _("{function} called {given} at {where} while grad mode was off (no_grad): what it computed then is "
              "recorded by no graph, and a backward from a Value no graph records raises; {error}", function=function,
-             given=given, line=line, error=raised)
+             given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
 
 
 _CUT_UNDER_NO_GRAD = {
@@ -198,7 +198,7 @@ def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
              "wrote it; {error}", function=function, name=name, error=tell(said_error(error, said)))
 
 
-def shadowed_builtin(error: ErrorRecord, tell: Tell, named: Callable[[int], str]) -> str:
+def _shadowed_builtin(error: ErrorRecord, tell: Tell, named: Callable[[int], str]) -> str:
     """The error raised inside micrograph's version of a Python built-in the student's module binds in its
     place (``grader.spec.shadowed``): that import first, as what made the built-in's name micrograph's, at
     its line as feedback names one (``named``: in a notebook, its cell and the line in it)."""
@@ -217,7 +217,10 @@ def shadowed_builtin(error: ErrorRecord, tell: Tell, named: Callable[[int], str]
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
-               GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4), DIRTY_LEAF: (_dirty_leaf, 2),
+               DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 5), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 3)}
+# The same, for an error whose cause has a line of the student's file: told with ``named``, which names
+# it as feedback names a line (in a notebook, by its cell).
+LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}

@@ -3,13 +3,14 @@ act on.  Limits are named with the numbers of the run's own ``Limits``."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Callable
 
 from grader.i18n import N_, _, sentences
 from grader.judge import stages
-from grader.judge.caused_errors import SHADOWED_BUILTIN, WITH_CAUSE, said_error, shadowed_builtin
+from grader.judge.caused_errors import LINED, WITH_CAUSE, said_error
 from grader.judge.copy_timeout import copy_timed_out
 from grader.judge.messages import probe_said, torch_explained
 from grader.judge.notebook_raised import NO_MODULE, input_hint, notebook_raised, read_nothing
@@ -112,11 +113,10 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     """Why a probe failed to observe anything.  In the build track (``exercise`` given) a stub or
     a check of an earlier stage's part of the engine names that stage."""
     kind, message = error["type"], error["message"]
-    if kind in WITH_CAUSE and len(message.split(" ", WITH_CAUSE[kind][1] - 1)) == WITH_CAUSE[kind][1]:  # words counted
-        return WITH_CAUSE[kind][0](error, lambda inner: test_error(inner, display, limits, names, exercise))
-    if kind == SHADOWED_BUILTIN and len(message.split(" ", 4)) == 5:  # its import's line, named as any line is
-        return shadowed_builtin(error, lambda inner: test_error(inner, display, limits, names, exercise),
-                                lambda line: line_named(line, names))
+    told, words = WITH_CAUSE.get(kind) or LINED.get(kind) or (None, 0)
+    if told is not None and len(message.split(" ", words - 1)) == words:  # words counted
+        tell = functools.partial(test_error, display=display, limits=limits, names=names, exercise=exercise)
+        return told(error, tell, functools.partial(line_named, names=names)) if kind in LINED else told(error, tell)
     if kind == GIVEN_REFUSED:
         return _given_refused(error, names)
     stage = _STAGE_PART.fullmatch(message)

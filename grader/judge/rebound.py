@@ -21,27 +21,29 @@ from grader.sandbox.child.wire import ErrorRecord
 _NOT_CALLABLE = re.compile(r"'(?P<type>[\w.]+)' object is not callable")
 
 
+_NO_FUNCTION = (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.BinOp, ast.UnaryOp, ast.BoolOp,
+                ast.Compare, ast.ListComp, ast.DictComp, ast.SetComp, ast.GeneratorExp, ast.JoinedStr)
+
+
 def _bound_names(node: ast.stmt) -> set[str]:
-    """The names a top-level statement that is no definition binds (assignments, for, with,
-    imports)."""
-    if isinstance(node, (ast.Import, ast.ImportFrom)):
-        return {(alias.asname or alias.name).split(".")[0] for alias in node.names}
-    targets: list[ast.AST] = []
-    if isinstance(node, ast.Assign):
-        targets = list(node.targets)
-    elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and (not isinstance(node, ast.AnnAssign) or node.value):
-        targets = [node.target]
-    elif isinstance(node, (ast.For, ast.AsyncFor)):
-        targets = [node.target]
-    elif isinstance(node, (ast.With, ast.AsyncWith)):
-        targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
-    return {n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)}
+    """The names a top-level assignment binds to what is surely no function: what the function of
+    that name returned (``zero_grad = zero_grad([w, x])``), or a literal, a sum, a comprehension.
+    A decorator's or a lambda's result (``f = wrapped(f)``) may be a function: not counted."""
+    if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+        return set()
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    named = {target.id for target in targets if isinstance(target, ast.Name)}
+    value = node.value
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        return named & {value.func.id}
+    return named if isinstance(value, _NO_FUNCTION) else set()
 
 
 @functools.lru_cache(maxsize=4)
 def rebindings(source: str) -> dict[str, tuple[int, int]]:
-    """The module-level functions of ``source`` whose name a later top-level statement binds again,
-    by name: (the line of the last ``def``, the line of the last statement binding it after it)."""
+    """The module-level functions of ``source`` whose name a later top-level statement binds again to
+    what is no function (``_bound_names``), by name: (the line of the last ``def``, the line of the
+    last statement binding it after it)."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):

@@ -34,3 +34,21 @@ def test_a_files_import_fact_names_its_line() -> None:
     said = [d.sentence() for d in check_differences(_WANT, got, got["label"])]
     assert said == ["importing ex15_train.py switched grad mode off at line 24 and left it off: code that imports "
                     "your file records no graph afterwards, until something switches grad mode on again."]
+
+
+def test_a_cause_told_with_its_line_names_a_notebooks_cell() -> None:
+    """A cause the probe gives with a line of the graded file (the given function called under
+    no_grad, a built-in a star import replaced) names it as any error's line is named: in a notebook,
+    by its cell, not "line 24" of the module the cells were made into."""
+    from grader.judge.explain import test_error
+    from grader.spec.limits import Limits
+
+    def error(kind: str, message: str) -> dict:
+        return {"type": kind, "message": message, "function": "train", "caller": None, "line": 30, "step": None}
+
+    raised = "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn"
+    told = test_error(error("GivenUnderNoGrad", f"train model 24 {raised}"), "w.ipynb", Limits(), _cells)
+    assert told.startswith("train called model at cell 5 (In [3]), line 1 while grad mode was off (no_grad)"), told
+    told = test_error(error("ShadowedBuiltin", "backprop sum 24 * TypeError: sum(): bad"), "w.ipynb", Limits(), _cells)
+    assert "`from micrograph import *` at cell 5 (In [3]), line 1 put it in place of Python's built-in sum" in told
+    assert "at line 24" in test_error(error("GivenUnderNoGrad", f"train model 24 {raised}"), "w.py", Limits())
