@@ -50,7 +50,8 @@ class SameWarning(ToldOnce):
 
 
 # A read of .grad that warns otherwise than PyTorch: the same warning on every read of a test
-_OWN_WARNING = (SayTorch.TORCH_WARNS_OTHER_TEXT, SayTorch.TORCH_WARNS_OTHER, SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED)
+_OWN_WARNING = (SayTorch.TORCH_WARNS_OTHER_TEXT, SayTorch.TORCH_WARNS_OTHER, SayTorch.TORCH_WARNS_PRINTED,
+                SayTorch.PRINTED_NOT_WARNED, SayTorch.TORCH_WARNS_LOGGED, SayTorch.LOGGED_NOT_WARNED)
 _READING = "reading "  # how the label of a read of .grad begins ("reading b.grad after ... warns")
 
 

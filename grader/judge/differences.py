@@ -91,7 +91,8 @@ def _walk(want: Any, got: Any, found: list[tuple[int, Difference]]) -> None:
 # what the engine must do (or more than the difference implies: which nodes backward frees).
 _TOLD_WHOLE = {SayTorch.TORCH_OTHER_VERSIONS, SayTorch.TORCH_OTHER_VERSIONS_IN, SayTorch.TORCH_OWN_TEXT,
                SayTorch.TORCH_OWN_TEXT_IN, SayTorch.TORCH_WARNS_OTHER_TEXT, SayTorch.TORCH_WARNS_OTHER,
-               SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED, SayWalk.RAN_TWICE_IN_A_ROW,
+               SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED, SayTorch.TORCH_WARNS_LOGGED,
+               SayTorch.LOGGED_NOT_WARNED, SayWalk.RAN_TWICE_IN_A_ROW,
                SayWalk.TWO_EDGES_WAITING, SayWalk.NOT_A_TUPLE, SayWalk.SWALLOWED, SayTorch.WRITTEN_BESIDE, SayTorch.LEAF_WITH_NODE,
                SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED, SayTorch.COUNTER_KIND}
 

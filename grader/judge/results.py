@@ -21,7 +21,7 @@ from grader.judge.shape_sentences import SayShape
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.explained import difference as _diff
-from grader.spec.warned import OTHER_TEXT, OTHER_WARNING, PRINTED
+from grader.spec.warned import LOGGED, OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import RAISED_IN, SAID, other_versions, own_text
 from grader.spec.facts import (A_CLASS, ABSENT, CLAIM, COUNTER_KIND, NAME_NOT_TEXT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE,
@@ -106,7 +106,7 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
             and type(want.get("value")) is bool and want["value"] != got["value"]:
         return [_diff(SayTorch.TORCH_HOLDS if want["value"] else SayTorch.TORCH_HOLDS_NOT, label=label)]
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is str \
-            and got["value"].startswith((OTHER_WARNING, OTHER_TEXT, PRINTED)):  # it warned, not as PyTorch does
+            and got["value"].startswith((OTHER_WARNING, OTHER_TEXT, PRINTED, LOGGED)):  # it warned, not as PyTorch does
         return [_warned_otherwise(want.get("value"), got["value"], label)]
     found = _shape(want.get("value"), got.get("value"), label,
                    PYTORCH_SHAPES if against_torch else STATEMENT_SHAPES)
@@ -201,9 +201,11 @@ def _absent(found: Difference | None, want: dict[str, Any], got: dict[str, Any])
 def _warned_otherwise(want: Any, got: str, label: str) -> Difference:
     """A warning that is not PyTorch's (``warned.grad_read``): where PyTorch warns too, its
     category or its own text, quoted; where PyTorch does not, that it warned at all.  A text
-    printed is no warning: told as printed, either way."""
+    printed or logged is no warning: told as printed or logged, either way."""
     if got == PRINTED:  # no warning at all: the text printed
         return _diff(SayTorch.TORCH_WARNS_PRINTED if want is True else SayTorch.PRINTED_NOT_WARNED, label=label)
+    if got == LOGGED:  # no warning either: the text handed to logging
+        return _diff(SayTorch.TORCH_WARNS_LOGGED if want is True else SayTorch.LOGGED_NOT_WARNED, label=label)
     if want is not True:
         return _diff(SayTorch.TORCH_HOLDS_NOT, label=label)
     if got.startswith(OTHER_TEXT):

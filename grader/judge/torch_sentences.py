@@ -62,6 +62,10 @@ class SayTorch(Sentence):
                              "issues no warning.")
     PRINTED_NOT_WARNED = N_("{label} in neither PyTorch nor your engine, but your engine printed NON_LEAF_GRAD's "
                             "text there (print).")
+    TORCH_WARNS_LOGGED = N_("{label} in PyTorch; your engine logged NON_LEAF_GRAD's text instead (logging), which "
+                            "issues no Python warning.")
+    LOGGED_NOT_WARNED = N_("{label} in neither PyTorch nor your engine, but your engine logged NON_LEAF_GRAD's "
+                           "text there (logging).")
     TORCH_NO_ERROR = N_("{label} raised no error, where PyTorch raises one.")
     TORCH_AN_ERROR = N_("{label} raised {error}, where PyTorch's runs without an error.")
     TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")

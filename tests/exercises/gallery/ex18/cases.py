@@ -325,3 +325,13 @@ CASES += [
           fails={RETAINED: "yours is of type int, not a bool"}, names=("a.retains_grad",),
           unsaid=("does not retain its grad in your graph", "retains_grad is False")),
 ]
+
+# the warning's text handed to logging.warning: a log record, no Python warning; told as logged, not as silence.
+CASES += [
+    Wrong("logs_the_warning", edits={
+        "import warnings\n": "import logging\nimport warnings\n",
+        WARNS: WARNS.replace("warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)", "logging.warning(NON_LEAF_GRAD)")},
+          fails={RETAINED: "your engine logged NON_LEAF_GRAD's text instead (logging), which issues no Python warning"},
+          names=("logged NON_LEAF_GRAD's text",),
+          unsaid=("warns in PyTorch, but not in your engine",)),
+]
