@@ -62,6 +62,9 @@ TOP_LEVEL = "<module>"  # the caller of a function a file's top level called (``
 _AT_TOP_LEVEL = N_(": {function} was called by your file's top level, which runs again each time the grader imports "
                    "the file (more than once): a call kept at the top level, such as a demo, belongs under "
                    "if __name__ == \"__main__\":")
+_IN_A_CELL = N_(": {function} was called by a cell's own code, outside any function, which runs again each time the "
+                "grader runs the cells (more than once): delete a call such as a demo before handing the notebook in, "
+                "or put it under if __name__ == \"__main__\":")  # a notebook's: it has no top level to the student
 
 
 _IMPORT_CPU = re.compile(r"the import used more than (\S+) s of CPU time")  # the import's share (``child.main``)
@@ -174,7 +177,8 @@ def _timed_out(error: ErrorRecord, message: str, names: LineNames | None) -> str
     limit, called = _soft_limit(message), error["caller"]
     if error["function"] == TOP_LEVEL and error["line"]:
         return copy_timed_out(limit, line_named(error["line"], names), called, names is not None)
-    return f"{limit}{_where(error, names)}" + (_(_AT_TOP_LEVEL, function=error["function"]) if called == TOP_LEVEL else "")
+    said = _(_AT_TOP_LEVEL if names is None else _IN_A_CELL, function=error["function"]) if called == TOP_LEVEL else ""
+    return f"{limit}{_where(error, names)}{said}"
 
 
 def _call_refused(message: str | None) -> str | None:

@@ -58,3 +58,14 @@ def test_a_probe_timed_out_in_a_call_of_the_top_level_names_it() -> None:
     stopped = ErrorRecord(type=wire.PROBE_TIMEOUT, message="timed out after 7.12 s", function="train",
                           caller="fit", line=18, step=None)
     assert explain.test_error(stopped, "ex15_train.py", Limits()) == "timed out after 7.12 s (in train, line 18)"
+
+
+def test_a_probe_timed_out_in_a_call_of_a_notebooks_cells_names_the_cells() -> None:
+    """A notebook has no top level to the student: the call is said to be a cell's own code, which
+    runs again with the cells, not "your file's top level"."""
+    stopped = ErrorRecord(type=wire.PROBE_TIMEOUT, message="timed out after 7.12 s", function="train",
+                          caller="<module>", line=18, step=None)
+    said = explain.test_error(stopped, "ex15_train.ipynb", Limits(), lambda line: f"cell 2 (In [1]), line {line - 2}")
+    assert said.startswith("timed out after 7.12 s (in train, cell 2 (In [1]), line 16): train was called by a "
+                           "cell's own code, outside any function, which runs again each time the grader runs the cells")
+    assert "your file's top level" not in said
