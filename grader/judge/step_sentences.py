@@ -86,6 +86,11 @@ class SayStep(Sentence):
                     "but not by lr times it.")
     STEP_NOT_LR = N_("{label} moved every parameter by another multiple of its .grad than lr: the size of "
                      "its step does not follow the lr train was given.")
+    STEP_REPEATED = N_("{label}, given one step, changed every parameter in place more than once and moved each by "
+                       "lr times its .grad once for every change: the gradient of that step was applied more than once, "
+                       "where one step is one update.")
+    STEP_ONCE_MORE = N_("{label} updated every parameter once more after its last step, by lr times the .grad that "
+                        "step left: one update more than steps, the last gradient applied twice.")
     STEP_ALONG_GRAD = N_("{label} moved every parameter along its .grad (p + lr * p.grad), where an SGD step moves "
                          "it against it (p - lr * p.grad).")
     STEP_DECAYED = N_("{label} moved every parameter by more than lr times its .grad: the rest of each step is one "

@@ -159,10 +159,11 @@ def step_size(start: list[float], gradients: list[float], after: list[Any], lr: 
     parameter moved by lr times its gradient.  Where every one moved by one other multiple of it,
     ``~loss_scaled`` says whether losses[0] is that multiple of the statement's loss too (a loss
     that is a fixed multiple of mse_loss), ``~lr_other`` whether each .grad is that gradient (the
-    step then does not follow lr).  ``~ascent``: every parameter moved by lr times its gradient,
-    along it (p + lr * grad); ``~decay``: by lr times its gradient and, beyond it, one multiple of
-    its own number (weight decay).  It holds where it cannot be judged (parameters moved
-    otherwise)."""
+    step then does not follow lr), unless ``~repeated``: each was changed in place as many times, more
+    than once, as the multiple it moved by (the step's update applied again: a step of lr's size,
+    made more than once).  ``~ascent``: every parameter moved by lr times its gradient, along it
+    (p + lr * grad); ``~decay``: by lr times its gradient and, beyond it, one multiple of its own
+    number (weight decay).  It holds where it cannot be judged (parameters moved otherwise)."""
     ratios = [(s - num(p)) / (lr * g) for s, p, g in zip(start, after, gradients)
               if abs(g) > 1e-6 and type(num(p)) is float]
     alike = bool(ratios) and all(math.isclose(r, ratios[0], rel_tol=1e-6) for r in ratios)
@@ -170,11 +171,22 @@ def step_size(start: list[float], gradients: list[float], after: list[Any], lr: 
     ascent = alike and math.isclose(ratios[0], -1.0, rel_tol=1e-6)
     decay = _decayed(start, gradients, after, lr)
     written = [num(p.grad) if isinstance(p.grad, Value) else None for p in after]
+    own = scaled and all(type(w) is float and math.isclose(w, g, rel_tol=1e-6, abs_tol=1e-9)
+                         for w, g in zip(written, gradients))
+    repeated = own and _once_per_change(after, ratios[0])
     return {**check(Check.STEP_SIZE, not (scaled or ascent or decay), "train"),
             CONTEXT + "ascent": ascent, CONTEXT + "decay": decay,
             CONTEXT + "loss_scaled": scaled and math.isclose(loss_ratio, ratios[0], rel_tol=1e-6),
-            CONTEXT + "lr_other": scaled and all(type(w) is float and math.isclose(
-                w, g, rel_tol=1e-6, abs_tol=1e-9) for w, g in zip(written, gradients))}
+            CONTEXT + "lr_other": own and not repeated, CONTEXT + "repeated": repeated}
+
+
+def _once_per_change(after: list[Any], ratio: float) -> bool:
+    """Whether every parameter was changed in place one same number of times, more than once, and
+    that number is the multiple of lr times its .grad it moved by: one step's update made again
+    (``optimizer.step()`` twice), not a step of another size."""
+    counts = {getattr(p, "_version", None) for p in after}
+    count = counts.pop() if len(counts) == 1 else None
+    return type(count) is int and count > 1 and math.isclose(ratio, count, rel_tol=1e-6)
 
 
 def _decayed(start: list[float], gradients: list[float], after: list[Any], lr: float) -> bool:
@@ -251,35 +263,44 @@ class Run(NamedTuple):
     steps: int
 
 
-def replayed(model: nn.Module, run: Run, scale: float) -> nn.Module:
-    """``model`` after the statement's loop of ``run`` on ``scale`` times mse_loss."""
+def replayed(model: nn.Module, run: Run, scale: float, once_more: bool = False) -> nn.Module:
+    """``model`` after the statement's loop of ``run`` on ``scale`` times mse_loss; ``once_more``:
+    and one optimizer.step() after it, on the gradients its last step left."""
     optimizer = optim.SGD(model.parameters(), run.lr)
     for _ in range(run.steps):
         optimizer.zero_grad()
         (nn.mse_loss(model(run.inputs), run.targets) * scale).backward()
         optimizer.step()
+    if once_more:
+        optimizer.step()
     return model
 
 
-def steps_scaled(run: Run, after: Sequence[Any], loss_ratio: float, replay: Callable[[float], list[float]],
-                 lr_ignored: Callable[[], bool]) -> dict[str, Any]:
+def steps_scaled(run: Run, after: Sequence[Any], loss_ratio: float, replay: Callable[[float, bool], list[float]],
+                 one_step: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """The STEP_SIZE fact of a run of several steps, whose parameters ended at ``after``.  Where
     losses[0] is another multiple of the statement's loss, ``~loss_scaled``: the statement's loop on
-    that multiple of mse_loss (``replay(scale)``: the parameters it leaves) leaves these
+    that multiple of mse_loss (``replay(scale, False)``: the parameters it leaves) leaves these
     parameters, so every step was taken on that loss.  Else, where the statement's loop itself
-    leaves others, ``~lr_other``: a call of one step shows a step that does not follow lr
-    (``lr_ignored``)."""
-    def leaves(scale: float) -> bool:
-        replay_after = replay(scale)
+    leaves others: ``~once_more``, its loop and one more optimizer.step() after it leaves these (the
+    last gradient applied twice); or what a call of one step shows (``one_step``: its STEP_SIZE
+    fact), a step that does not follow lr (``~lr_other``) or one update made more than once
+    (``~repeated``)."""
+    def leaves(scale: float, once_more: bool = False) -> bool:
+        replay_after = replay(scale, once_more)
         return len(replay_after) == len(after) and all(type(num(p)) is float and math.isclose(
             num(p), q, rel_tol=1e-6, abs_tol=1e-9) for p, q in zip(after, replay_after))
 
     several = run.steps > 1
     scaled = (several and 0 < loss_ratio < math.inf and not math.isclose(loss_ratio, 1.0, rel_tol=1e-6)
               and leaves(loss_ratio))
-    lr_other = several and not scaled and not leaves(1.0) and lr_ignored()
-    return {**check(Check.STEP_SIZE, not (scaled or lr_other), "train"), CONTEXT + "loss_scaled": scaled,
-            CONTEXT + "lr_other": lr_other}
+    apart = several and not scaled and not leaves(1.0)
+    once_more = apart and leaves(1.0, True)
+    one = one_step() if apart and not once_more else {}
+    lr_other, repeated = (one.get(CONTEXT + key) is True for key in ("lr_other", "repeated"))
+    return {**check(Check.STEP_SIZE, not (scaled or once_more or lr_other or repeated), "train"),
+            CONTEXT + "loss_scaled": scaled, CONTEXT + "once_more": once_more, CONTEXT + "lr_other": lr_other,
+            CONTEXT + "repeated": repeated}
 
 
 def none_left(start: list[float], after: list[Any], layers: Sequence[int]) -> dict[str, Any]:

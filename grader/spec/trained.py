@@ -115,7 +115,7 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
         "step": on_one_row(run, after, one_row(first_number(losses), rows), _replayed)
         or (step_size(start, gradients, after, lr, first_number(losses) / first) if steps == 1
             else steps_scaled(run, after, first_number(losses) / first, functools.partial(_replayed, run),
-                              functools.partial(_lr_ignored, sub, run))),
+                              functools.partial(_one_step, sub, run))),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
 
@@ -146,17 +146,18 @@ def parameter(p: object, was: float, label: str = models.PARAMETER) -> dict[str,
     return fact
 
 
-def _replayed(run: Run, scale: float) -> list[float]:
+def _replayed(run: Run, scale: float, once_more: bool = False) -> list[float]:
     """The parameters the statement's loop leaves (``stepped.replayed``) on a new model of the
     run's seed, not one of ``models.MADE``: no call of train was given it."""
     micrograph.manual_seed(run.seed)
-    return [p.item() for p in models.parameters(replayed(nn.MLP(models.SIZES), run, scale), "the probe")]
+    return [p.item() for p in models.parameters(replayed(nn.MLP(models.SIZES), run, scale, once_more), "the probe")]
 
 
-def _lr_ignored(sub, run: Run) -> bool:
-    """train given one step on a new model of the run's seed, data and lr: whether it moved every
-    parameter by one other multiple of its .grad than lr, each .grad the statement's gradient
-    (``step_size``'s ``~lr_other``)."""
+def _one_step(sub, run: Run) -> dict[str, Any]:
+    """train given one step on a new model of the run's seed, data and lr: its STEP_SIZE fact
+    (``step_size``: whether it moved every parameter by one other multiple of its .grad than lr,
+    each .grad the statement's gradient, and whether as many in-place changes made it); none where
+    it raised."""
     model = models.model(run.seed)
     before = models.parameters(model, "the probe")
     start, loss = [p.item() for p in before], nn.mse_loss(model(run.inputs), run.targets)
@@ -164,9 +165,9 @@ def _lr_ignored(sub, run: Run) -> bool:
     try:
         losses = sub.train(model, run.inputs, run.targets, run.lr, 1)
     except Exception:  # noqa: BLE001 - the one-step tests tell a call that raises
-        return False
+        return {}
     after = models.parameters(model, "the probe")
-    return step_size(start, gradients, after, run.lr, first_number(losses) / loss.item())[CONTEXT + "lr_other"]
+    return step_size(start, gradients, after, run.lr, first_number(losses) / loss.item())
 
 
 def keys(runs: list[dict[str, Any]], *kept: str) -> dict[str, list[Any]]:

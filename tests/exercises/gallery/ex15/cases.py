@@ -175,7 +175,8 @@ CASES += [
           names=('make_model seeded the generator (manual_seed) after it built the model',)),
     Wrong('two_updates_per_step', fails={'one step is one SGD update': 'changed in place more times'},
           edits={'        optimizer.step()  # p -= lr * p.grad, in place, under no_grad\n': '        optimizer.step()\n        optimizer.step()\n'},
-          names=('p in model.parameters()', 'more times')),
+          names=('p in model.parameters()', 'more times', 'the gradient of that step was applied more than once'),
+          unsaid=('does not follow the lr',)),  # each update is -lr * p.grad: there are two of them
     Wrong('optimizer_in_a_default', fails={'one step is one SGD update': 'has a version counter still at 0'},
           edits={'def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]], lr: float,\n          steps: int) -> list[float]:': 'def train(model: nn.Module, inputs: list[list[float]], targets: list[list[float]], lr: float,\n          steps: int, _kept: dict = {}) -> list[float]:', '    optimizer = optim.SGD(model.parameters(), lr=lr)\n': '    if "opt" not in _kept:\n        _kept["opt"] = optim.SGD(model.parameters(), lr=lr)\n    optimizer = _kept["opt"]\n'},
           names=('train', 'earlier call', 'kept between calls')),
@@ -595,4 +596,17 @@ CASES += [
                            "            print(\"backward failed, skipped:\", error)\n"},
           names=("caught an error that the engine's backward() raised",),
           unsaid=("after the last update", "backward comes before step")),
+]
+
+
+# One optimizer.step() more after the loop, on the last step's gradients: each update is -lr * p.grad, and the
+# last gradient is applied twice; told as that update, not as a step that does not follow lr.
+CASES += [
+    Wrong("step_again_after_the_loop",
+          fails={LOSSES: "once more after its last step", ONE_STEP: "changed every parameter in place more than once"},
+          edits={"    return losses\n": "    if steps:\n"
+                                      "        optimizer.step()  # one more step on the last gradients, to finish\n"
+                                      "    return losses\n"},
+          names=("once more after its last step", "the last gradient applied twice"),
+          unsaid=("does not follow the lr",)),
 ]
