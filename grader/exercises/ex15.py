@@ -95,7 +95,7 @@ TRAIN_KEYS = {
 
 ODD_LR = 0.137  # no lr a loop writes in its code: one that does is told as not following lr, not as keeping one
 LOSS_KEYS = ("losses", "first_loss", "last_loss", "count", "moved", "hooked", "left", "from_loss",
-             "body_ran")  # the losses tests
+             "body_ran", "given")  # the losses tests
 NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named by its arguments
 
 

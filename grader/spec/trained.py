@@ -35,7 +35,7 @@ from grader.spec.graph_again import told_if_graph_again
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.held import held
 from grader.spec.probe import by_key, num
-from grader.spec.provenance import check, same_object, value_of, watching
+from grader.spec.provenance import check, list_kept, same_object, value_of, watching
 from grader.spec.spent import spent_kept
 from grader.spec.stepped import (Run, cleared_first, count, each_step, first_loss, first_number, from_the_loss,
                                  last_loss, none_left, on_one_row, not_a_list, one_row, replayed, step_size,
@@ -80,6 +80,7 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
     rows = [nn.mse_loss(model([x]), [t]).item() for x, t in zip(inputs, targets)]  # each row's loss alone
     gradients = [g.item() for g in micrograph.grad(loss_before, before)] if steps == 1 else []
     earlier, passes = marked(models.earlier(model)), observe.passes()
+    given = _given_lists(inputs, targets)
     with watching(sub, "train", grad_mode=None, retain_graph=kept, leaves=before) as call, \
             (steps_seen(call, before) if steps_watched else contextlib.nullcontext([])) as seen, \
             (spent_kept(getattr(sub, "__dict__", None)) if steps_watched else contextlib.nullcontext([])) as spent, \
@@ -103,6 +104,7 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
         "call": {**call.fact, **({CONTEXT + "unrun_generator": True} if _unrun(losses) else {}),
                  **({CONTEXT + "spent_in": spent[0]} if spent else {})},
         "body_ran": check(Check.BODY_RAN, not _unrun(losses), "train"), "earlier": earlier_kept,
+        "given": _lists_kept(given),
         "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
         "stepped": stepped(seen, "train"), "each_step": each_step(seen, after, lr, "train") if steps_watched
         else check(Check.STEP_BY_GRAD, True, "train"),
@@ -118,6 +120,23 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
                               functools.partial(_one_step, sub, run))),
         "loss_after": value_of(loss_after, "mse_loss(model(inputs), targets) after train()"),
     }
+
+
+def _given_lists(inputs: list[list[float]], targets: list[list[float]]) -> list[tuple[list[Any], list[Any], str]]:
+    """The lists train is given, inputs and targets and each of their rows, each beside a copy of
+    its entries and its name."""
+    named = [("inputs", inputs), *((f"inputs[{k}]", row) for k, row in enumerate(inputs)),
+             ("targets", targets), *((f"targets[{k}]", row) for k, row in enumerate(targets))]
+    return [(listed, list(listed), name) for name, listed in named]
+
+
+def _lists_kept(given: list[tuple[list[Any], list[Any], str]]) -> dict[str, Any]:
+    """The LIST_KEPT fact (``provenance.list_kept``) of the first list of ``given`` that train
+    changed (entries replaced, added or removed: a row's numbers made Values in place), else of
+    inputs: the statement's loop only reads them, and a caller that reads its rows again after
+    the call finds what train left there."""
+    facts = [list_kept(listed, was, "train", name) for listed, was, name in given]
+    return next((fact for fact in facts if fact.get("holds") is False), facts[0])
 
 
 def _went_on(call: Call) -> dict[str, Any]:

@@ -610,3 +610,13 @@ CASES += [
           names=("once more after its last step", "the last gradient applied twice"),
           unsaid=("does not follow the lr",)),
 ]
+
+# The caller's rows made Values in place, once: every later call on those lists trains alike, and only the
+# lists the caller reads again show it.
+CASES += [
+    Wrong("rows_made_values_in_place", fails={LOSSES: "changed the list inputs[0] it was given"},
+          edits={OPTIMIZER: "    for row in inputs:  # the data as Values, in place, once\n"
+                            "        for k, number in enumerate(row):\n"
+                            "            row[k] = micrograph.Value(float(number))\n" + OPTIMIZER},
+          names=("changed the list inputs[0] it was given",)),
+]
