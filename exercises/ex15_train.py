@@ -13,7 +13,10 @@ Everything so far comes together in the loop that trains a network.  Each step:
 4. ``loss.backward()``: d loss / d p lands in ``p.grad`` for every parameter p (the leaves,
    叶子节点, of the graph).
 5. ``optimizer.step()``: ``p -= lr * p.grad`` for every parameter, in place and under
-   ``no_grad`` (ex09), so each parameter stays the same leaf.
+   ``no_grad`` (ex09), so each parameter stays the same leaf.  An update through ``.data``
+   (``p.data -= lr * p.grad.item()``, older tutorials' spelling) is accepted here too: it
+   changes the same leaf in place, though no version counter counts it (ex09, whose step is
+   about that counter, refuses it).
 
 Record the loss as a float (``loss.item()``): keeping the Value would keep its whole graph.
 
@@ -34,8 +37,10 @@ A small example on other numbers, XOR (a network with a hidden layer can fit it,
 What to write
 -------------
 ``make_model`` seeds the generator and builds the network; ``train`` runs the loop on the
-model it is given (changing its parameters) and returns the loss of every step.  Importing the
-file leaves grad mode as the importer had it: switch it off only inside a ``with`` (ex09).
+model it is given (changing its parameters) and returns the loss of every step.  It only reads
+``inputs`` and ``targets``: the caller's lists and their rows hold the same numbers afterwards.
+Importing the file leaves grad mode as the importer had it: switch it off only inside a
+``with`` (ex09).
 """
 
 from __future__ import annotations
