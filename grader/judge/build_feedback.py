@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from micrograph.i18n import SOURCE_LANGUAGE, language
+
 from grader.i18n import _
 from grader.judge.explained import Difference, ToldOnce
+from grader.judge.labels import shown_label
 from grader.judge.sentences import Sentence
 from grader.judge.torch_sentences import SayTorch
 
@@ -98,6 +101,13 @@ def _label_words(d: Difference) -> list[str] | None:
     return fields["label"].split(" ") if list(fields) == ["label"] else None
 
 
+def _shown(d: Difference | SameWarning, word: str) -> bool:
+    """Whether ``word`` of ``d``'s label is in the label as the student reads it: a word of code
+    is, an English word ("first" of "the first backward") is not in a Chinese label, where "the
+    same holds with second in place of first" would name words the sentence never says."""
+    return isinstance(d, Difference) and (language() == SOURCE_LANGUAGE or word in shown_label(dict(d.fields)["label"]))
+
+
 def _alike(a: str, b: str) -> bool:
     """Whether two words of labels name the same thing of other values (``w.grad``, ``x.grad``;
     ``a``, ``b``), not another thing (``w.grad``, ``y.grad_fn.apply(grad)[0]``), nor a piece of
@@ -120,7 +130,8 @@ def grouped(found: list[Difference]) -> list[Told]:
             if words is None or known is None or first.say is not d.say or len(known) != len(words):
                 continue
             apart = [n for n, (a, b) in enumerate(zip(known, words)) if a != b]
-            if len(apart) == 1 and where in (None, apart[0]) and _alike(known[apart[0]], words[apart[0]]):
+            if (len(apart) == 1 and where in (None, apart[0]) and _alike(known[apart[0]], words[apart[0]])
+                    and _shown(first, known[apart[0]]) and _shown(d, words[apart[0]])):
                 groups[i] = (first, known, apart[0], [*others, words[apart[0]]])
                 break
         else:

@@ -37,3 +37,24 @@ def test_in_place_is_said_as_the_glossary_says(domain: extract.Domain) -> None:
 def test_a_label_s_list_and_note_are_said_in_chinese(label: str, shown: str) -> None:
     with using("zh"):
         assert shown_label(label) == shown
+
+
+def test_labels_apart_in_an_english_word_are_not_told_once_in_chinese() -> None:
+    """"w.grad after the first backward of ..." and "... the second ...": in English one sentence
+    with "the same holds with second in place of first"; in Chinese the labels say 第一次 and 第二次,
+    so the English words would name nothing the sentence says: each is told, translated."""
+    from grader.judge.build_feedback import Alike, grouped
+    from grader.judge.explained import Difference
+    from grader.judge.torch_sentences import SayTorch
+
+    def told(nth: str) -> Difference:
+        label = f"w.grad after the {nth} backward of w * x + w (w.grad.zero_(); x.grad.zero_() before the third)"
+        return Difference(SayTorch.TORCH_NUMBER, (("label", label),))
+
+    assert [type(t) for t in grouped([told("first"), told("second")])] == [Alike]
+    with using("zh"):
+        said = [t.sentence() for t in grouped([told("first"), told("second")])]
+    assert len(said) == 2 and "first" not in " ".join(said) and "第二次" in said[1], said
+    with using("zh"):  # words of code stay alike: told once
+        assert len(grouped([Difference(SayTorch.TORCH_NUMBER, (("label", f"{v}.grad after y.backward()"),))
+                            for v in "wx"])) == 1
