@@ -205,7 +205,7 @@ def _inputs_differ(wn: list[_Node], gn: list[_Node], j: int, got: dict[str, Any]
     where the one input that differs is a named leaf in both (``leaves``: the statement's, the
     student's), the two leaves are (``x + 1`` written for ``w + 1``)."""
     op = gn[j].get("op")
-    theirs, ours = (sum(1 for node in nodes if node.get("op") == op) for nodes in (gn, wn))
+    theirs, ours = _recorded(gn, op), _recorded(wn, op)
     if theirs != ours:
         return difference(Say.OP_FEWER if theirs < ours else Say.OP_MORE, j, graph=got, label=label,
                           op=_shown_op(gn[j]))
@@ -227,10 +227,20 @@ def _stacked(wn: list[_Node], gn: list[_Node], a: _Node, b: _Node, above: _Node)
     op = b.get("op") if a.get("op") == LEAF_OP else a.get("op")
     if op != above.get("op"):
         return None
-    theirs, ours = (sum(1 for node in nodes if node.get("op") == op) for nodes in (gn, wn))
+    theirs, ours = _recorded(gn, op), _recorded(wn, op)
     if theirs == ours or (theirs > ours) != (a.get("op") == LEAF_OP):
         return None
     return (Say.OP_MORE if theirs > ours else Say.OP_FEWER), _shown_op(above)
+
+
+def _recorded(nodes: list[_Node], op: object) -> int:
+    """How many times a graph records ``op``: a flat sum stands for one addition per input past
+    its first (constants included), so ``x0 + 1 + w`` merged into one node records as many as the
+    statement's, which names the ``x = x0 + 1`` between them and so keeps two nodes."""
+    def times(node: _Node) -> int:
+        ins = node.get(CONTEXT + "in")
+        return len(ins) - 1 if op == FLAT_SUM and type(ins) is list and len(ins) > 1 else 1
+    return sum(times(node) for node in nodes if node.get("op") == op)
 
 
 def _at(say: Say, j: int, got: dict[str, Any], label: str, where: str, op: object) -> Difference:
@@ -254,13 +264,27 @@ def _swapped(a: _Node, b: _Node, pairs: list[tuple[int, int]]) -> bool:
     return mapped != theirs and sorted(mapped, key=str) == sorted(theirs, key=str)
 
 
+def _merged_elsewhere(wn: list[_Node], gn: list[_Node], a: _Node, b: _Node, above: _Node) -> bool:
+    """Whether the two graphs record the same additions, only merged at another place: one's
+    flat sum, right below a flat sum, adds the very leaf the other's takes in its place.  A flat
+    sum merges an unnamed sum below it, and the statement names ``x = x0 + 1``: where the code
+    returned another Value under that name (``"x": x0``), the same sum is merged into the one
+    above it, and y's graph is the statement's all the same."""
+    if above.get("op") != FLAT_SUM or _recorded(gn, FLAT_SUM) != _recorded(wn, FLAT_SUM):
+        return False
+    (total, nodes), leaf = ((a, wn), b) if a.get("op") == FLAT_SUM else ((b, gn), a)
+    return total.get("op") == FLAT_SUM and leaf.get("op") == LEAF_OP and any(
+        _ref(k, len(nodes)) is not None and nodes[k].get("leaf") == leaf.get("leaf") for k in total.get("in") or [])
+
+
 def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) -> Difference | None:
     """Walk both graphs from the root side by side; the first place they part.  Another leaf
     where the statement's graph has one is told at the op that takes it (a leaf's
     AccumulateGrad takes no inputs), reached on this walk (a leaf shared by two ops is below
-    both)."""
+    both).  Graphs that part only where a sum is merged elsewhere (``_merged_elsewhere``) do
+    not part."""
     stack: list[tuple[int, int, int | None]] = [(0, 0, None)]
-    seen = set()
+    seen, merged = set(), False
     while stack:
         i, j, above = stack.pop()
         if (i, j) in seen:
@@ -274,6 +298,9 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
             stacked = None if above is None else _stacked(wn, gn, a, b, gn[above])
             if stacked is not None:
                 return difference(stacked[0], j, graph=got, label=label, op=stacked[1])
+            if above is not None and _merged_elsewhere(wn, gn, a, b, gn[above]):
+                merged = True
+                continue
             return _at(Say.NODE_OP, j, got, label, where, op)
         pairs = _pairs(wn, gn, i, j)
         if a.get("leaf") != b.get("leaf") and above is not None:
@@ -287,7 +314,9 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
         if a.get("saved") in ("kept", "freed") and b.get("saved") == "none":
             return difference(Say.NOT_SAVED, label=label, op=op)  # saved values are not drawn: no node to mark
         stack.extend((p, q, j) for p, q in reversed(pairs))
-    return None
+    if merged or same(wn, gn):
+        return None
+    return _at(Say.NODE_INPUTS, 0, got, label, _NOTE.sub("", label), _shown_op(gn[0]))  # the same tree, shared differently
 
 
 def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -310,8 +339,4 @@ def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     if found or not wn:
         return found
     step = _first(wn, gn, got, label)
-    if step is not None:
-        return [step]
-    if not same(want.get("nodes"), got.get("nodes")):  # the same tree, shared differently
-        return [_at(Say.NODE_INPUTS, 0, got, label, _NOTE.sub("", label), _shown_op(gn[0]))]
-    return []
+    return [] if step is None else [step]

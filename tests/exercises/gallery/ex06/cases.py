@@ -366,3 +366,12 @@ CASES += [
           edits={"    x0 = x\n": "    x0 = Value(x.item(), requires_grad=True)  # a copy kept\n"},
           names=("x's graph never reaches x0",), unsaid=("an input that requires no grad",)),
 ]
+
+# The x returned is x0 again (a key typo): y is built as the statement's, only x is not the sum. y's
+# graph, whose flat sum merges the unnamed x = x0 + 1 into the sum above it, records as many
+# additions as the statement's.
+CASES += [
+    Wrong('x_key_returns_x0', fails={REBIND: "the very one returned as x0"},
+          edits={'    return {"x0": x0, "x": x, "y": y}\n': '    return {"x0": x0, "x": x0, "y": y}\n'},
+          names=('the very one returned as x0', 'x is a leaf'), unsaid=("fewer times", "y's graph differs")),
+]
