@@ -294,7 +294,8 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                     {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
                      SayClear.ROWS_RECORDED_CLEARED}),
     # a graph recorded with other flags than the call was given reaches other leaves: told once
-    **dict.fromkeys((SayCheck.FLAGS_AGAINST, SayCheck.FLAGS_IGNORED, SayCheck.FLAGS_SWAPPED, SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),
+    **dict.fromkeys((SayCheck.FLAGS_AGAINST, SayCheck.FLAGS_OTHER_LEAF, SayCheck.FLAGS_IGNORED, SayCheck.FLAGS_SWAPPED,
+                     SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),
     # a loss that leaves entries of the layer's output out: its sum takes fewer inputs, and every
     # parameter's gradient is that of the entries it kept
     **dict.fromkeys(SayEntries, {Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.GRAD_NUMBER, Say.RESULT_NUMBER}),

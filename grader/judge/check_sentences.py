@@ -172,6 +172,8 @@ class SayCheck(Sentence):
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")
     FLAGS_AGAINST = N_("{label}'s backward pass went through a graph recorded with {leaf}.requires_grad="
                        "{flag}, against the flag it was given for {leaf}.")
+    FLAGS_OTHER_LEAF = N_("{label}'s backward pass wrote .grad into another leaf than the {leaf} your build_graph "
+                          "returned: that {leaf} is not in the graph the pass went through.")
     FLAGS_SWAPPED = N_("{label} made w with the requires_grad that x is meant to have, and x "
                        "with the one w is meant to have.")
     ARGS_SWAPPED = N_("{label} called {function} with w and x exchanged: the w it was given went "

@@ -216,7 +216,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
 
 JUDGED = frozenset({*_CHECKS.values(), *(closer for closers in _WHY.values() for _, closer in closers),
                     SayWalk.CHILD_FIRST, SayWalk.COUNTED_ONCE, SayCheck.GIVEN_KEPT_LEAF, SayCheck.GIVEN_NAMES,
-                    SayCheck.FLAGS_AGAINST,
+                    SayCheck.FLAGS_AGAINST, SayCheck.FLAGS_OTHER_LEAF,
                     Say.NAME_ALIAS, Say.NAME_PLACED, SayState.NOTES_ON_CLASS}) - {SayCheck.NOT_READ_FROM_GRAD}
 """The sentences of a failed CHECK that say how a result came about, so that a result's own
 bare sentence (a different number) adds nothing; not that a number was computed or kept rather
@@ -344,6 +344,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
             return [_diff(SayState.NOTES_ON_CLASS, label=label, function=later, name=on_class)]
         return [_diff(say, label=label, function=later)]
     if say is SayCheck.FLAGS_IGNORED:  # the leaf whose .grad went against its flag, where it is told
+        if got.get(CONTEXT + "apart") in _LEAVES:  # written in another leaf: the one returned is not the graph's
+            return [_diff(SayCheck.FLAGS_OTHER_LEAF, label=label, leaf=got[CONTEXT + "apart"])]
         for key, recorded in (("wrote", True), ("missed", False)):
             if got.get(CONTEXT + key) in _LEAVES:
                 return [_diff(SayCheck.FLAGS_AGAINST, label=label, leaf=got[CONTEXT + key], flag=recorded)]

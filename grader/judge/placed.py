@@ -83,5 +83,7 @@ def placed(want: dict[str, Any], got: dict[str, Any], exchanged: set[str]) -> tu
             differs = True  # the place shows it, whatever the numbers
         if alias is not None and differs:
             found.append(_diff(Say.NAME_ALIAS, label=fact[LABEL], name=alias))
+        elif where is not None and name in want_at and name not in got_at and fact.get("type") == "Value":
+            found.append(_diff(Say.NAME_OUTSIDE, label=fact[LABEL], of=root))  # a copy returned, the graph built on the original
     return bool(paired), found
 

@@ -103,6 +103,8 @@ class Say(Sentence):
     PASSED_AS_B = N_("The Value returned as {label} is the one your code passed to combine as b, not the one it "
                      "passed as a.")
     NAME_ALIAS = N_("The Value returned as {label} is the very one returned as {name}: one Value under two names.")
+    NAME_OUTSIDE = N_("The Value returned as {label} is not in {of}'s graph, where the statement's is: {of} was "
+                      "computed from another Value in its place.")
     NAME_PLACED = N_("The Value returned as {label} is not the one {of}'s graph has where the statement's has that "
                      "name: it is another Value of that graph.")
     NODE_OP = N_("{label}'s graph differs at {where}: your graph has {op} there.")

@@ -89,8 +89,10 @@ def _flags_kept(call: Any, flags: tuple[bool, bool], numbers: tuple[float, float
     x its build_graph returned (``leaves``), told by identity, else by their numbers (w's and
     x's); where they cannot be (equal numbers, a leaf of another number), by how many were
     written.  A leaf against its flag is named as context: one written for a False flag
-    (``~wrote``) or not written for a True one (``~missed``); a leaf written that is neither w
-    nor x, one the student's code made (``~other``)."""
+    (``~wrote``) or not written for a True one (``~missed``), or, not written for a True one
+    where another leaf was, not the leaf the graph was built from (``~apart``: a copy of w
+    returned as w); a leaf written that is neither w nor x, one the student's code made
+    (``~other``)."""
     if not call.fact["passes"]:
         return check(Check.FLAGS_KEPT, None, label)
     if leaves is not None:
@@ -105,7 +107,7 @@ def _flags_kept(call: Any, flags: tuple[bool, bool], numbers: tuple[float, float
     against = next((name for name, flag in zip("wx", flags) if (name in wrote) != flag), None)
     fact = check(Check.FLAGS_KEPT, against is None and not other, label)
     if against is not None:
-        fact[CONTEXT + ("wrote" if against in wrote else "missed")] = against
+        fact[CONTEXT + ("wrote" if against in wrote else "apart" if other else "missed")] = against
     elif other:
         fact[CONTEXT + "other"] = True
     return fact

@@ -452,3 +452,13 @@ CASES += [
             '    return {\n        name: None': '    return OrderedDict({\n        name: None',
             'for name in ("w", "x")\n    }': 'for name in ("w", "x")\n    })'}),
 ]
+
+# build_graph builds on its leaf w, flag kept, but returns a fresh Value of w's number as w: the
+# graph was recorded with w requiring grad; the w returned is not in it.
+CASES += [
+    Wrong("w_returned_a_copy", fails={"the documents' graph": "is not in y's graph", LEAF_GRADS: "another leaf than the w"},
+          edits={'    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}':
+                 '    return {"w": Value(w_leaf.item(), requires_grad=w_requires_grad), "x": x_leaf, "a": a, "b": b, "y": y}'},
+          names=("the w your build_graph returned", "not in the graph the pass went through"),
+          unsaid=("went through a graph recorded with w.requires_grad=False",)),
+]
