@@ -122,7 +122,25 @@ def _rebind(sub, start: float) -> dict:
                   and shares_storage(a1, a2) else {})},
         "values": [value_of(a0, "a0", call), value_of(a2, "a2", call)],
         "new": _START_RETURNED.new(a0),
+        "order": _start_first(r, call),
     }
+
+
+_AFTER = ("a0", "a1", "a2")
+
+
+def _start_first(r: list[object] | tuple[object, ...], call: Call) -> dict:
+    """The CHECK fact that the list is not the statement's two Values in another order: where it
+    holds a Value an operation made (``a = a + 1``, later changed by ``+=``) twice and the Value
+    that operation read once, that one is its first entry; else, the entry's name it is
+    returned as (``~name``): ``[a1, a0, a2]`` returned, each entry is no slip of its own."""
+    made = next((v for v in r if isinstance(v, Value) and sum(v is u for u in r) == 2), None)
+    start = next((v for v in r if isinstance(v, Value) and v is not made), None)
+    placed = made is None or start is None or not any(v is start for v in read_on_the_way(made, call)) or r[0] is start
+    fact = check(Check.START_FIRST, placed, "rebind_then_inplace")
+    if not placed:
+        fact[CONTEXT + "name"] = next(name for name, v in zip(_AFTER, r) if v is start)
+    return fact
 
 
 def _start_kept(a0: object, a1: object, call: Call) -> dict:

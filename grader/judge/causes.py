@@ -171,6 +171,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                     {Say.DATA, Say.GRAD_NUMBER}),
     Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
+    # the statement's Values returned in another order: what each name holds follows from it
+    SayCheck.START_ELSEWHERE: {SayCheck.NOT_BY_OP, SayCheck.NOT_MADE_FROM, Say.RETURNED_AS_OTHER, Say.SAME_OBJECT,
+                               SayInPlace.IN_PLACE, Say.DATA},
     SayCheck.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row
     SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},  # the leaves after it, and the nodes run
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),

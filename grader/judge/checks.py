@@ -36,7 +36,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.DETACHED_FROM.value: SayCheck.NOT_DETACHED,
            Check.READ_FROM_GRAD.value: SayCheck.NOT_READ_FROM_GRAD,
            Check.READ_FROM_LEAF.value: SayCheck.OTHER_LEAF_GRAD,
-           Check.MADE_BY_OP.value: SayCheck.NOT_BY_OP,
+           Check.MADE_BY_OP.value: SayCheck.NOT_BY_OP, Check.START_FIRST.value: SayCheck.START_ELSEWHERE,
            Check.MADE_FROM.value: SayCheck.NOT_MADE_FROM,
            Check.DETACHED_SOME.value: SayCheck.NEVER_DETACHED, Check.NONE_DETACHED.value: SayCheck.DETACHED_ONE,
            Check.UPDATED_AFTER_BACKWARD.value: SayCheck.UPDATED_FIRST, Check.CHANGED_AFTER_BACKWARD.value: SayInPlace.CHANGED_BEFORE_BACKWARD,
@@ -232,6 +232,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayCheck.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
     SayCheck.LIST_CHANGED: ("name", "name"),  # the argument's name
     SayCheck.LIST_REORDERED: ("name", "name"),
+    SayCheck.START_ELSEWHERE: ("name", "name"),  # the name the start Value was returned as
     SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     SayCheck.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through

@@ -197,6 +197,7 @@ class Check(str, enum.Enum):
     READ_WRITTEN = "read_written"  # a call that read leaves' .grad read that of a leaf its backward passes wrote into
     KEYS_ASKED = "keys_asked"  # a dict a call returned has the keys the statement's docstring names, and no other
     VALUE_PER_NAME = "value_per_name"  # each Value a call returned under a name (leaf or not) is one no other name holds
+    START_FIRST = "start_first"  # a list of a start Value and the one made from it, changed in place, holds the start first
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
     WROTE_DETACHED = "wrote_detached"  # a call wrote in place into the number its detached copy holds (even that number)
     COMBINE_CALLED = "combine_called"  # a call used the combine function it was given, on two Values (a and b)

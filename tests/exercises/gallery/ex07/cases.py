@@ -460,3 +460,15 @@ CASES += [
           names=("The Value returned as x is the very one returned as w",),
           unsaid=("made one leaf for both", "as a Value an operation made")),
 ]
+
+# The statement's Values returned in another order: each entry is told by the place it has, not
+# as a Value made some other way ("such as Value(...) of a number computed in Python").
+CASES += [
+    Wrong("start_returned_second", fails={REBIND: "in another order"},
+          edits={"    return [a0, a1, a2]\n": "    return [a1, a0, a2]\n"},
+          names=("rebind_then_inplace returned the statement's Values in another order", "returned as a1, not as a0"),
+          unsaid=("made another way", "a2 (after a += 1) is a new object")),
+    Wrong("start_returned_last", fails={REBIND: "in another order"},
+          edits={"    return [a0, a1, a2]\n": "    return [a1, a2, a0]\n"},
+          names=("in another order", "returned as a2, not as a0"), unsaid=("is still a0",)),
+]
