@@ -161,7 +161,8 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 # backward wrote it: "still what backward wrote" of each would only say so once more.  An object
 # kept from an earlier call and returned again carries what the calls since did to it.
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
-    Say.NO_BACKWARD: {Say.NO_PASS_GRAPH},  # a call that ran no pass walked no graph
+    # a call that ran no pass walked no graph, and the .grad a pass before it wrote is not told as this call's
+    Say.NO_BACKWARD: {Say.NO_PASS_GRAPH, Say.GRAD_NUMBER, Say.GRAD_FACTOR, Say.GRAD_NOT_CHANGED},
     # a generator returned unrun: no pass, no step, every parameter and the loss after it as the model came
     SayStep.GENERATOR_UNRUN: {Say.NO_PASS_GRAPH, Say.DATA, SayInPlace.NEVER_IN_PLACE, SayInPlace.IN_PLACE_FEWER},
     SayGiven.REMADE: {SayCheck.NOT_READ_FROM_GRAD},  # the given function's copy made the floats: told of it, once

@@ -478,3 +478,15 @@ CASES += [
           names=("zero_grad is no longer the function defined at", "binds the name zero_grad again"),
           unsaid=("raised while the test used what your code returned",)),
 ]
+
+# grad_history written as a generator: the call runs none of its body.  The w.grad a test's own
+# backward wrote before the call is not told as this call's backward writing another number.
+CASES += [
+    Wrong("history_yields", fails={"a gradient already there before the loop": "ran no backward pass"},
+          edits={"    history: list[float] = []\n": "",
+                 "        history.append(w.grad.item())\n": "        yield w.grad.item()\n",
+                 "            zero_grad([w, x], set_to_none=(reset == \"none\"))\n    return history\n":
+                 "            zero_grad([w, x], set_to_none=(reset == \"none\"))\n"},
+          names=("grad_history ran no backward pass", "of type generator"),
+          unsaid=("backward wrote w.grad",)),
+]
