@@ -26,6 +26,10 @@ class SayCaught(Sentence):
     CAUGHT_IN = N_("{function}, which ran during {label}, caught an error that the engine's {name}() raised when "
                    "your code called it, and went on: that call of {name}() stopped at its error, without "
                    "finishing its work.")
+    CAUGHT_READ = N_("{label} caught an error that reading {name} (an attribute of the engine's) raised, and went "
+                     "on: that read gave your code nothing.")
+    CAUGHT_READ_IN = N_("{function}, which ran during {label}, caught an error that reading {name} (an attribute of "
+                        "the engine's) raised, and went on: that read gave your code nothing.")
 
 
 def caught_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
@@ -35,6 +39,7 @@ def caught_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if CONTEXT + "caught" in want or type(caught) is not list or len(caught) != 2:
         return []
     name, function = (clean(part) if type(part) is str else "?" for part in caught)
+    read = name.startswith(".")  # an attribute the code read (a property's getter raised), not a function it called
     if function == label:
-        return [_diff(SayCaught.CAUGHT, label=label, name=name)]
-    return [_diff(SayCaught.CAUGHT_IN, label=label, name=name, function=function)]
+        return [_diff(SayCaught.CAUGHT_READ if read else SayCaught.CAUGHT, label=label, name=name)]
+    return [_diff(SayCaught.CAUGHT_READ_IN if read else SayCaught.CAUGHT_IN, label=label, name=name, function=function)]

@@ -23,13 +23,14 @@ from types import FrameType
 from typing import Any
 
 from grader.sandbox.child.guard import LOOKUPS
-from grader.spec.engine_code import raised_out, returned_normally
+from grader.spec.engine_code import attribute_read, raised_out, returned_normally
 from grader.spec.facts import CONTEXT
 
 
 class Caught:
     """The engine errors a watched call's student code caught: ``went_on`` holds, for each, the
-    engine function that raised and the student's function that caught it, in order."""
+    engine function that raised (``.name`` for an attribute the code read, whose getter raised)
+    and the student's function that caught it, in order."""
 
     def __init__(self, filename: str) -> None:
         self.filename = filename  # the student's file
@@ -40,7 +41,8 @@ class Caught:
         """``engine_frame``, an engine function the student's file called, ended by raising."""
         caller = engine_frame.f_back  # the student's frame, or the guarded getattr or hasattr it called: hasattr
         if caller is not None:  # catches an AttributeError itself, which is no catch of the student's code
-            self.pending.append((engine_frame.f_code.co_name, caller))
+            read = attribute_read(caller) if caller.f_code.co_filename == self.filename else None
+            self.pending.append((engine_frame.f_code.co_name if read is None else "." + read, caller))
 
     def returned(self, frame: FrameType) -> None:
         """A frame returns: each engine error that raised into it, it caught (it returned

@@ -75,6 +75,14 @@ _ENGINE_NAMESPACES = frozenset(id(vars(m)) for name, m in list(sys.modules.items
 _RETURNS = frozenset(dis.opmap[name] for name in ("RETURN_VALUE", "RETURN_CONST", "YIELD_VALUE") if name in dis.opmap)
 
 
+def attribute_read(frame: FrameType) -> str | None:
+    """The attribute ``frame`` is reading where it stands at an attribute load (``ctx.saved_values``:
+    a property of the engine's, run as its getter, whose code is named for the property it aliases),
+    else None.  Read only of a frame an engine error raised into."""
+    at = next((ins for ins in dis.get_instructions(frame.f_code) if ins.offset == frame.f_lasti), None)
+    return at.argval if at is not None and at.opname == "LOAD_ATTR" and type(at.argval) is str else None
+
+
 def raised_out(frame: FrameType) -> bool:
     """Whether ``frame``, returning None, is an engine function's that ended by raising."""
     return id(frame.f_globals) in _ENGINE_NAMESPACES and not returned_normally(frame)
