@@ -198,8 +198,9 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
             found.append(_diff(SayStep.NONE_CLEARED_SPENT, label=label, name=spent) if none and type(spent) is str
                          else _diff(Say.NONE_CLEARED if none else say, label=label))
     for key, say in (("grads_cleared", Say.CLEARED), ("cleared_between", Say.CLEARED_BETWEEN)):
-        if wp == gp and _cleared_where_kept(want.get(key), got.get(key), got.get("by_backward")):
-            found.append(_diff(say, label=label))
+        cleared = _either(want, got, key)  # context where the exercise is not about clearing: told where it explains
+        if wp == gp and _cleared_where_kept(*cleared, got.get("by_backward")):
+            found.append(_diff(say, label=label, context=CONTEXT + key in want))
     off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
     if off[0] != off[1] and off[1] is not None:  # None: not observed (a call that ran no code of its own)
         found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label,

@@ -490,3 +490,13 @@ CASES += [
           names=("grad_history ran no backward pass", "of type generator"),
           unsaid=("backward wrote w.grad",)),
 ]
+
+# zero_grad([w, x]) at the top of every step, whatever reset says (optimizer.zero_grad() first): with
+# reset=None nothing accumulates, told as the clearing between passes, not only as other numbers.
+CASES += [
+    Wrong("zero_grad_first_every_step", fails={ACCUMULATE: "between two of its backward passes"},
+          edits={"        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n":
+                 "        zero_grad([w, x])\n        y = (x + w) * (w + 1)\n"},
+          names=("grad_history cleared a leaf's .grad", "between two of its backward passes"),
+          unsaid=("backward wrote w.grad, but its number differs",)),
+]
