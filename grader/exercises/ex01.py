@@ -200,12 +200,13 @@ _FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i]
 _EVERY_INPUT = slice(None)
 
 
-def _data_of(everything: list[Value], by_name: bool = False) -> Callable[[Any], float]:
-    """The number a node of the probe's own graph made (a leaf's node: the leaf's); ``by_name``,
-    the number of the first Value whose node has that node's name (a lookup by name)."""
+def _data_of(everything: list[Value], by_name: str = "") -> Callable[[Any], float]:
+    """The number a node of the probe's own graph made (a leaf's node: the leaf's); ``by_name``
+    "first" or "last", the number of the first (or last: a dict comprehension keyed by name)
+    Value whose node has that node's name (a lookup by name)."""
     made = {id(v.grad_fn): v for v in everything if v.grad_fn is not None}
     named: dict[str, Value] = {}
-    for v in everything:
+    for v in reversed(everything) if by_name == "last" else everything:
         if v.grad_fn is not None:
             named.setdefault(v.grad_fn.name(), v)
     return lambda node: (node.variable if hasattr(node, "variable") else
@@ -214,13 +215,13 @@ def _data_of(everything: list[Value], by_name: bool = False) -> Callable[[Any], 
 
 def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
                     followed: slice = _EVERY_INPUT, by_number: bool = False, sums_as_products: bool = False,
-                    any_leaf: bool = False, by_name: bool = False, data_by_name: bool = False) -> float:
+                    any_leaf: bool = False, by_name: bool = False, data_by_name: str = "") -> float:
     """dy/d(leaf) over the probe's own graph, each MulBackward0 passing ``_FACTORS[factor]`` (and,
     ``sums_as_products``, each AddBackward0 of two Values too), each node's inputs in ``followed``
     only walked, a path ending at the leaf itself (or, ``by_number``, at any leaf of its number;
     ``any_leaf``, at any leaf at all); ``by_name``: one derivative kept per node name, in the
     order a depth-first walk works them out (a memo keyed by ``node.name()``); ``data_by_name``:
-    a product's factor read from the first Value whose node has the other input's node's name."""
+    a product's factor read from the first (or last) Value whose node has the other input's node's name."""
     data_of = _data_of(everything, data_by_name)
     kept: dict[str, float] = {}
 
@@ -274,7 +275,8 @@ _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_o
           "any_leaf": lambda *g: _sum_over_paths(*g, "right", any_leaf=True),
           "sum_as_product": lambda *g: _sum_over_paths(*g, "right", sums_as_products=True),
           "added_along": _added_along_paths, "by_name": lambda *g: _sum_over_paths(*g, "right", by_name=True),
-          "data_by_name": lambda *g: _sum_over_paths(*g, "right", data_by_name=True),
+          "data_by_name": lambda *g: _sum_over_paths(*g, "right", data_by_name="first"),
+          "data_by_last_name": lambda *g: _sum_over_paths(*g, "right", data_by_name="last"),
           "first_own": lambda *g: _sum_over_paths(*g, "first")}
 
 
@@ -298,7 +300,7 @@ def _slip_facts(answered: list[tuple]) -> list[dict]:
     makes: False, with the slip named (``~own``: the data of the input the path goes through as a
     product's factor; ``~one``; ``~last_input``: the paths through a node's last input left
     out; ``~equal_leaf``; ``~any_leaf``: a path ending at any leaf counted; ``~sum_as_product``;
-    ``~added_along``; ``~by_name``; ``~data_by_name``; ``~first_own``: see ``_SLIPS``), where the number differs from the statement's and every
+    ``~added_along``; ``~by_name``; ``~data_by_name``; ``~data_by_last_name``; ``~first_own``: see ``_SLIPS``), where the number differs from the statement's and every
     answer of the test is that slip's sum; a number matching a slip on one graph only is no
     pattern of the code.  Where no slip matches but every answer is the sum over some of its
     paths, each answer that is not the sum over all of them names how many it kept

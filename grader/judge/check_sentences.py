@@ -198,6 +198,10 @@ class SayCheck(Sentence):
     DATA_BY_NAME = N_("{label} is the sum over the paths with, at a {op}, another Value's data as the local "
                       "factor: the Value a node made was found by its node's name (the first Value whose "
                       "grad_fn has that name), not by the node itself (v.grad_fn is node).")
+    DATA_BY_LAST_NAME = N_("{label} is the sum over the paths with, at a {op}, another Value's data as the local "
+                           "factor: the Value a node made was found by its node's name (the last Value whose "
+                           "grad_fn has that name, as a dict keyed by name keeps), not by the node itself "
+                           "(v.grad_fn is node).")
     KEPT_PER_NAME = N_("{label} is the sum over the paths with one derivative kept per node name (node.name()): "
                        "different nodes of one name, such as the AccumulateGrad nodes of two leaves, were given the "
                        "same derivative, where each node has its own.")

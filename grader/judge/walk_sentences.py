@@ -128,6 +128,9 @@ class SayWalk(Sentence):
     FIRST_INPUT_OWN = N_("{label} is the sum over the paths with, at a {op}, the data of its first input as the local "
                          "factor on both of its edges: the path through the first input got that input's own data, "
                          "where a product passes each factor the other factor's data.")
+    LAST_INPUT_OWN = N_("{label} is the sum over the paths with, at a {op}, the data of its last input as the local "
+                        "factor on both of its edges: the path through the last input got that input's own data, "
+                        "where a product passes each factor the other factor's data.")
     # a sum over paths some of whose paths were left out (a running total replaced, not added to)
     ONE_PATH_ALONE = N_("{label} is the product of the local derivatives along one path alone: the other paths "
                         "from y to that leaf were not added to it.")

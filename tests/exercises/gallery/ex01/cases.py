@@ -452,3 +452,18 @@ CASES += [
                  "        return values.pop(next(i for i, v in enumerate(values) if v.grad_fn is node))\n"},
           names=("changed the list values it was given",)),
 ]
+
+# A product's other factor looked up by its node's name in a dict comprehension: the last Value of
+# each name wins (b for both of y's inputs, AddBackward0 each).  On the documents' graph that is b's
+# data on both of y's edges; on the other graphs, the lookup by name, the last Value kept.
+CASES += [
+    Wrong("factor_by_name_last_wins",
+          fails={CHAIN: "the data of its last input as the local factor on both of its edges",
+                 "chain rule by paths in other graphs": "the last Value whose grad_fn has that name"},
+          edits={"    def produced_by(node) -> Value:\n":
+                 "    named = {v.grad_fn.name(): v for v in values if v.grad_fn is not None}\n\n"
+                 "    def produced_by(node) -> Value:\n",
+                 "        return next(v for v in values if v.grad_fn is node)\n":
+                 "        return named[node.name()]\n"},
+          names=("grad_by_paths(y, w)",), unsaid=("is a different number",)),
+]
