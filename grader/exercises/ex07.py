@@ -139,7 +139,7 @@ def _start_first(r: list[object] | tuple[object, ...], call: Call) -> dict:
     placed = made is None or start is None or not any(v is start for v in read_on_the_way(made, call)) or r[0] is start
     fact = check(Check.START_FIRST, placed, "rebind_then_inplace")
     if not placed:
-        fact[CONTEXT + "name"] = next(name for name, v in zip(_AFTER, r) if v is start)
+        fact.update({CONTEXT + "name": next(name for name, v in zip(_AFTER, r) if v is start), CONTEXT + "of": _AFTER[0]})
     return fact
 
 

@@ -172,9 +172,9 @@ class SayCheck(Sentence):
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")
     FLAGS_AGAINST = N_("{label}'s backward pass went through a graph recorded with {leaf}.requires_grad="
                        "{flag}, against the flag it was given for {leaf}.")
-    START_ELSEWHERE = N_("{label} returned the statement's Values in another order: the Value a named at the start "
-                         "(the one a = a + 1 read) is the one returned as {name}, not as a0, and the Value a = a + 1 "
-                         "made (then changed by a += 1) is returned under the two other names.")
+    START_ELSEWHERE = N_("{label} returned the statement's Values in another order: the Value a named at the start is "
+                         "the one returned as {name}, not as {of}, and the Value the addition made from it (then "
+                         "changed in place) is returned under the two other names.")
     FLAGS_OTHER_LEAF = N_("{label}'s backward pass wrote .grad into another leaf than the {leaf} your build_graph "
                           "returned: that {leaf} is not in the graph the pass went through.")
     FLAGS_SWAPPED = N_("{label} made w with the requires_grad that x is meant to have, and x "

@@ -233,7 +233,6 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayCheck.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
     SayCheck.LIST_CHANGED: ("name", "name"),  # the argument's name
     SayCheck.LIST_REORDERED: ("name", "name"),
-    SayCheck.START_ELSEWHERE: ("name", "name"),  # the name the start Value was returned as
     SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     SayCheck.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
@@ -258,6 +257,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
 
 
 _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (key, field) for each
+    SayCheck.START_ELSEWHERE: (("name", "name"), ("of", "of")),  # the name the start Value was returned as, and its own
     SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")), SayWalk.COUNTED_ONCE_NAMESAKE: (("op", "op"),),
     SayState.VALUE_CHANGED: (("attribute", "name"), ("value", "leaf")),  # the first call that changed its Value, and what
     **dict.fromkeys((SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN,
