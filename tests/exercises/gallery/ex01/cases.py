@@ -467,3 +467,12 @@ CASES += [
                  "        return named[node.name()]\n"},
           names=("grad_by_paths(y, w)",), unsaid=("is a different number",)),
 ]
+
+# build_graph returns a fresh leaf of x's number as x, y built on the leaf it made: told as an x
+# that is not in y's graph, not only with the recipe the code follows.
+CASES += [
+    Wrong("x_returned_a_copy", fails={GRAPH: "The Value returned as x is not in y's graph"},
+          edits={'    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}\n':
+                 '    return {"w": w_leaf, "x": Value(x_leaf.item(), requires_grad=True), "a": a, "b": b, "y": y}\n'},
+          names=("The Value returned as x is not in y's graph",)),
+]
