@@ -41,6 +41,7 @@ class Grading:
     def __init__(self, answers: Path) -> None:
         self.answers = answers
         self._expected: dict[str, Expected] = {}
+        self._numbers: dict[str, set[float]] = {}
 
     def expected(self, exercise_id: str) -> Expected:
         """The exercise's expected observations (one run of the solution a run)."""
@@ -60,8 +61,12 @@ class Grading:
                      submission=path)
 
     def expected_numbers(self, exercise_id: str) -> set[float]:
-        """Every number any test of the exercise expects, hidden tests included."""
-        return _numbers(list(self.expected(exercise_id).observations.values()))
+        """Every number any test of the exercise expects, hidden tests included (gathered once:
+        each gallery case asks for them, and walking every observation again cost a second
+        or two of a run)."""
+        if exercise_id not in self._numbers:
+            self._numbers[exercise_id] = _numbers(list(self.expected(exercise_id).observations.values()))
+        return self._numbers[exercise_id]
 
 
 def observe(submissions: list[tuple[str, Path]], drawn: bool = False) -> list[ChildReport]:
