@@ -75,6 +75,8 @@ class SayCheck(Sentence):
     NOT_ROWS = N_("{label} is not a list of rows, one list of Values for each input row.")
     ROWS_OTHER_ORDER = N_("{name} holds the numbers of {leaf}: your code put the rows of {label} in another order "
                           "than the rows it was given.")
+    ROWS_REPEATED = N_("{name} holds the numbers of {leaf}, as another row of {label} does: your code repeated a row, "
+                       "where the statement's {label} has a row of its own for each row it is made from.")
     ROWS_NOT_AS_NET = N_("{name} holds the numbers of {leaf}: your code put the rows of {label} in another order "
                          "than net(input) returns them.")
     ENTRIES_ONE_LEAF = N_("{name} is the very Value {leaf} is: your code made one leaf for two entries of {label}, "

@@ -33,7 +33,9 @@ def in_order(made: object, rows: list[list[Any]], label: str = "input", of: str 
     whose numbers it holds.  Fewer rows than given, each of them the numbers of one given (a loop
     that rebinds input to each row in turn keeps the last), is told as rows missing (``~fewer``,
     with the rows whose numbers are there): nothing was put in another order.  Fewer rows than
-    given, some of other numbers, is told as fewer rows alone (``~fewer_other``).  Not where
+    given, some of other numbers, is told as fewer rows alone (``~fewer_other``).  A row whose
+    numbers another row holds too (``[row] * n``) is told as repeated (``~repeated``), not as put
+    in another order.  Not where
     ``counted`` is False (forward's output, made by net from some rows of input: what loss's graph
     reaches tells it)."""
     numbers = [[num(v) for v in row] for row in made] if type(made) is list and all(
@@ -46,7 +48,8 @@ def in_order(made: object, rows: list[list[Any]], label: str = "input", of: str 
     for i, row in enumerate(numbers):
         if i < len(rows) and row != rows[i] and row in rows:
             return {**check(Check.ROWS_IN_ORDER, False, label), CONTEXT + "missing": f"{label}[{i}]",
-                    CONTEXT + "kept": f"{of}[{rows.index(row)}]"}
+                    CONTEXT + "kept": f"{of}[{rows.index(row)}]",
+                    **({CONTEXT + "repeated": True} if numbers.count(row) > 1 else {})}  # ([row] * n): no reorder
     return check(Check.ROWS_IN_ORDER, True, label)
 
 

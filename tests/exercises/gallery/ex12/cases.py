@@ -605,3 +605,13 @@ CASES += [
             edits={"def second_backward_error(": CALLS,
                    FIRST_PASS: "    _CALLS[0] += 1  # how many times the failing program ran\n" + FIRST_PASS}),
 ]
+
+# forward makes one row of leaves from rows[0] and repeats that list for every row ([row] * n): told as a
+# row repeated (and one leaf for two entries), not as rows put in another order
+CASES += [
+    Wrong("input_first_row_repeated", names=("one leaf for two entries", "your code repeated a row"),
+          fails={FORWARD: "your code repeated a row"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    inputs = [[Value(v, requires_grad=True) for v in rows[0]]] * len(rows)\n"},
+          unsaid=("in another order",)),
+]
