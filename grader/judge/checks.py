@@ -128,6 +128,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
     SayCheck.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows_one_list", SayRead.ROWS_ONE_LIST),
                     ("rows", SayCheck.ROWS_READ_LATE), ("first", SayCheck.FIRST_READ_LATE),
+                    ("grad_data", SayRead.GRAD_DATA_KEPT),  # a list of Values sharing their numbers (.grad.data)
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     SayCheck.NOT_ROWS: (("flat", SayCheck.FLAT_ROWS),),
     SayRead.PASS_ERROR_CAUGHT: (("in_helper", SayRead.HELPER_CAUGHT), ("later_pass", SayRead.CAUGHT_THEN_PASS)),  # a function it calls caught it, not itself

@@ -58,6 +58,9 @@ class SayRead(Sentence):
     GRAD_VALUES_KEPT = N_("{label} holds the .grad Values themselves, not the numbers they held after the pass it "
                           "records: the later backward added into those very Values in place, so it shows "
                           "that pass's numbers (.item() reads the number at the time).")
+    GRAD_DATA_KEPT = N_("{label} holds Values that share their numbers with the .grad Values (as .grad.data does), "
+                        "not the numbers they held after the pass it records: the later backward added into those "
+                        ".grad Values in place, so it shows that pass's numbers (.item() reads the number at the time).")
     PASS_ERROR_CAUGHT = N_("{label} caught an error that one of its backward passes raised and went on: that pass "
                            "added nothing to any .grad, so the gradients read after it are those of the passes before it.")
     CAUGHT_THEN_PASS = N_("{label} caught an error that one of its backward passes raised and went on: that pass "

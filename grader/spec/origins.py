@@ -322,7 +322,7 @@ def read_in_turn(records: object, leaves: list[Any], label: str, **context: bool
     Values) were not read at the end.  A float read with ``item()`` right after its pass is one
     that pass made; records holding the very floats the leaves' .grad hold after the last pass
     were read then (each ``.grad`` Value kept in every record and read at the end, or read once
-    more after the loop).  ``context`` goes into the fact as ``~`` keys (which sentence tells it)."""
+    more after the loop; ``~grad_data``: Values sharing the ``.grad`` Values' numbers, ``.grad.data``).  ``context`` goes into the fact as ``~`` keys (which sentence tells it)."""
     grads = [leaf.grad for leaf in leaves]
     last = [None if g is None else g.item() for g in grads]
     if last and all(g == 0.0 for g in last):  # cleared: zero floats may be one shared object,
@@ -334,8 +334,12 @@ def read_in_turn(records: object, leaves: list[Any], label: str, **context: bool
     # the records hold the .grad Values themselves, which every later pass adds into in place
     values = late and all(type(record) is list and all(any(x is g for g in grads) for x in record)
                           for record in records)  # type: ignore[union-attr]
+    # ... or Values sharing their numbers (g.data): the same additions show through them
+    shared = late and not values and all(type(record) is list and all(
+        _is_value(x) and any(_is_value(g) and shares_storage(x, g) for g in grads) for x in record)
+        for record in records)  # type: ignore[union-attr]
     return {**check(Check.READ_IN_TURN, not late, label), **{CONTEXT + k: v for k, v in context.items()},
-            CONTEXT + "grad_values": values}
+            CONTEXT + "grad_values": values, **({CONTEXT + "grad_data": True} if shared else {})}
 
 
 def returned_root(y: object, call: Call, label: str) -> dict[str, Any]:

@@ -615,3 +615,15 @@ CASES += [
                  "    inputs = [[Value(v, requires_grad=True) for v in rows[0]]] * len(rows)\n"},
           unsaid=("in another order",)),
 ]
+
+# grads_twice records p.grad.data (the documents' spelling) instead of p.grad.item(): Values sharing the .grad
+# Values' numbers, so the later backward's in-place addition shows through; nothing was read after the last pass
+CASES += [
+    Wrong("grad_data_values_returned",
+          fails={TWICE: "share their numbers with the .grad Values (as .grad.data does)"},
+          edits={"    first = [p.grad.item() for p in net.parameters()]\n": "    first = [p.grad.data for p in net.parameters()]\n",
+                 "    second = [p.grad.item() for p in net.parameters()]\n":
+                 "    second = [p.grad.data for p in net.parameters()]\n"},
+          names=("grads_twice(net, rows)[0]", "as .grad.data does", "in place"),
+          unsaid=("it was read after that pass",)),
+]
