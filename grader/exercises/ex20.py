@@ -14,13 +14,14 @@ from grader.spec.build import claim, documents_drawn, fact, needs, node_name, nu
 from grader.spec.build_reads import A_CONSTANT, grad_quiet
 from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released
 from grader.spec.saved import released, saved_operands
+from grader.spec.failed_passes import kept_beside, released_when_failed, unrun_kept
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.probe import type_name
 from grader.spec.raised import SAID, error, raised
 from grader.spec.repeat import fresh_copy
 from grader.spec.build_order import watched_order
-from grader.spec.unpacked import THROUGH_UNPACK, apply_lets_through, passed_on, refused, refuses_freed, retained_after_freed, \
+from grader.spec.unpacked import THROUGH_UNPACK, apply_lets_through, backward_lets_through, passed_on, refused, refuses_freed, retained_after_freed, \
     unpack_keeps, unpack_refuses
 
 EXERCISE = Exercise("ex20", "Build an engine: saved values are freed",
@@ -76,6 +77,12 @@ KEYS = {
     "unfreed": "retain_graph=True keeps what the backward it is given to would free; it never brings back what an "
                "earlier backward freed: a backward with retain_graph=True through a freed node raises "
                "RuntimeError(SECOND_BACKWARD) too",
+    "unrun_kept": "a backward that fails frees the nodes it ran and no other: a node it never reached keeps what it "
+                  "saved, so a later backward through that node runs",
+    "only_its_own": "backward frees the nodes it ran in that call and no other: a graph an earlier backward kept with "
+                    "retain_graph=True stays kept when a backward through another graph frees its own",
+    "backward_lets_through": "backward lets the error a node's apply raises reach its caller: an except clause around "
+                             "apply turns a freed node's refusal into a backward that raises nothing",
     "passed_on": "Value.backward lets every error of backward(root) reach its caller: an error your backward raises "
                  "(SECOND_BACKWARD too) is never caught on the way",
     "retained_leaf": RETAINED_LEAF,
@@ -91,8 +98,10 @@ KEYS = {
 CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_graph", "first"),
              "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky", "values_kept",
                                "unpack_refuses"),
-             "grads_added": ("kept", "adds", "values_kept", "unpack_keeps"), "kept": ("unpack_keeps",),
-             "names": ("unpack_keeps",),
+             "grads_added": ("kept", "adds", "values_kept", "unpack_keeps", "only_its_own"),
+             "names": ("unpack_keeps",), "kept": ("unpack_keeps", "only_its_own"),
+             "unrun_kept": ("new_graph", "names", "through_unpack", "unpack_refuses", "passed_on", "backward_lets_through"),
+             "only_its_own": ("new_graph", "unpack_keeps", "passed_on", "backward_lets_through"),
              "every_node": ("new_graph", "names", "released", "sticky", "through_unpack", "unpack_refuses"),
              "second": ("names", "released", "sticky", "through_unpack", "unpack_refuses"), "freed": ("released", "sticky"), "released": ("sticky",),
              "released_when_failed": ("released", "sticky", "every_node", "new_graph", "through_unpack", "unpack_refuses"),
@@ -100,7 +109,7 @@ CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_grap
              "retained_refused": ("second", "names", "released", "sticky", "through_unpack", "retained_released",
                                   "unpack_refuses")}
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("passed_on",) for key in ("through_unpack", "unpack_refuses")}}
-CAUSED_BY["through_unpack"] += ("lets_through",)
+CAUSED_BY["through_unpack"] += ("lets_through", "backward_lets_through")
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
 
@@ -234,7 +243,7 @@ def _freed_below(sub: Any, top: Any, said: str) -> tuple[dict[str, Any], Any]:
 def retained(sub):
     return {"unpack_keeps": unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * x * w, "w * x * w", "kept"),
                            (lambda w, x: (w + x) * 3, "(w + x) * 3", "kept")]),
-            "retained_leaf": leaf_retained(sub, 0.75, 2.0)}
+            "retained_leaf": leaf_retained(sub, 0.75, 2.0), "only_its_own": kept_beside(sub)}
 
 
 @EXERCISE.test("graphs of additions run twice", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -275,25 +284,8 @@ def inner(sub):
         for key, seen in freed.items():
             out[key].append(seen)
         out["grads_refused"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))
-    return {**out, "released_when_failed": _released_when_failed(sub), **_passed(sub)}
-
-
-GRAPH_Z = "z = y * v, u = y * 2, y = w * x"
-SECOND_Z = f"a second z.backward() after u.backward(); z.backward(), {GRAPH_Z}"
-
-
-def _released_when_failed(sub: Any) -> list[Any]:
-    """A pass that fails midway: z's node runs, then y's, freed by u's backward, refuses.  z's node ran, so it is
-    released: a second z.backward() refuses at once and adds nothing to v.grad.  An engine that releases the
-    nodes it ran only once the whole pass is over never releases z's node here, and runs it again."""
-    w, x, v = (sub.Value(n, requires_grad=True) for n in (1.5, -0.5, 2.0))
-    y = w * x
-    z, u = y * v, y * 2
-    held(z, u)
-    u.backward()
-    first = raised(z.backward, f"z.backward() after u.backward(), {GRAPH_Z}")
-    return [first, claim(released(z.grad_fn), f"z.grad_fn is released by z.backward(), {GRAPH_Z}"),
-            raised(z.backward, SECOND_Z), fact(grad_quiet(v), f"v.grad after {SECOND_Z}")]
+    return {**out, "released_when_failed": released_when_failed(sub), "unrun_kept": unrun_kept(sub),
+            **_passed(sub)}
 
 
 @EXERCISE.test("three backward calls", points=1, feedback=FEEDBACK, key_feedback=KEYS,
@@ -389,7 +381,8 @@ def new_graphs(sub):
 def _passed(sub: Any) -> dict[str, Any]:
     """Whether backward and a node's apply let unpack's refusal reach the caller: an error caught
     on the way is told as that, not as an apply that never reads through unpack."""
-    return {"passed_on": passed_on(sub), "lets_through": apply_lets_through(sub)}
+    return {"passed_on": passed_on(sub), "lets_through": apply_lets_through(sub),
+            "backward_lets_through": backward_lets_through(sub)}
 
 
 @EXERCISE.diagram

@@ -114,3 +114,25 @@ def apply_lets_through(sub: Any) -> dict[str, Any]:
     if code is None or "unpack" not in code.co_names or not unpack_refuses(fn):
         return claim(True, APPLY_LETS_THROUGH)
     return claim(refused({"value": error(fn.apply, 1.0)}), APPLY_LETS_THROUGH)
+
+
+BACKWARD_LETS_THROUGH = N_("backward(y), y = w * w, once y.backward() freed y.grad_fn, raises the RuntimeError "
+                           "y.grad_fn.apply(1) raises there")
+
+
+def backward_lets_through(sub: Any) -> dict[str, Any]:
+    """Whether the engine's own ``backward(y)`` (the statement's module-level function) lets the
+    refusal a freed node's apply raises reach its caller: a backward that wraps apply in ``try``/
+    ``except RuntimeError`` (skipping a node it takes for done) raises nothing, and the advice to
+    read through unpack would be untrue of its apply, which does.  Holds where there is no such
+    function or apply (PyTorch), or the apply called by hand raises no RuntimeError (the other
+    rules tell that)."""
+    inner = getattr(sub, "backward", None)
+    w = sub.Value(1.25, requires_grad=True)
+    y = w * w
+    held(y)
+    error(y.backward)
+    apply = getattr(getattr(y, "grad_fn", None), "apply", None)
+    if not callable(inner) or not callable(apply) or not refused({"value": error(apply, 1.0)}):
+        return claim(True, BACKWARD_LETS_THROUGH)
+    return claim(refused({"value": error(inner, y)}), BACKWARD_LETS_THROUGH)

@@ -337,3 +337,35 @@ CASES += [
           names=("Node.unpack checks whether its node was released",),
           unsaid=("computed name",)),
 ]
+
+# A pass that raises midway frees every node of its graph, the nodes it never ran too: c's node, never reached,
+# refuses a later c.backward(); told by that program, not as the error of the pass that raised.
+CASES += [
+    Wrong("releases_the_whole_graph_when_a_pass_raises", edits={
+        "    while ready:\n": "    try:\n        _run(ready, buffers, waiting, pushed, retain_graph)\n    except RuntimeError:\n"
+                             "        if not retain_graph:\n            for node in waiting:\n                node.release()\n"
+                             "        raise\n\n\ndef _run(ready, buffers, waiting, pushed, retain_graph):\n    while ready:\n"},
+          fails={INNER: "c.backward() after u.backward(); z.backward(), z = y * v + c"},
+          names=("c.backward() after u.backward(); z.backward()", "frees the nodes it ran and no other")),
+]
+
+# Every node any backward ran is kept in a module-level list and freed by the next backward without
+# retain_graph: another graph's kept nodes, and this graph's own not yet run, are freed with it.
+CASES += [
+    Wrong("releases_every_node_ever_run", edits={
+        RELEASE_STEP: "        _RAN.append(node)\n        if not retain_graph:\n            for done in _RAN:\n"
+                      "                done.release()\n            _RAN.clear()\n",
+        "\ndef backward(": "\n_RAN = []  # nodes run so far\n\n\ndef backward("},
+          fails={RETAINED: "a.backward() after a.backward(retain_graph=True); b.backward(), a = w * x, b = w * 3 raised"},
+          names=("b.backward()", "and no other"), unsaid=("After y.backward(retain_graph=True) the graph is kept",)),
+]
+
+# backward catching the RuntimeError a freed node's apply raises, and returning quietly: apply does read
+# through unpack, so the advice is about backward's except clause, never about node.saved.
+CASES += [
+    Wrong("backward_returns_when_apply_raises", edits={
+        "        grads = node.apply(grad)\n": "        try:\n            grads = node.apply(grad)\n        except RuntimeError:\n"
+                                             "            return  # graph already freed: nothing to do\n"},
+          fails={DOCS: "backward(y), y = w * w, once y.backward() freed y.grad_fn"},
+          names=("an except clause around apply",), unsaid=("never from node.saved itself",)),
+]
