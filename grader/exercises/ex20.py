@@ -14,7 +14,7 @@ from grader.spec.build import claim, documents_drawn, fact, needs, node_name, nu
 from grader.spec.build_reads import A_CONSTANT, grad_quiet
 from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released
 from grader.spec.saved import released, saved_operands
-from grader.spec.failed_passes import kept_beside, released_when_failed, unrun_kept
+from grader.spec.failed_passes import freed_after_error, kept_beside, released_when_failed, unrun_kept
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.probe import type_name
@@ -83,6 +83,9 @@ KEYS = {
                     "retain_graph=True stays kept when a backward through another graph frees its own",
     "backward_lets_through": "backward lets the error a node's apply raises reach its caller: an except clause around "
                              "apply turns a freed node's refusal into a backward that raises nothing",
+    "freed_after_error": "a backward that raised leaves nothing behind that changes what the next one frees: a counter "
+                         "or flag backward sets as it starts is put back however it ends (try/finally), so a later "
+                         "backward frees its own graph as usual",
     "passed_on": "Value.backward lets every error of backward(root) reach its caller: an error your backward raises "
                  "(SECOND_BACKWARD too) is never caught on the way",
     "retained_leaf": RETAINED_LEAF,
@@ -109,6 +112,8 @@ CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_grap
              "retained_refused": ("second", "names", "released", "sticky", "through_unpack", "retained_released",
                                   "unpack_refuses")}
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("passed_on",) for key in ("through_unpack", "unpack_refuses")}}
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("freed_after_error",)
+                             for key in ("released", "sticky", "every_node", "second", "freed", "released_when_failed")}}
 CAUSED_BY["through_unpack"] += ("lets_through", "backward_lets_through")
 STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
 
@@ -181,7 +186,8 @@ def documents_public(sub):
     cases["released"] += freed.pop("released")
     for key in ("through_unpack", "unpack_refuses"):
         cases[key] += freed.pop(key)
-    return {"unpack_keeps": unpack_keeps(sub), **cases, **freed, "sticky": _sticky(sub), **_passed(sub)}
+    return {"freed_after_error": freed_after_error(sub), "unpack_keeps": unpack_keeps(sub), **cases, **freed,
+            "sticky": _sticky(sub), **_passed(sub)}
 
 
 def _documents_freed(sub: Any) -> dict[str, Any]:
@@ -257,7 +263,7 @@ def additions(sub):
                caused_by=CAUSED_BY)
 def numbers(sub):
     # c * w saves c as "self" alone (w's gradient needs it), where w * 3 saves 3 as "other": unpack refuses either
-    return {"unpack_keeps": unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
+    return {"freed_after_error": freed_after_error(sub), "unpack_keeps": unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
                            (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second"),
                            (lambda w, x: sub.Value(2.5) * x, f"c * x ({A_CONSTANT})", "second")]), "sticky": _sticky(sub),
             **_passed(sub)}
@@ -284,7 +290,7 @@ def inner(sub):
         for key, seen in freed.items():
             out[key].append(seen)
         out["grads_refused"].append(fact(grad_quiet(w), f"w.grad after y.backward() after z.backward(), z = {said}, y = w * x"))
-    return {**out, "released_when_failed": released_when_failed(sub), "unrun_kept": unrun_kept(sub),
+    return {"freed_after_error": freed_after_error(sub), **out, "released_when_failed": released_when_failed(sub), "unrun_kept": unrun_kept(sub),
             **_passed(sub)}
 
 
@@ -300,7 +306,8 @@ def three(sub):
     refuses = unpack_refuses(y.grad_fn)
     third = raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); y.backward(), y = w * w",
                    whole=True)
-    return {"through_unpack": claim(not refuses or refused(third), THROUGH_UNPACK), "second": third,
+    return {"freed_after_error": freed_after_error(sub),
+            "through_unpack": claim(not refuses or refused(third), THROUGH_UNPACK), "second": third,
             "unpack_refuses": refuses_freed(y.grad_fn),
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")], "sticky": _sticky(sub),

@@ -7,10 +7,13 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from micrograph.i18n import N_
+
 from grader.spec.build import claim, fact
 from grader.spec.build_reads import grad_quiet
 from grader.spec.held import held
 from grader.spec.raised import error, raised
+from grader.spec.repeat import fresh_copy
 from grader.spec.saved import released
 
 GRAPH_Z = "z = y * v, u = y * 2, y = w * x"
@@ -68,3 +71,30 @@ def kept_beside(sub: Any) -> dict[str, Any]:
     held(b)
     error(b.backward)
     return raised(a.backward, KEPT_BESIDE)
+
+
+FREED_AFTER_ERROR = N_("a.grad_fn is released by a.backward(), v a new leaf, a = v * v, after a second y.backward() "
+                       "raised, y = w * w")
+
+
+def freed_after_error(sub: Any) -> dict[str, Any]:
+    """Whether a backward after one that raised still frees its graph, on a fresh copy of the student's module
+    (where it can be made), whose first backward freed its own: a counter or flag that backward sets as it starts
+    and puts back only when it returns (its depth, "busy") stays set once a backward raised, and every later one
+    frees nothing.  Holds where the copy never freed, or the second y.backward() raised nothing: other rules."""
+    engine = fresh_copy(sub) or sub
+    v0 = engine.Value(0.5, requires_grad=True)
+    first = v0 * v0
+    held(first)
+    error(first.backward)
+    w = engine.Value(-1.25, requires_grad=True)
+    y = w * w
+    held(y)
+    error(y.backward)
+    if released(first.grad_fn) is not True or error(y.backward) is None:
+        return claim(True, FREED_AFTER_ERROR)
+    v = engine.Value(1.75, requires_grad=True)
+    a = v * v
+    held(a)
+    error(a.backward)
+    return claim(released(a.grad_fn), FREED_AFTER_ERROR)

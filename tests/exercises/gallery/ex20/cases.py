@@ -369,3 +369,17 @@ CASES += [
           fails={DOCS: "backward(y), y = w * w, once y.backward() freed y.grad_fn"},
           names=("an except clause around apply",), unsaid=("never from node.saved itself",)),
 ]
+
+# A depth counter backward raises and lowers around its walk (no try/finally), freeing only at depth one: once a
+# backward raised, the counter stays up and no later backward frees anything; told as what the raised one left.
+CASES += [
+    Wrong("depth_counter_left_up_by_an_error", edits={
+        "    first, _ = gradient_edge(root)\n": "    global _depth\n    _depth += 1\n    first, _ = gradient_edge(root)\n",
+        RELEASE_STEP: "        if not retain_graph and _depth == 1:\n            node.release()\n",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n    _depth -= 1\n",
+        "\ndef backward(": "\n_depth = 0  # how many backward calls are running\n\n\ndef backward("},
+          fails={DOCS: "a.grad_fn is released by a.backward(), v a new leaf, a = v * v, after a second y.backward() raised"},
+          names=("after a second y.backward() raised", "put back however it ends"),
+          unsaid=("retain_graph=True keeps the graph of that call alone",)),
+]
