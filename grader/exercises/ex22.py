@@ -31,8 +31,8 @@ HOOKED_GRADS = ("backward uses a value's gradient only after its hooks ran, as t
                 "before a leaf's .grad is written or a retained gradient kept")
 KEYS = {
     "no_grad": "inside no_grad nothing is recorded: no_grad.__enter__ switches grad mode off (GradMode.enabled), "
-               "and record(...) asks recording(...), which is False while it is off: a result is a leaf that "
-               "requires no grad",
+               "and every operation, a product as a sum, records through record(...), which asks recording(...), "
+               "False while it is off: a result is a leaf that requires no grad",
     "recording": "recording(...) must be True only while grad mode is on and some input requires grad: "
                  "an operation whose inputs all require no grad records nothing, outside no_grad too",
     "nested": "recording is still off after a nested no_grad block ends: as it was before that block",
@@ -146,7 +146,8 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
     c = sub.Value(2.0)
     constant = described(c * 3, "(c * 3)", N_("outside no_grad, c = Value(2)"))
     with sub.no_grad():
-        inside = w * 2 + 1
+        product = w * 2  # an operation that records by itself, past record(...), shows here
+        inside = product + 1
         with sub.no_grad():
             deep = w * 4  # an __enter__ that toggles the mode, not switches it off, records here
         nested = w * 3
@@ -159,6 +160,7 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
     # each built-in error class in turn: an __exit__ that swallows some (by issubclass or by is) is told which
     kinds = [raised(failing, f"with no_grad(): raise {kind.__name__}(...)", kind) for kind in BUILTIN_KINDS]
     return {"recording": [constant], "no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad")),
+                                                 described(product, "(w * 2)", N_("inside no_grad")),
                                                  described(deep, "(w * 4)", N_("inside a no_grad block nested in another"))],
             "nested": [described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended"))],
             "after": [_after_one_block(sub, w0)],

@@ -576,3 +576,16 @@ CASES += [
           fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "is not an int"),
           unsaid=("do not give PyTorch's number and version",)),
 ]
+
+# __mul__ building its node itself, asking requires_grad alone (past record(...)): w * 2 inside no_grad is
+# recorded while a sum is not; told by the product itself, not as a nesting of blocks.
+CASES += [
+    Wrong("mul_records_past_record", edits={
+        "        other = as_value(other)\n        out = record(MulBackward0, self.item() * other.item(), self, other)\n"
+        "        if out.grad_fn is not None:\n":
+        "        other = as_value(other)\n        out = Value(self.item() * other.item())\n"
+        "        if self.requires_grad or other.requires_grad:\n"
+        "            out.grad_fn = MulBackward0((gradient_edge(self), gradient_edge(other)))\n            out.requires_grad = True\n"},
+          fails={PUBLIC: "Inside no_grad: (w * 2).grad_fn is not None"},
+          names=("Inside no_grad: (w * 2)", "a product as a sum")),
+]
