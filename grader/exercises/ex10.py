@@ -131,7 +131,9 @@ def _branch_of_x(built: dict, made: list[Value], y: object, w: Value, x: float, 
     (``~dropped``): the if was right, and what the call returned came after it (no return there).
     Beside it the COMPUTED_RETURNED fact: where y's graph is neither branch's, no Value ``made``
     has the statement's graph for this x (one that has was computed, and another returned in its
-    place: x_value, or the leaf w itself, ``~given``)."""
+    place: x_value, or the leaf w itself, ``~given``, or None, ``~none``).  Of any other object
+    than a Value or None it is not judged: a float or a tuple returned is told by its type, not
+    as another Value."""
     def shape(fact: dict) -> list[dict]:
         return [{k: v for k, v in node.items() if not k.startswith(CONTEXT)} for node in fact["nodes"]]
     fresh = Value(w_start, requires_grad=True)
@@ -139,7 +141,8 @@ def _branch_of_x(built: dict, made: list[Value], y: object, w: Value, x: float, 
     own = shape(graph(_statement_branch(x, fresh), {"w": fresh}, label="y"))
     dropped = shape(built) != own and any(shape(graph(v, {"w": w}, label=label, data={"x_value": x})) == own
                                           for v in made)
-    returned = {**check(Check.COMPUTED_RETURNED, not dropped or shape(built) == other, label),
+    judged = isinstance(y, Value) or y is None
+    returned = {**check(Check.COMPUTED_RETURNED, (not dropped or shape(built) == other) if judged else None, label),
                 **({CONTEXT + "given": True} if y is w else {CONTEXT + "none": True} if y is None else {})}
     if not shape(built) == other != own:
         return [check(Check.BRANCH_OF_X, True, label), returned]
@@ -282,12 +285,14 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     count = "not an int: float" if type(steps) is float else steps  # 3.0 is no count of doublings
     # where a doubling runs, y is not the leaf given: the leaf returned in its place shows
     kept = [same_object(y, w, label, N_("the leaf w given to double_until"))] if doublings(start, limit) else []
-    new = _Y_RETURNED.new(y)  # a y an earlier call returned: its graph was backpropagated and freed then
+    new = _Y_RETURNED.new(y, given=(w,))  # a y an earlier call returned: its graph was backpropagated and freed then
     built = graph(y, {"w": w}, label=label, flat=False)
     recorded = check(Check.COUNTS_RECORDED, None, STEPS) if new[CONTEXT + "earlier_call"] else count_fact(
         built, y is w, steps, start, limit, STEPS)
-    # a loop that stops with y still below the limit (a limit cut to an int, one doubling short)
-    reached = None if y is w or new[CONTEXT + "earlier_call"] or type(number := num(y)) is not float else number >= limit
+    # a loop that stops with y still below the limit (a limit cut to an int, one doubling short): a
+    # Value's number only, what the loop doubled (a count returned in y's place is told by its type)
+    reached = (None if y is w or new[CONTEXT + "earlier_call"] or not isinstance(y, Value)
+               or type(number := num(y)) is not float else number >= limit)
     return {"steps": [result_of(count, STEPS), recorded], "new": new,
             "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label)],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),

@@ -174,7 +174,7 @@ class Call(CallRecords, observe.Observer):
                 self.aliased[id(result)] = (result, source)
             return
         given = [frame.f_locals.get(name) for name in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]]
-        if self.detached_results.get(id(result)) is result and any(arg is result for arg in given):
+        if self.detach_of(result) and any(arg is result for arg in given):
             self.detached_changed = True  # a.detach().add_(1): a's number, changed where no graph records it
         if all(arg is not result for arg in given):
             self.made[id(result)] = result

@@ -101,6 +101,12 @@ class CallRecords:
         kept nothing whatever it was asked (a flag with no effect is no difference)."""
         return [kept and not raised for kept, raised in zip(self.kept_graph, self.raised_in)]
 
+    def detach_of(self, v: object) -> bool:
+        """With ``made``: whether ``v`` is the very object a detach() of a Value requiring grad
+        returned.  Never None: a lookup by id that finds nothing gives None, which is not a
+        detach (a call that returned None returned no Value at all)."""
+        return v is not None and self.detached_results.get(id(v)) is v
+
     def grad_holders(self, number: object) -> list[Any]:
         """With ``grad_numbers``: the Values whose .grad held ``number`` (the very float) while
         the call ran: whose gradient a number read with ``.grad.item()`` is."""

@@ -66,7 +66,7 @@ def told_if_detached_root(call: Call, function: str) -> AbstractContextManager[N
     grad is raised again as ``DetachedRoot``, where the student's frame names that root."""
     def words(exc: Exception) -> str | None:
         roots = _roots(exc) if NO_GRAD_FN in str(exc) else []
-        root = next((r for r in roots if call.detached_results.get(id(r)) is r), None)
+        root = next((r for r in roots if call.detach_of(r)), None)
         name = None if root is None else _names(exc, call.filename).get(id(root))
         return None if name is None else f"{function} {name}"
     return raised_again_as(DetachedRoot, words)

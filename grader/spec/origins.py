@@ -267,10 +267,8 @@ def none_detached(call: Call, returned: list[object], label: str) -> dict[str, A
     ``~returned``: the call computed nothing from a detach, but returned one itself."""
     if call.made is None:
         return check(Check.NONE_DETACHED, None, label)
-    def detached(v: object) -> bool:
-        return call.detached_results.get(id(v)) is v
-    itself = any(detached(v) for v in returned)  # ``~returned``: handed back as detach() returned it, alone
-    computed = call.detached_changed or any(detached(u) for v in returned if _is_value(v) and not detached(v)
+    itself = any(call.detach_of(v) for v in returned)  # ``~returned``: handed back as detach() returned it, alone
+    computed = call.detached_changed or any(call.detach_of(u) for v in returned if _is_value(v) and not call.detach_of(v)
                                             for u in read_on_the_way(v, call))
     return {**check(Check.NONE_DETACHED, not (itself or computed), label),
             **({CONTEXT + "returned": True} if itself and not computed else {})}

@@ -72,7 +72,7 @@ def refused_detached(e: object, call: Call, label: str) -> dict[str, Any]:
     if call.made is None or not call.detached_tracked or root is None:
         return check(Check.REFUSED_ON_DETACHED, None, label)
     cut_in_place = call.detached_changed and call.made.get(id(root)) is root
-    from_detached = any(call.detached_results.get(id(v)) is v for v in (root, *read_on_the_way(root, call)))
+    from_detached = any(call.detach_of(v) for v in (root, *read_on_the_way(root, call)))
     return check(Check.REFUSED_ON_DETACHED, cut_in_place or from_detached, label)
 
 

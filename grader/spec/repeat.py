@@ -133,9 +133,10 @@ class Returned:
         """Whether ``v`` is a Value an earlier call returned under this name."""
         return any(old is v for old in self.kept)
 
-    def new(self, v: object) -> dict[str, Any]:
-        """The IDENTITY fact of ``v`` against the Value an earlier call returned, if it is one."""
-        kept = self.earlier(v)
+    def new(self, v: object, given: Sequence[object] = ()) -> dict[str, Any]:
+        """The IDENTITY fact of ``v`` against the Value an earlier call returned, if it is one and not one of
+        ``given``, this call's own inputs: a leaf handed in again and returned is no state kept between calls."""
+        kept = self.earlier(v) and not any(v is g for g in given)
         self.kept.append(v)
         return {**same_object(v, v if kept else _never_returned(), self.label, self.of), CONTEXT + "earlier_call": kept}
 

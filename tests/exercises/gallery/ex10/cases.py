@@ -343,3 +343,25 @@ CASES += [
           fails={CHAIN: "grad_fn_chain(y) cut y off its graph"}, unsaid=("state kept between calls",),
           edits={"    return names\n": "    y.detach_()\n    return names\n"}),
 ]
+
+# What branch or double_until returned is not a Value (None where no arm ran, a float, a tuple, a count in y's
+# place), or is the very leaf this call was given: told by what it is, with no story of a Value's graph or
+# number (no detach(), no "another Value", no loop stopped short, nothing kept between calls).
+POSITIVE, NEGATIVE = "        return x_value * w\n", "    return (x_value - w).exp()\n"
+CASES += [
+    Wrong("branch_misses_zero", names=("y (x = 0) is of type NoneType",), unsaid=("detach()",),
+          fails={BRANCH: "y (x = 0) is of type NoneType"},
+          edits={NEGATIVE: "    if x < 0:\n        return (x_value - w).exp()\n    return None\n"}),
+    Wrong("branch_returns_a_float", names=("is of type float, not a Value",), unsaid=("another Value",),
+          fails={BRANCH: "is of type float, not a Value"},
+          edits={POSITIVE: "        return (x_value * w).item()\n", NEGATIVE: "    return (x_value - w).exp().item()\n"}),
+    Wrong("branch_returns_a_tuple", names=("is of type tuple, not a Value",), unsaid=("another Value",),
+          fails={BRANCH: "is of type tuple, not a Value"},
+          edits={POSITIVE: "        return x_value * w,\n", NEGATIVE: "    return (x_value - w).exp(),\n"}),
+    Wrong("double_returns_swapped", names=("The y double_until returned is of type int",), unsaid=("stopped doubling",),
+          fails={LOOP: "The y double_until returned is of type int"},
+          edits={"    return y, steps\n": "    return steps, y\n"}),
+    Wrong("double_returns_w", names=("is still the leaf w given to double_until",), unsaid=("kept between calls",),
+          fails={LOOP_HIDDEN: "is still the leaf w given to double_until"},
+          edits={"    return y, steps\n": "    return w, steps\n"}),
+]
