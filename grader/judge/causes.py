@@ -67,8 +67,8 @@ _EXPLAINED_BY: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((Say.KEPT_MORE, Say.KEPT_BY_CREATE), {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER}),
     Say.GRAD_MODE_OFF: _RECORDED,
     Say.GRAD_MODE_ON: _RECORDED,
-    # a .grad cleared between passes where the statement's accumulate (zero_grad at the top of every step)
-    Say.CLEARED_BETWEEN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER},
+    # a .grad cleared between passes where the statement's accumulate (zero_grad at the top of every step), or kept
+    **dict.fromkeys((Say.CLEARED_BETWEEN, Say.NOT_CLEARED), {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER}),
 }
 
 

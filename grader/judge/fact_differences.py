@@ -201,6 +201,9 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         cleared = _either(want, got, key)  # context where the exercise is not about clearing: told where it explains
         if wp == gp and _cleared_where_kept(*cleared, got.get("by_backward")):
             found.append(_diff(say, label=label, context=CONTEXT + key in want))
+    if wp == gp and not _found_kept(found) and _kept_where_cleared(_either(want, got, "cleared_between")[0],
+                                                                  got.get(CONTEXT + "kept_earlier")):
+        found.append(_diff(Say.NOT_CLEARED, label=label, context=CONTEXT + "cleared_between" in want))
     off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
     if off[0] != off[1] and off[1] is not None:  # None: not observed (a call that ran no code of its own)
         found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label,
@@ -251,6 +254,19 @@ def _cleared_where_kept(want: object, got: object, backward: object = None) -> b
     return (type(want) is list and type(got) is list
             and any(w is False and g is True and (k >= len(passes) or passes[k] is not False)
                     for k, (w, g) in enumerate(zip(want, got))))
+
+
+def _kept_where_cleared(want: object, kept: object) -> bool:
+    """Whether a pass of the student's added to the gradient an earlier pass wrote, left as it
+    wrote it, where the statement's pass of the same number started from a cleared one: a reset
+    that did not run between those two steps (run once after the loop, or one that changes nothing)."""
+    return (type(want) is list and type(kept) is list
+            and any(w is True and k is True for w, k in zip(want, kept)))
+
+
+def _found_kept(found: list[Difference]) -> bool:
+    """Whether a sentence already tells a pass that added to a gradient left uncleared."""
+    return any(d.say in (Say.NOT_CLEARED, Say.NONE_CLEARED, SayStep.NONE_CLEARED_SPENT) for d in found)
 
 
 def _either(want: dict[str, Any], got: dict[str, Any], key: str) -> tuple[Any, Any]:

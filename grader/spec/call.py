@@ -76,6 +76,7 @@ class Call(CallRecords, observe.Observer):
             self.pass_leaves.update((id(v), v) for v in written)
             cleared = [v for v in written if grad_cleared(v)]
             self.clears.append(bool(cleared))
+            self.kept_earlier.append(any(engine_left(v) and grad_number(v) not in (None, 0.0) for v in written))
             if len(self.clears) > 1:
                 self.cleared_later.update((id(v), v) for v in cleared)
                 self.uncleared_later.update((id(v), v) for v in written if not any(v is c for c in cleared))

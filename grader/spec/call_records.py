@@ -74,6 +74,7 @@ class CallRecords:
         self.clears: list[bool] | None = [] if clears else None  # each pass: a leaf it writes was cleared
         self.cleared_later: dict[int, Any] = {}  # with clears: the leaves cleared before a pass after the first
         self.uncleared_later: dict[int, Any] = {}  # ... and those a pass after the first found not cleared
+        self.kept_earlier: list[bool] = []  # with clears, each pass: a leaf it writes held an earlier pass's gradient, untouched
         self.pass_leaves: dict[int, Any] = {}  # with clears: every leaf the passes write into, by id
         self.read_when_cleared: dict[int, Any] = {}  # with clears: ... whose .grad the student's code read, cleared
         self.by_pass: dict[int, float] = {}  # with grad_numbers: the floats a pass wrote into a .grad, by id
@@ -182,12 +183,14 @@ class CallRecords:
 
     def leaf_facts(self) -> dict[str, Any]:
         """The per-pass observations of the leaves (none without leaves), and with ``clears``
-        whether a pass started from a .grad the student's code cleared; as context, whether the
-        first pass that found some .grad not cleared found none of them cleared (a zeroing loop
-        that ran over no parameter, or none at all)."""
+        whether a pass started from a .grad the student's code cleared, and as context whether it
+        added to an earlier pass's gradient left as that pass wrote it (what tells a reset that never
+        ran between two steps); as context, whether the first pass that found some .grad not
+        cleared found none of them cleared (a zeroing loop that ran over no parameter, or none at all)."""
+        between = {} if self.clears is None else {"cleared_between": self.clears, CONTEXT + "kept_earlier": self.kept_earlier}
         if not self.leaves:
-            return {} if self.clears is None else {"cleared_between": self.clears}
+            return between
         first = next((i for i, cleared in enumerate(self.cleared) if not cleared), None)
-        return {**({} if self.clears is None else {"cleared_between": self.clears}),
+        return {**between,
                 "grads_cleared": self.cleared, "by_backward": self.by_backward,
                 "reaches_leaves": self.reached, CONTEXT + "none_cleared": first is not None and self.untouched[first]}

@@ -500,3 +500,26 @@ CASES += [
           names=("grad_history cleared a leaf's .grad", "between two of its backward passes"),
           unsaid=("backward wrote w.grad, but its number differs",)),
 ]
+
+# A reset that never runs between two steps: moved after the loop (it clears once, at the end), or
+# w.grad.detach_() taken for a clear (it changes no number).  Each step's pass adds to the last
+# one's gradient: told as that, not only as another number.
+CASES += [
+    Wrong("reset_once_after_loop", fails={ZERO: "ran backward while .grad still held the gradient of an earlier pass"},
+          edits={'''        history.append(w.grad.item())
+        if reset is not None:
+            zero_grad([w, x], set_to_none=(reset == "none"))''': '''        history.append(w.grad.item())
+    if reset is not None:
+        zero_grad([w, x], set_to_none=(reset == "none"))'''},
+          names=("grad_history ran backward while .grad still held the gradient of an earlier pass",)),
+    Wrong("detach_as_clear", fails={ZERO: "ran backward while .grad still held the gradient of an earlier pass"},
+          edits={'''        if reset is not None:
+            zero_grad([w, x], set_to_none=(reset == "none"))''': '''        if reset == "zero_":
+            w.grad.detach_()
+            x.grad.detach_()
+        elif reset == "none":
+            w.grad = None
+            x.grad = None'''},
+          names=("grad_history ran backward while .grad still held the gradient of an earlier pass",),
+          passes=(NONE,)),
+]
