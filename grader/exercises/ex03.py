@@ -287,13 +287,15 @@ def _as_first(sub, v: Value, answer: object, read: bool, label: str) -> dict[str
 def _given_read(v: Value, call: Call, label: str) -> dict[str, Any]:
     """The CHECK fact that grad_warning read the .grad of the very Value it was given (where it
     read some .grad: a call that read none is told so by its CALL fact); where it did not, whether
-    a Value it read instead is one sharing v's number, as ``v.data`` is (context)."""
+    a Value it read instead is one sharing v's number: ``v.data`` where the code read v's .data,
+    else another copy (``v.detach()``) (context)."""
     read = list(call.grad_reads.values())
     if not read:
         return check(Check.READ_GIVEN, None, label)
     if any(r is v for r in read):
         return check(Check.READ_GIVEN, True, label)
-    return {**check(Check.READ_GIVEN, False, label), CONTEXT + "data": any(shares_storage(r, v) for r in read)}
+    shared, data = any(shares_storage(r, v) for r in read), call.through_data.get(id(v)) is v
+    return {**check(Check.READ_GIVEN, False, label), CONTEXT + "data": shared and data, CONTEXT + "copy": shared and not data}
 
 
 def _caller_ignores(sub, twin: Callable[[], Value], name: str) -> dict[str, Any]:

@@ -190,7 +190,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayCheck.OTHER_UNDER_FILTERS: (("none", SayCheck.NONE_UNDER_FILTERS),),
     SayCheck.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
     SayCheck.OTHER_LEAF_GRAD: (("equal", SayRead.EQUAL_LEAF_GRAD),),  # two leaves of one number: found by ==
-    SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ),),  # v.data.grad: an untracked alias of v
+    SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ), ("copy", SayRead.COPY_GRAD_READ)),  # v.data.grad, v.detach().grad
     SayCheck.NOT_READ_FROM_GRAD: (("leaf_itself", SayCheck.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD),
                              ("rounded", SayRead.ROUNDED_GRAD)),  # round(w.grad.item(), 2)
     SayCheck.NOT_BY_OP: (("copy", SayCheck.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned

@@ -70,6 +70,9 @@ class SayRead(Sentence):
                        "went on: the backward passes {function} ran count among those {label} ran.")
     DATA_GRAD_READ = N_("{label} never read the .grad of the Value it was given: it read the .grad of that Value's "
                         ".data, another Value holding the same number, a leaf, so that read raises no warning.")
+    COPY_GRAD_READ = N_("{label} never read the .grad of the Value it was given: it read the .grad of a copy of that "
+                        "Value (as detach() makes), another Value holding the same number, a leaf, so that read raises no "
+                        "warning.")
     HELD_GRAD_RETURNED = N_("{label} is the number its leaf's .grad already held when the call began, written by a "
                             "backward pass through another graph that shares that leaf: the call returned that "
                             "gradient, not the sum over the paths of y's graph (the statement's walk reads no .grad).")

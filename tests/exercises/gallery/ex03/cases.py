@@ -475,3 +475,13 @@ CASES += [
           edits={"import micrograph\n": "import sys\n\nimport micrograph\n\nsys.maxsize = 2**31 - 1\n"},
           names=("binds sys.maxsize again",), unsaid=("profile or trace hooks",)),
 ]
+
+# v.detach().grad read "so v stays as it was": a copy sharing v's number, a leaf, which warns not;
+# told as that copy, not as v.data (the code never read .data).
+CASES += [
+    Wrong("warning_of_a_detached_copy",
+          fails={WARNING: "grad_warning(b) never read the .grad of the Value it was given: it read the .grad of a copy"},
+          edits={"        _ = v.grad  # reading is enough": "        _ = v.detach().grad  # a copy, so v stays as it was"},
+          names=("grad_warning(b)", "never read the .grad of the Value it was given", "a copy of that Value"),
+          unsaid=("Value's .data",)),
+]
