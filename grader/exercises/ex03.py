@@ -28,7 +28,7 @@ from grader.spec.probe import (call_text, caught_warnings, dict_of, in_call, fir
                                shape_error, type_name)
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
 from grader.spec.caller_grads import hold, kept
-from grader.spec.given import NODES, documents_graph, given_calls, grad_itself
+from grader.spec.given import NODES, documents_graph, given_calls, grad_itself, retained_after
 from grader.spec.import_mode import filters_kept, import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
@@ -167,6 +167,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
         "non_leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                        for n in ("a", "b", "y")],
         "read_non_leaves": len(call.warning_reads),
+        "retained": retained_after(given.returned, "grads_after_backward(w, x)"),
         "warnings": warned,
         "backward": call.fact,
         "walked": graph_below(call.first_root, label="grads_after_backward"),

@@ -152,6 +152,15 @@ def _retained(mine: Snapshot, given: Snapshot) -> list[str]:
             and given["nodes"][n].get("retains_grad") is False]
 
 
+def retained_after(graphs: list[Any], label: str) -> list[dict[str, Any]]:
+    """Whether retain_grad() was called on a, b and y of the graph the function tested built
+    with the given function (its last call's), as VALUE facts of that flag alone: a non-leaf's
+    .grad that holds a gradient is told by that call, not only as a .grad that is not None."""
+    last = graphs[-1] if graphs and type(graphs[-1]) is dict else {}
+    return [{FACT: Kind.VALUE.value, LABEL: f"{n} in {label}", "type": "Value",
+             "retains_grad": getattr(last.get(n), "retains_grad", None) is True} for n in ("a", "b", "y")]
+
+
 def _unretained(mine: Snapshot, names: list[str]) -> Snapshot:
     """``mine`` as it would be without retain_grad() on ``names``: what else differs then."""
     if mine is None or not names:

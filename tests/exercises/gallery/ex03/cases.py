@@ -485,3 +485,16 @@ CASES += [
           names=("grad_warning(b)", "never read the .grad of the Value it was given", "a copy of that Value"),
           unsaid=("Value's .data",)),
 ]
+
+# y.retain_grad() in grads_after_backward ("so y.grad is there"): told as that call, not only as y.grad
+# not None.
+CASES += [
+    Wrong("y_retained_before_backward", fails={WITHOUT: "retain_grad() was called on y in grads_after_backward(w, x)"},
+          edits={'''    g = build_graph(w, x)
+    g["y"].backward()
+    return {name: node.grad for name, node in g.items()}''': '''    g = build_graph(w, x)
+    g["y"].retain_grad()
+    g["y"].backward()
+    return {name: node.grad for name, node in g.items()}'''},
+          names=("retain_grad() was called on y in grads_after_backward(w, x)", "does not ask for")),
+]
