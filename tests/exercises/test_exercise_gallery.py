@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -96,6 +97,14 @@ def _says(feedback: str, words: str) -> bool:
     """Whether ``feedback`` holds ``words``, or holds them at a sentence's start, with a capital
     (the build track's sentences begin with one)."""
     return words in feedback or words[:1].upper() + words[1:] in feedback
+
+
+def test_each_case_has_a_name_of_its_own():
+    """A case is found by its exercise and its name (its round, its report, its file): two cases
+    of one name were put in one round, whose files then each took a child of their own, twice,
+    and both were judged from one of the two reports, the other never graded."""
+    shared = [key for key, count in Counter((ex, case.name) for ex, case in CASES).items() if count > 1]
+    assert not shared, f"cases of one name (merge them or name them apart): {shared}"
 
 
 @pytest.mark.parametrize("exercise_id, case", _params(CASES))

@@ -189,10 +189,6 @@ CASES += [
                  'def leaf_grads(': '_SEEN: dict = {}\n\n\ndef leaf_grads('},
           fails={'leaf gradients on other inputs': "is not None, where the statement's is None"},
           names=('leaf_grads',)),
-    Wrong('zero_gradient_as_none',  # a .grad holding 0 is falsy: told as None
-          edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")':
-                 '        name: g[name].grad.item() if g[name].grad else None for name in ("w", "x")'},
-          names=('leaf_grads', 'is None')),
     Wrong('b_from_x',  # the slip is build_graph's; leaf_grads runs it
           edits={'    b = micrograph.add(w_leaf, 1)\n': '    b = micrograph.add(x_leaf, 1)\n'},
           fails={'which leaves get a gradient': 'this test runs your build_graph too'},
@@ -306,7 +302,7 @@ CASES += [
           fails={"leaf gradients on other inputs": "although x.grad held a gradient after backward"},
           edits={"        name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")":
                  "        name: g[name].grad.item() if g[name].grad else None for name in (\"w\", \"x\")"},
-          names=("['x'] is None", "x.grad held a gradient")),
+          names=("leaf_grads", "['x'] is None", "x.grad held a gradient")),
 ]
 
 # is_leaf taken as the opposite of requires_grad: right for every Value but a leaf that requires grad.

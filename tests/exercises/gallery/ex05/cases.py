@@ -132,9 +132,11 @@ CASES += [
     Wrong('reset_typo', fails={'zero_() every step': 'w.grad is None because your code set it to None'},
           edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset != "zero"))'},
           names=('w.grad is None because your code set it to None',)),
-    Wrong('records_x_grad', fails={'gradients accumulate': 'grad_history(w, x, steps, reset)[0] was read from x.grad'},
+    Wrong('records_x_grad', fails={'gradients accumulate': 'grad_history(w, x, steps, reset)[0] was read from x.grad',
+                                   'other resets': 'grad_history(w, x, steps, reset)[0] was read from x.grad'},
           edits={'        history.append(w.grad.item())': '        history.append(x.grad.item())'},
-          names=('grad_history(w, x, steps, reset)[0]', 'x.grad', 'records w.grad'), unsaid=('is a different number',)),
+          names=('grad_history(w, x, steps, reset)[0]', 'x.grad', 'records w.grad'),
+          unsaid=('recorded w.grad after clearing it', 'is a different number')),
     Wrong('resets_swapped', fails={'grad = None every step': 'w.grad was zeroed in place by your code'},
           unsaid=("holds a gradient from backward",),  # it holds the zero its zero_() left
           edits={'            zero_grad([w, x], set_to_none=(reset == "none"))': '            zero_grad([w, x], set_to_none=(reset == "zero_"))'},
@@ -298,16 +300,12 @@ CASES += [
 
 # Zeros are told as read from a cleared .grad only where the read came after the clearing: a zero
 # backward itself wrote (a = x * w: dy/dw is 0 at x = 0, told by the graph backward ran through;
-# x.grad recorded, 0 at w = -1) is none.
+# x.grad recorded, 0 at w = -1: records_x_grad above) is none.
 CASES += [
     Wrong("a_is_x_times_w",
           fails={"other resets": "grad_history's graph differs at a node below its root: your graph has MulBackward0 there"},
           edits={"        y = (x + w) * (w + 1)": "        y = (x * w) * (w + 1)"},
           names=("your graph has MulBackward0 there",), unsaid=("recorded w.grad after clearing it",)),
-    Wrong("records_x_grad",
-          fails={"other resets": "grad_history(w, x, steps, reset)[0] was read from x.grad"},
-          edits={"        history.append(w.grad.item())": "        history.append(x.grad.item())"},
-          names=("x.grad", "records w.grad"), unsaid=("recorded w.grad after clearing it", "is a different number")),
 ]
 
 

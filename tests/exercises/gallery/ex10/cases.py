@@ -200,7 +200,7 @@ CASES += [
 # State kept between calls that an earlier call primed: each y cached by its x, so that a call
 # returns a y built on the w of the first call with that x (the diagram probe's, or a test's).
 CASES += [
-    Wrong("branch_cached_by_x",
+    Wrong("branch_made_once_per_x",
           fails={BRANCH: "branch returned something else than the same call returns in a fresh import"},
           edits={"    x_value = Value(x)\n    if x_value > 0:  # a plain Python if: only the branch that runs is recorded\n"
                  "        return x_value * w\n    return (x_value - w).exp()\n":

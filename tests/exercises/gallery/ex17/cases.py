@@ -209,7 +209,7 @@ CASES = [
                                                   "                counts[child] = 1\n                stack.append(child)"},
           fails={DOCS: "w.grad for y = w * x is None, where PyTorch's is not"},  # no apply is blamed: none ran
           names=("w.grad for y = w * x", "dependencies counts them")),
-    Wrong("seeded_with_the_root_number", edits={"    buffers = {first: 1.0}": "    buffers = {first: root.item()}"},
+    Wrong("seeded_with_the_root_number_read_at_w", edits={"    buffers = {first: 1.0}": "    buffers = {first: root.item()}"},
           fails={DOCS: "w.grad for y = w * x is a different number"},
           names=("w.grad for y = w * x", "starts the root's node with the gradient 1")),
     Wrong("mul_sends_other_to_both", edits={
