@@ -35,7 +35,7 @@ from grader.spec.linear_net import (FORWARD, calling_forward, input_names, make_
 from grader.spec.rows import in_order, net_rows, rows_fact
 from grader.spec.entries_reached import every_entry
 from grader.spec.provenance import check, float_of, result_of, value_of, watching
-from grader.spec.repeat import calls_apart, fresh_copy
+from grader.spec.repeat import calls_apart, fresh_copy, remembered
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
 
@@ -320,11 +320,12 @@ def _twice_on_one_net(sub, case: Case, other_rows: list[list[float]]) -> list[di
     and the ANEW_ON_OBJECT fact, which fails where the second call returned the first call's
     lists again (the very ones, or their numbers): a result kept on the net (an attribute) or
     between calls."""
-    net = make_net(*case[:3])
-    first = calling_forward(sub, "grads_twice", net, case[3])
+    net = make_net(*case[:3])  # each call's numbers remembered: a later test's call that returns them kept them
+    call = remembered(sub, lambda module, rows: calling_forward(module, "grads_twice", net, rows), "grads_twice")
+    first = call(sub, case[3])
     seen = _both_lists(first)
     net.zero_grad()  # what the first call left in .grad is not this call's to add to
-    second = calling_forward(sub, "grads_twice", net, other_rows)
+    second = call(sub, other_rows)
     again = second is first or _both_lists(second) == seen
     return [result_of(_both_lists(second), ON_ONE_NET),
             {**check(Check.ANEW_ON_OBJECT, not again, "grads_twice"), CONTEXT + "object": "net"}]

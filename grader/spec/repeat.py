@@ -191,7 +191,7 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     is watched and its gradient numbers remembered (``origins.remember``): a later test's
     result that returns one of them is told as state kept between calls, not as a number
     computed."""
-    call = _watched(sub, make, label)
+    call = remembered(sub, make, label)
     given = _lists_in(first)
     kept = call(sub, first)
     changed = _changed(given)  # a list given, changed by the first call: the later calls get it as it is now
@@ -281,7 +281,7 @@ def left_on_inputs(sub: ModuleType, make: Callable[[ModuleType, Inputs, Any], An
     state is then on the inputs (a memo kept as an attribute of the graph's nodes), where
     ``calls_apart``'s fresh copy, handed those very inputs, sees it too; state kept in the module
     is ``calls_apart``'s to tell."""
-    call = _watched(sub, lambda module, args: make(module, *args), label)
+    call = remembered(sub, lambda module, args: make(module, *args), label)
     given = build()
     call(sub, (given, first))
     later = Seen(seen(call(sub, (given, second))))
@@ -309,7 +309,7 @@ def leaf_stepped_apart(sub: ModuleType, make: Callable[[ModuleType, Value], Any]
 def _grown_again(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
                  inputs: Inputs, grow: Callable[[Inputs], None], label: str) -> dict[str, Any]:
     """The SAME_FRESH fact of ``make`` on ``inputs`` again, once ``grow`` changed them in place."""
-    call = _watched(sub, make, label)
+    call = remembered(sub, make, label)
     call(sub, inputs)
     grow(inputs)
     again = Seen(seen(call(sub, inputs)))
@@ -324,7 +324,7 @@ def each_as_if_first(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     of its own, where it is the first call.  A result kept by ``id(root)`` is handed to a new root at
     a freed root's id on one run and not on the next: where it is, it is told as state kept between
     calls, not only as a wrong result.  None: no copy could be made, or a copy's call raised."""
-    call, screen = _watched(sub, make, function), fresh_copy(sub)
+    call, screen = remembered(sub, make, function), fresh_copy(sub)
     facts = []
     for (inputs, returned), label in zip(made, labels):
         try:
@@ -336,9 +336,9 @@ def each_as_if_first(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     return facts
 
 
-def _watched(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
-             label: str) -> Callable[[ModuleType, Inputs], Any]:
-    """``make`` watched, each call's gradient numbers remembered (``origins.remember``)."""
+def remembered(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], label: str) -> Callable[[ModuleType, Inputs], Any]:
+    """``make`` watched, each call's gradient numbers remembered (``origins.remember``): a later call
+    returning them returns state kept between calls, not numbers it computed."""
     def call(module: ModuleType, inputs: Inputs) -> Any:
         with watching(sub, label, grad_mode=None, grad_numbers=True) as watched:
             result = make(module, inputs)

@@ -627,3 +627,29 @@ CASES += [
           names=("grads_twice(net, rows)[0]", "as .grad.data does", "in place"),
           unsaid=("it was read after that pass",)),
 ]
+
+# The first list kept in a module-level list that every call extends and returns: a later call's list holds
+# numbers an earlier call read from the engine, told as kept between calls, never as numbers computed.
+CASES += [
+    Wrong("first_in_a_module_list", fails={"with retain_graph=True, the gradients after each call": "in an earlier call"},
+          edits={"    first = [p.grad.item() for p in net.parameters()]\n":
+                 "    _FIRST.extend(p.grad.item() for p in net.parameters())\n    first = _FIRST\n",
+                 "def grads_twice(": "_FIRST = []\n\n\ndef grads_twice("},
+          names=("state kept between calls",), unsaid=("it was computed, not read from the engine",)),
+    # retain_graph=True put on the second call, the one that needs the graph, not on the first that frees it
+    Wrong("retain_on_second_call", fails={TWICE: "RuntimeError"},
+          edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n": "    loss.backward()\n",
+                 SECOND_CALL: "    loss.backward(retain_graph=True)\n"},
+          names=("RuntimeError", "in grads_twice", "Trying to backward through the graph a second time")),
+    # the loss as the mean of the outputs, not their sum
+    Wrong("loss_mean", fails={FORWARD: "your graph has DivBackward0 there"},
+          edits={LOSS: "    flat = [v for row in output for v in row]\n    loss = micrograph.sum(flat) / len(flat)\n"},
+          names=("loss's graph differs at its root", "DivBackward0")),
+    # the first gradients copied with clone() and read after the second pass; the rows made by a loop
+    Correct("first_cloned", edits={"    first = [p.grad.item() for p in net.parameters()]\n":
+                                   "    first = [p.grad.clone() for p in net.parameters()]\n",
+                                   "    return first, second\n": "    return [g.item() for g in first], second\n"}),
+    Correct("inputs_by_loop", edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                                     "    inputs = []\n    for row in rows:\n        inputs.append([])\n"
+                                     "        for v in row:\n            inputs[-1].append(Value(v, requires_grad=True))\n"}),
+]
