@@ -14,7 +14,7 @@ from grader.spec.build_aliases import DETACHED_LEAF_RULE, detached_leaf
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
                                      in_place_hooks, one_shot_hook, removed_with, root_hooks)
-from grader.spec.build_hooks_kept import argument_kept, detached_retains, flag_flipped, freed_leaf_hooks
+from grader.spec.build_hooks_kept import argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
@@ -101,6 +101,8 @@ KEYS = {
                 "the next hook's result leaves the Value an earlier hook was handed (and may keep) as it was",
     "freed_leaf_hooks": "a leaf's hooks are on its AccumulateGrad, which lives as long as the leaf: hooks kept elsewhere "
                         "by id(leaf) reach a new leaf that CPython puts at a freed leaf's id",
+    "equal_leaf_hooks": "a hook belongs to the value it was registered on: another leaf holding the same number is "
+                        "another value, which a lookup by == (a Value comparing numbers) takes for it",
     "flag_kept": "a leaf keeps its one AccumulateGrad, with the hooks on it, for its whole life: an operation while its "
                  "requires_grad is False records no edge to it and leaves that node on the leaf",
     "detached_flags": "detach() gives a leaf that requires no grad and retains nothing (retains_grad False), whatever "
@@ -122,6 +124,8 @@ CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "aft
              # show: told by that rule, not by each program's own
              **{key: ("hooked_grads",) for key in ("root_hooks", "zero_result", "result_number", "one_shot",
                                                    "hook_no_grad", "flag_kept")}}
+# hooks found by == run for every leaf holding the number: each other hook rule's difference follows from that
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("equal_leaf_hooks",) for key in KEYS if key != "equal_leaf_hooks"}}
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
 # and what a hook was handed, or did, means something only where the hooks ran as PyTorch runs them
@@ -320,7 +324,7 @@ def hooks_hidden(sub):
         seen.setdefault(key, []).append(observed)
     for key, observed in root_hooks(fresh_mode(sub)).items():
         seen.setdefault(key, []).append(observed)
-    return {**seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), **hook_error(fresh_mode(sub)),
+    return {"equal_leaf_hooks": equal_leaf_hooks(sub), **seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), **hook_error(fresh_mode(sub)),
             "grad_own": grad_own_value(fresh_mode(sub)),
             "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
             "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub)),

@@ -1,7 +1,7 @@
 """ex22 programs where a hook, or its argument, is kept past the moment the other programs look:
 a Value a hook was handed and keeps, read after the later hooks ran; a leaf's hooks after the
 leaf was freed (a new leaf at its id) or after its requires_grad was switched off and on; and the
-flags detach() gives a Value that retains its gradient.  Each is what one such engine alone gets
+flags detach() gives a Value that retains its gradient; a hook beside another leaf holding its number.  Each is what one such engine alone gets
 wrong: every other program reads a hook's argument as it is called, and uses each leaf once."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from grader.spec.build import claim, fact, flag, number
 from grader.spec.build_reads import grad_quiet
 from grader.spec.freed import at_a_freed_id
 from grader.spec.held import held
-from grader.spec.raised import raised
+from grader.spec.raised import error, raised
+from grader.spec.repeat import fresh_copy
 
 KEPT_ARGUMENT = N_("the gradient w's first hook received, read after y.backward(), y = w * 3 (w's second hook doubles)")
 
@@ -84,3 +85,21 @@ def detached_retains(sub: Any) -> dict[str, Any]:
     y = w * 2
     y.retain_grad()
     return fact(flag(getattr(y.detach(), "retains_grad", None)), "y.detach().retains_grad after y = w * 2; y.retain_grad()")
+
+
+EQUAL_LEAF_RUN = N_("(x * 3).backward(), x and w two leaves holding one number, a hook registered on w")
+EQUAL_LEAF_RAN = N_("(x * 3).backward() ran no hook: the only hook was registered on w, another leaf holding x's number")
+
+
+def equal_leaf_hooks(sub: Any) -> list[Any]:
+    """A hook belongs to the value it was registered on: a leaf holding the same number is another value.
+    Hooks kept outside the leaf's AccumulateGrad and found by ``==`` (a Value comparing numbers) run for
+    both.  On a fresh copy of the student's module (where it can be made), so only this program's hook
+    is kept there, whatever the others registered."""
+    engine = fresh_copy(sub) or sub
+    w, x = engine.Value(1.5, requires_grad=True), engine.Value(1.5, requires_grad=True)
+    held(w * 2, w, x)  # w used by an operation: a hook on a leaf no operation used is another rule's (leaf_hook)
+    ran: list[str] = []
+    if error(w.register_hook, lambda g: ran.append("w")) is not None:  # told by the other programs
+        return [raised(lambda: None, EQUAL_LEAF_RUN), claim(True, EQUAL_LEAF_RAN)]
+    return [raised((x * 3).backward, EQUAL_LEAF_RUN), claim(not ran, EQUAL_LEAF_RAN)]

@@ -589,3 +589,23 @@ CASES += [
           fails={PUBLIC: "Inside no_grad: (w * 2).grad_fn is not None"},
           names=("Inside no_grad: (w * 2)", "a product as a sum")),
 ]
+
+# Leaves' hooks kept in a module-level dict beside each leaf, found with == on a Value that compares numbers:
+# a hook on w runs for any leaf holding w's number; told by two such leaves, not by each program it spoils.
+CASES += [
+    Wrong("leaf_hooks_found_by_equality", edits={
+        "        hooks = gradient_edge(self)[0].pre_hooks\n":
+        "        if self.is_leaf:\n            handle = RemovableHandle(_LEAF_HOOKS)\n            _LEAF_HOOKS[handle.id] = (self, hook)\n"
+        "            return handle\n        hooks = gradient_edge(self)[0].pre_hooks\n",
+        "        store_grad(self.variable, grad)\n":
+        "        for leaf, hook in list(_LEAF_HOOKS.values()):\n            if leaf == self.variable:\n"
+        "                result = hook(Value(grad))\n                if result is not None:\n                    grad = result.item()\n"
+        "        store_grad(self.variable, grad)\n",
+        "    def item(self) -> float:\n": "    def __eq__(self, other: object) -> bool:\n"
+                                     "        return isinstance(other, Value) and self.item() == other.item()\n\n"
+                                     "    __hash__ = object.__hash__\n\n    def item(self) -> float:\n",
+        "\n\nclass AccumulateGrad(Node):": "\n\n_LEAF_HOOKS = {}  # handle id -> (leaf, hook)\n\n\nclass AccumulateGrad(Node):"},
+          fails={HOOKS_HIDDEN: "(x * 3).backward() ran no hook: the only hook was registered on w"},
+          names=("another leaf holding x's number", "a lookup by =="),
+          unsaid=("hooks kept elsewhere by id(leaf)",)),
+]
