@@ -117,10 +117,12 @@ def _rebinding(sub, w: float, x: float) -> dict:
         raise shape_error('shift_by_rebinding must return {"x0": x0, "x": x, "y": y}', "shift_by_rebinding", r)
     names = {"x0": r["x0"], "x": r["x"]}
     new = _Y_REBOUND.new(r["y"])  # a y an earlier call returned: its backward ran in that call
-    observed = built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding", data=_w_as_data(w, x))
+    observed = built({**names, "y": r["y"]}, "y", ("x0", "x", "y"), "shift_by_rebinding", data=_w_as_data(w, x),
+                     freeing=False)  # the statement never says whether y.backward() frees the graph
     source = _detached_source(r["x"], call)
     if source is not None:  # y's graph is the one its own x is in, whatever was returned under the name
-        observed["graph"] = graph(r["y"], {**names, "x": source, "y": r["y"]}, label="y", data=_w_as_data(w, x))
+        observed["graph"] = graph(r["y"], {**names, "x": source, "y": r["y"]}, label="y", data=_w_as_data(w, x),
+                                  freeing=False)
     return {
         "y": observed,
         # x's own graph, its additions not merged: `x = x + 1` written twice stacks a second AddBackward0
@@ -208,7 +210,8 @@ def _data_copy(sub, w: float, x: float) -> dict:
               **({CONTEXT + "from_input": "w"} if w != x and leaf.item() == w + 1 else {}),  # x.data.copy_(w.data + 1)
               **({CONTEXT + "shifted_more": True} if leaf.item() == x + 2 else {}),  # the change made twice
               **({CONTEXT + "x_is_w": True} if w == x else {})},  # w + 1 tells nothing there
-        "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x), held=(call.made or {}).values()),
+        "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x), held=(call.made or {}).values(),
+                             freeing=False),
               "value": {**value_of(r["y"], "y"),  # context: y made, then x changed through .data
                         CONTEXT + "changed_after": leaf.item() != x and call.made_before_data(r["y"], leaf) and "x"}},
         "grad": grad_of(leaf, "x.grad"),

@@ -156,7 +156,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
         r = sub.detach_shares_data(w, x, new)
     r = _fields(r, {"w", "x", "y", "w_detach"}, "detach_shares_data")
     leaves = {"w": r["w"], "x": r["x"]}
-    y_graph = graph(r["y"], leaves, label="y")
+    y_graph = graph(r["y"], leaves, label="y", freeing=False)  # retain_graph is the student's: the statement is silent
     after = _made_after_change(r["y"], r["w"], (w, x, new), "w" in y_graph.get("leaves", []))
     added = _added(r["w"], r["w_detach"], (w, x, new), call)  # w_detach too, where it holds w's number
     truncated = {CONTEXT + "truncated": True} if new != int(new) and _holds(r["w"], float(int(new))) else {}
@@ -228,9 +228,9 @@ def _cut(sub, w: float) -> dict[str, Any]:
         any(v is r["w_cut"] for v in graph_leaves([y])) for y in (r["y_full"], r["y_cut"]))
     one_w = {ALIASED: "w_cut"} if typo else {}
     return {
-        "full": [{**graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full"), **one_w},
+        "full": [{**graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full", freeing=False), **one_w},
                  {**grad_of(r["w_full"], "w_full.grad"), **one_w}],
-        "cut": [{**graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut"), **one_y},
+        "cut": [{**graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut", freeing=False), **one_y},
                 grad_of(r["w_cut"], "w_cut.grad"),
                 {**same_object(r["w_cut"], r["w_full"], "w_cut", "w_full"), **one_w}],  # two leaves, one .grad each
         "cut_factor": detached_from(r["y_cut"], beside, call, "y_cut"),

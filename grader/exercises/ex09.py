@@ -161,7 +161,7 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
             moves.append((now - before, g, lr))  # never changed, or a .grad set to None after the step
             own.append((step, before, now - before, g))
         runs.append({"loss": [value_of(loss, "the loss returned"),
-                              graph(loss, {"w": w}, label="the loss returned"),
+                              graph(loss, {"w": w}, label="the loss returned", freeing=False),
                               same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step"))],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call),
                      "call": [call.fact, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step"),

@@ -39,7 +39,7 @@ def _op(i: int, node: dict[str, Any], mark: bool, label: str) -> list[dict[str, 
     shown = node.get(CONTEXT + "op")
     return [
         {"id": f"f{i}", "kind": "op", "op": str(shown if type(shown) is str else node.get("op"))[:60],
-         "freed": node.get("saved") == "freed", "saved": [], "marked": mark},
+         "freed": node.get("saved", node.get(CONTEXT + "saved")) == "freed", "saved": [], "marked": mark},
         {"id": f"v{i}", "kind": "value", "role": "output" if i == 0 else "intermediate",
          "name": label if i == 0 and name is None else name, "data": _number(node, "data"),
          "grad": None},

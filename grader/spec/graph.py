@@ -253,7 +253,8 @@ def _saved_state(node: Any) -> Saved:
 
 def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
           flat: bool = True, data: Mapping[str, float] | None = None,
-          drawn: Mapping[str, Any] | None = None, held: Iterable[Any] = ()) -> dict[str, Any]:
+          drawn: Mapping[str, Any] | None = None, held: Iterable[Any] = (),
+          freeing: bool = True) -> dict[str, Any]:
     """The GRAPH fact of the graph behind ``root``.
 
     ``names`` maps a name to each Value the statement names (``{"w": w, "x": x, "a": a}``):
@@ -273,7 +274,13 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     ``held`` gives Values the code tested made (``Call.made``), unnamed: each node one of them is
     still the output of is drawn with the number that Value holds now, not the one its op produced
     (an in-place change under no_grad, or through ``.data``, keeps a Value's grad_fn).
+
+    ``freeing=False`` makes whether a backward freed each node's saved values context
+    (``saved_untold``): a statement that never says whether the graph is freed accepts the
+    documents' ``backward(retain_graph=True)`` on a single pass.
     """
+    if not freeing:
+        return saved_untold(graph(root, names, label=label, flat=flat, data=data, drawn=drawn, held=held))
     names = dict(names or {})
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
     if not isinstance(root, micrograph.Value):
@@ -309,9 +316,16 @@ def graph_below(node: object, *, label: str, drawn: Mapping[str, Any] | None = N
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
     if node is None:
         return {**fact, "type": None, "nodes": [], "leaves": []}
-    below = _below(_Walk(leaves or {}, True, by_degree=True, drawn=drawn), node, leaves or {}, fact)
+    return saved_untold(_below(_Walk(leaves or {}, True, by_degree=True, drawn=drawn), node, leaves or {}, fact))
+
+
+def saved_untold(fact: dict[str, Any]) -> dict[str, Any]:
+    """The GRAPH fact with each node's saved state (none, kept, freed) as context (``~saved``):
+    drawn, never compared, where what the last pass through the graph freed is not what the
+    test grades (its ``retain_graph`` was the student's to choose)."""
     saved = CONTEXT + "saved"
-    return {**below, "nodes": [{(saved if k == "saved" else k): v for k, v in n.items()} for n in below["nodes"]]}
+    nodes = fact.get("nodes", [])
+    return {**fact, "nodes": [{(saved if k == "saved" else k): v for k, v in n.items()} for n in nodes]}
 
 
 def _below(walk: _Walk, node: Any, names: Mapping[str, Any], fact: dict[str, Any]) -> dict[str, Any]:

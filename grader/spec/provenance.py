@@ -353,13 +353,13 @@ def _roots_of_one_graph(call: Call) -> dict[str, Any]:
 
 
 def built(values: dict[str, Any], root: str, names: tuple[str, ...], function: str,
-          note: str = "", data: Mapping[str, float] | None = None) -> dict[str, Any]:
+          note: str = "", data: Mapping[str, float] | None = None, freeing: bool = True) -> dict[str, Any]:
     """What a "build this graph" test observes of the dict of Values ``function`` returned: the
     GRAPH fact of ``values[root]`` (named by ``names``, and by ``data`` the Values the statement
     makes as data inside the call: ``graph``) and the VALUE fact of each named Value, each
     labelled with ``note`` on the call when a test makes several ("b (second call)").
     A Value returned under two names says so (``~is``, the other name): which of the two holds it
-    rightly is the judge's to say, by the statement's graph and facts."""
+    rightly is the judge's to say, by the statement's graph and facts.  ``freeing`` as ``graph``'s."""
     checked = dict_of(values, names, function)
     named = {n: checked[n] for n in names}
     label = (lambda n: f"{n} ({note})") if note else (lambda n: n)
@@ -368,4 +368,4 @@ def built(values: dict[str, Any], root: str, names: tuple[str, ...], function: s
         alias = next((k for k in names if k != n and is_value(named[n]) and named[k] is named[n]), None)
         return {**value_of(named[n], label(n)), **({CONTEXT + "is": alias} if alias else {})}
 
-    return {"graph": graph(named[root], named, label=label(root), data=data), "nodes": [fact(n) for n in names]}
+    return {"graph": graph(named[root], named, label=label(root), data=data, freeing=freeing), "nodes": [fact(n) for n in names]}

@@ -375,3 +375,10 @@ CASES += [
           edits={'    return {"x0": x0, "x": x, "y": y}\n': '    return {"x0": x0, "x": x0, "y": y}\n'},
           names=('the very one returned as x0', 'x is a leaf'), unsaid=("fewer times", "y's graph differs")),
 ]
+
+# every backward written as backward(retain_graph=True), the documents' habit: the statement never says
+# whether the graph is freed, so what y's nodes still hold after the pass is not graded
+CASES += [
+    Correct("retain_graph_kept", edits={"    y.backward()  # the gradient flows": "    y.backward(retain_graph=True)  # the gradient flows",
+                                        "    y.backward()\n    return {\"x\": x, \"y\": y}": "    y.backward(retain_graph=True)\n    return {\"x\": x, \"y\": y}"}),
+]

@@ -416,3 +416,11 @@ CASES += [
           edits={'    return {"w_full": w_full, "y_full": y_full,': '    return {"w_full": w_cut, "y_full": y_full,'},
           names=("The Value returned as w_cut is the very one returned as w_full",), unsaid=("is still w_full, not a new object",)),
 ]
+
+# every backward written as backward(retain_graph=True), the documents' habit: the statement never says
+# whether the graph is freed, so what y's nodes still hold after the pass is not graded
+CASES += [
+    Correct("retain_graph_kept", edits={"    y.backward()\n    w_detach": "    y.backward(retain_graph=True)\n    w_detach",
+                                        "    y_full.backward()\n    y_cut.backward()\n":
+                                        "    y_full.backward(retain_graph=True)\n    y_cut.backward(retain_graph=True)\n"}),
+]

@@ -514,3 +514,9 @@ CASES += [
           edits={"        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
                  "        w -= int(lr * w.grad.item())\n"}),
 ]
+
+# sgd_step's backward written as loss.backward(retain_graph=True), the documents' habit: the statement never
+# says whether the graph is freed, so what the loss's nodes still hold after the pass is not graded
+CASES += [
+    Correct("retain_graph_kept", edits={"    loss.backward()\n    with micrograph.no_grad():": "    loss.backward(retain_graph=True)\n    with micrograph.no_grad():"}),
+]
