@@ -518,5 +518,6 @@ CASES += [
 # sgd_step's backward written as loss.backward(retain_graph=True), the documents' habit: the statement never
 # says whether the graph is freed, so what the loss's nodes still hold after the pass is not graded
 CASES += [
-    Correct("retain_graph_kept", edits={"    loss.backward()\n    with micrograph.no_grad():": "    loss.backward(retain_graph=True)\n    with micrograph.no_grad():"}),
+    Correct("retain_graph_kept", edits={"    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():":
+                                        "    loss = loss_fn(w)\n    loss.backward(retain_graph=True)\n    with micrograph.no_grad():"}),
 ]
