@@ -132,7 +132,7 @@ class Say(Sentence):
     FEWER_BACKWARD = N_("{label} ran backward fewer times than the statement asks.")
     GRAD_MODE_OFF = N_("grad mode was off (no_grad) while {label} ran, so the graph did not record "
                      "what it computed then.")
-    GRAD_MODE_ON = N_("{label} never turned grad mode off: no part of it ran under no_grad.")
+    GRAD_MODE_ON = N_("{label} computed nothing with grad mode off: none of its operations ran under no_grad.")
     KEPT_FEWER = N_("{label} let backward free the graph (no retain_graph=True) in a pass where "
                     "the statement keeps it for a later pass.")
     KEPT_BY_CREATE = N_("{label} kept the graph (create_graph=True, which keeps it as retain_graph=True does) in "

@@ -14,8 +14,8 @@ from micrograph.node import AccumulateGrad
 from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.call_records import MAX_PASSES_LISTED, CallRecords, is_value
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
-                                     ONE_ENTRY, PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED,
-                                     engine_function, in_walk, one_entry, raised_out, run_by_engine, watched_code)
+                                     ONE_ENTRY, PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED, engine_function,
+                                     in_mode_switch, in_walk, one_entry, raised_out, run_by_engine, watched_code)
 from grader.spec.graph import reaches_leaves
 from grader.spec.hooked import WRITES, engine_left
 from grader.spec.hooked import cleared as grad_cleared
@@ -96,7 +96,8 @@ class Call(CallRecords, observe.Observer):
         code = watched_code(frame)
         walk = code is not None and code.co_filename in ENGINE_WALK
         self.walks += walk  # the engine's walks running: grad off there is the engine's (``run_by_engine``)
-        sampling = not self.grad_mode_off and self.walks <= 0 and not micrograph.is_grad_enabled()
+        sampling = (not self.grad_mode_off and self.walks <= 0 and not micrograph.is_grad_enabled()
+                    and not in_mode_switch(frame))
         switch = self.walks > 0 and not self.grad_mode_off and code in (NO_GRAD_ENTER, SET_GRAD_ENABLED)
         decorated = not (self.walks > 0 or self.grad_mode_off) and code is SET_GRAD_ENABLED  # a @no_grad() function
         if not (walk or sampling or switch or decorated or code is GRAD_GETTER or code is DETACH_IN_PLACE

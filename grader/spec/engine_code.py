@@ -96,6 +96,14 @@ def returned_normally(frame: FrameType) -> bool:
     return code.co_code[frame.f_lasti] in _RETURNS
 
 
+def in_mode_switch(frame: FrameType) -> bool:
+    """Whether ``frame`` runs code of the grad mode module (``no_grad``, ``set_grad_enabled``, their
+    decorators' wrappers), told by its globals alone: a switch entered, left or made while grad
+    mode is off computes nothing, so it is not the student's code running with recording off
+    (``set_grad_enabled(True)`` made inside a ``no_grad`` block turns recording back on)."""
+    return frame.f_globals is _MODE_NAMESPACE
+
+
 def in_walk(frame: FrameType) -> bool:
     """Whether ``frame`` runs code of the engine's walk (``ENGINE_WALK``), its code read only
     under the walk's namespaces (see ``watched_code``)."""

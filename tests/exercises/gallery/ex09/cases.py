@@ -52,16 +52,16 @@ CASES = [
     Wrong("w_and_x_exchanged", names=("returned as w and x are exchanged",), fails={INFERENCE: "are exchanged"},
           edits={'    return {"w": w, "x": x, "y": y}\n': '    return {"w": x, "x": w, "y": y}\n'}),
     Wrong("global_switch", fails={FORWARD: "grad mode still off", INFERENCE: "grad mode still off"}),
-    Wrong("no_zero_no_no_grad", names=('inference never turned grad mode off', 'backward wrote w.grad, but its number differs'), fails={INFERENCE: "grad mode", STEP: "w.grad"},
+    Wrong("no_zero_no_no_grad", names=('inference computed nothing with grad mode off', 'backward wrote w.grad, but its number differs'), fails={INFERENCE: "grad mode", STEP: "w.grad"},
           edits={INFER: "    y = _graph(w, x)\n",  # recorded; and w.grad piles up over steps
                  "    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n": ""}),
     Wrong("rebinding_step", names=('w has a version counter still at 0',), fails={STEP: "w has a version counter still at 0"},  # the caller's w never moves
           edits={UPDATE: "    w = w - lr * w.grad\n"}),
     Wrong("floats_inference", names=('y was not returned by an operation of the engine',), fails={INFERENCE: "grad mode"},
           edits={INFER: "    y = Value((x.item() + w.item()) * (w.item() + 1))\n"}),
-    Wrong("detach_instead_of_no_grad", names=('inference never turned grad mode off',), fails={INFERENCE: "grad mode"},
+    Wrong("detach_instead_of_no_grad", names=('inference computed nothing with grad mode off',), fails={INFERENCE: "grad mode"},
           edits={INFER: "    y = _graph(w, x).detach()\n"}),
-    Wrong("update_through_data", names=('sgd_step never turned grad mode off', 'w has a version counter still at 0', 'reached it through .data'), fails={STEP: "w has a version counter still at 0"},
+    Wrong("update_through_data", names=('sgd_step computed nothing with grad mode off', 'w has a version counter still at 0', 'reached it through .data'), fails={STEP: "w has a version counter still at 0"},
           edits={UPDATE: "    w.data -= lr * w.grad.item()\n"}),
     Wrong("grad_assigned_by_hand", names=('w.grad holds a value that backward did not write',), fails={STEP: "assigned by hand"},
           edits={BACKWARD: "    loss = loss_fn(w)\n    (g,) = micrograph.grad(loss, w)\n"
@@ -69,7 +69,7 @@ CASES = [
     Wrong("error_by_hand", names=('the error returned was made by hand',), fails={REFUSED: "made by hand"},
           edits={TRY: '    return RuntimeError("a leaf Variable that requires grad is being used '
                       'in an in-place operation.")\n'}),
-    Wrong("forward_detaches", names=('forward(w, x, False) never turned grad mode off',), fails={FORWARD: "grad mode"},
+    Wrong("forward_detaches", names=('forward(w, x, False) computed nothing with grad mode off',), fails={FORWARD: "grad mode"},
           edits={FORWARD_BODY: "    y = _graph(w, x)\n    return y if training else y.detach()\n"}),
     Wrong("forward_only_no_grad", names=('with no_grad(): y = forward(w, x, True) was not recorded by the graph',), fails={FORWARD: "y = forward(w, x, True)"},
           edits={FORWARD_BODY: "    if training:\n        return _graph(w, x)\n"
@@ -311,9 +311,9 @@ CASES += [
 # inference computed from detach()es of w and x instead of under no_grad: told as no no_grad, and
 # the detached copies share w's and x's numbers, so y is computed from them (not from Python).
 CASES += [
-    Wrong('inference_from_detached_copies', fails={INFERENCE: "inference never turned grad mode off"},
+    Wrong('inference_from_detached_copies', fails={INFERENCE: "inference computed nothing with grad mode off"},
           edits={INFER: "    wd, xd = w.detach(), x.detach()\n    y = (xd + wd) * (wd + 1)\n"},
-          names=("inference never turned grad mode off",)),
+          names=("inference computed nothing with grad mode off",)),
 ]
 
 # The old gradient cleared by a zero .grad instead of None: backward adds the step's gradient into
@@ -354,14 +354,14 @@ CASES += [
 
 # inference under functools.lru_cache: a call on inputs seen before runs none of its code and
 # returns the earlier call's dict, told by the identity of what it returned alone (not as a y
-# made another way, or a call that never turned grad mode off).
+# made another way, or a call that computed nothing with grad mode off).
 CASES += [
     Wrong("inference_lru_cached",
           fails={"inference on other inputs": "the y inference returned is still the y an earlier call"},
           edits={"def inference(w: float, x: float) -> dict[str, Value]:":
                  "@__import__(\"functools\").lru_cache(maxsize=None)\ndef inference(w: float, x: float) -> dict[str, Value]:"},
           names=("an earlier call", "kept between calls and returned again"),
-          unsaid=("never turned grad mode off", "made another way")),
+          unsaid=("computed nothing with grad mode off", "made another way")),
 ]
 
 # The whole step inside one no_grad block: the loss is recorded by no graph, and its backward
@@ -410,7 +410,7 @@ CASES += [
 CASES += [
     Wrong("refusal_swallowed", fails={STEP: "caught the error that the engine's __isub__() raised"},
           edits={UPDATE: "    try:\n        w -= lr * w.grad\n    except RuntimeError:\n        pass\n"},
-          names=("sgd_step caught the error that the engine's __isub__() raised", "never turned grad mode off",
+          names=("sgd_step caught the error that the engine's __isub__() raised", "computed nothing with grad mode off",
                  "w has a version counter still at 0")),
     Correct("retried_under_no_grad",
             edits={UPDATE: "    try:\n        w -= lr * w.grad\n    except RuntimeError:\n"
@@ -424,9 +424,9 @@ CASES += [
     Wrong("y_flagged_after", fails={INFERENCE: "y has requires_grad=True"},
           edits={"    return {\"w\": w, \"x\": x, \"y\": y}\n": "    y.requires_grad_()\n    return {\"w\": w, \"x\": x, \"y\": y}\n"},
           names=("y has requires_grad=True",), unsaid=("not computed from the Values",)),
-    Wrong("y_detached_in_place", fails={INFERENCE: "inference never turned grad mode off"},
+    Wrong("y_detached_in_place", fails={INFERENCE: "inference computed nothing with grad mode off"},
           edits={INFER: "    y = _graph(w, x)\n    y.detach_()\n"},
-          names=("inference never turned grad mode off",), unsaid=("not computed from the Values",)),
+          names=("inference computed nothing with grad mode off",), unsaid=("not computed from the Values",)),
 ]
 
 # The update one step late: the gradient w already holds is applied before this step's backward, so
@@ -438,8 +438,8 @@ CASES += [
                  "    if w.grad is not None:\n        with micrograph.no_grad():\n            w -= lr * w.grad\n"
                  "    w.grad = None\n",
                  "    with micrograph.no_grad():\n        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n": ""},
-          names=("sgd_step on a new w (w.grad is None) never turned grad mode off", "before its backward pass"),
-          unsaid=("sgd_step never turned grad mode off",)),
+          names=("sgd_step on a new w (w.grad is None) computed nothing with grad mode off", "before its backward pass"),
+          unsaid=("sgd_step computed nothing with grad mode off",)),
 ]
 
 # A step that forgets loss.backward(): w.grad is still None at the update, and Python's TypeError on
@@ -520,4 +520,13 @@ CASES += [
 CASES += [
     Correct("retain_graph_kept", edits={"    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():":
                                         "    loss = loss_fn(w)\n    loss.backward(retain_graph=True)\n    with micrograph.no_grad():"}),
+]
+
+# forward's set_grad_enabled(training) inside a no_grad block: with training True it turns recording back
+# on, so y is recorded; the no_grad entered around it computed nothing and is not told as grad mode off
+CASES += [
+    Correct("set_grad_enabled_inside_no_grad",
+            edits={"    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)":
+                   "    with micrograph.no_grad():\n        with micrograph.set_grad_enabled(training):\n"
+                   "            return _graph(w, x)"}),
 ]
