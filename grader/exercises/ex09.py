@@ -3,17 +3,17 @@
 Every probe calls the submission on inputs that are not in the exercise text, several per test.
 The probes make the leaves and loss functions for ``sgd_step`` themselves, so they can watch the
 very object the student must update.  They observe how each result came about: whether grad
-mode was off while the student's code ran (and whether it was left off), the graph behind y,
-who wrote ``w.grad`` and how many backward passes ran, whether w was changed in place (its
-version counter) and is still the object given, and whether the returned error was raised by
-the engine.  ``watching`` restores grad mode after each call, so a submission that leaves
-recording switched off loses the test that checks for it, not every test after it.
-``inference`` is called again on other inputs and on the first ones once more
-(``grader.spec.repeat``): leaves kept between calls show; ``sgd_step`` is watched with the leaf
-it was given, so a gradient of the step before that was never cleared shows, and is called again
-on a fresh leaf of another loss and then of the first once more, in the public test too: a step
-that carries something (a velocity, a count, the first learning rate, the first leaf) from call
-to call shows.  So is ``step_without_no_grad``, in its hidden test.
+mode was off while the student's code ran (and whether it was left off), the graph behind y and
+whether any Value y was made from was recorded, who wrote ``w.grad`` and how many backward passes
+ran, whether w was changed in place (its version counter) and is still the object given, and
+whether the returned error was raised by the engine.  ``watching`` restores grad mode after each
+call, so a submission that leaves recording switched off loses the test that checks for it, not
+every test after it.  ``inference`` is called again on other inputs and on the first ones once
+more (``grader.spec.repeat``): leaves kept between calls show; ``sgd_step`` is watched with the
+leaf it was given, so a gradient of the step before that was never cleared shows, and is called
+again on a fresh leaf of another loss and then of the first once more, in the public test too: a
+step that carries something (a velocity, a count, the first learning rate, the first leaf) from
+call to call shows.  So is ``step_without_no_grad``, in its hidden test.
 """
 
 import math
@@ -29,7 +29,7 @@ from grader.spec.caller_grads import kept_through
 from grader.spec.graph import graph
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, grad, num, shape_error, stepped_grad
-from grader.spec.origins import made_by_op, made_from, read_on_the_way
+from grader.spec.origins import made_by_op, made_from, read_on_the_way, unrecorded_on_the_way
 from grader.spec.errors import error_of
 from grader.spec.refused import refused_given
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
@@ -75,10 +75,11 @@ def _inference(sub, w: float, x: float, outer: Callable[[], Any] = micrograph.en
     if any(returned.earlier(r[name]) for name, returned in _LEAVES_RETURNED.items()):
         # an earlier call's result returned again (a cache): how this call made y, and its grad
         # mode, say nothing of the code that made it; the identity facts tell what happened
-        made = [check(Check.MADE_BY_OP, None, "y"), check(Check.MADE_FROM, None, "y")]
+        made = [check(which, None, "y") for which in (Check.MADE_BY_OP, Check.MADE_FROM, Check.UNRECORDED_ON_THE_WAY)]
         fact = {k: v for k, v in call.fact.items() if not k.startswith("grad_mode")}
     else:
-        made = [made_by_op(r["y"], call, "y"), made_from(r["y"], (r["w"], r["x"]), call, "y")]
+        made = [made_by_op(r["y"], call, "y"), made_from(r["y"], (r["w"], r["x"]), call, "y"),
+                unrecorded_on_the_way(r["y"], call, "y")]
         fact = call.fact
     return {"y": [value_of(r["y"], "y"), *made],
             "inputs": [value_of(r["w"], "w"), value_of(r["x"], "x")],
@@ -377,8 +378,7 @@ def _forward_seen(made: tuple[Any, Value]) -> dict[str, Any]:
 def forward_hidden(sub):
     return {**_forwards(sub, [(outer, training, w, x) for outer in (micrograph.enable_grad, micrograph.no_grad)
                               for training, (w, x) in [(True, (1.5, -0.5)), (False, (-2.0, 4.0)), (True, (0.0, 0.0))]]),
-            "apart": calls_apart(sub, _forwarded, _forward_seen, (1.5, -0.5, False),
-                                                 (-2.0, 4.0, True), "forward"),
+            "apart": calls_apart(sub, _forwarded, _forward_seen, (1.5, -0.5, False), (-2.0, 4.0, True), "forward"),
             "stepped": leaf_stepped_apart(sub, _forward_on_leaf, _forward_seen, 1.25, "forward"),
             "held": [kept_through(f"forward(w, x, {t})", {"w": w}, lambda w=w, t=t: sub.forward(w, 3.0, t))
                      for t in (True, False) for w in [Value(-0.5, requires_grad=True)]]}

@@ -104,7 +104,8 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.NAME_CALLED.value: SayWalk.NAME_UNCALLED, Check.FIRST_NOT_NONE.value: SayWalk.LATER_ENTRY,
            Check.COUNTS_RECORDED.value: SayLoop.COUNT_NOT_RECORDED, Check.BRANCH_OF_X.value: SayLoop.OTHER_BRANCH,
            Check.COMPUTED_RETURNED.value: SayLeaf.COMPUTED_NOT_RETURNED,
-           Check.MODE_FROM_TRAINING.value: SayCheck.CALLER_MODE, Check.DEFAULT_KEPT.value: SayCheck.OTHER_DEFAULT}
+           Check.MODE_FROM_TRAINING.value: SayCheck.CALLER_MODE, Check.DEFAULT_KEPT.value: SayCheck.OTHER_DEFAULT,
+           Check.UNRECORDED_ON_THE_WAY.value: SayCheck.RECORDED_ON_THE_WAY}
 
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
@@ -232,6 +233,7 @@ SayWalk.FIRST_INPUT_OWN, SayWalk.LAST_INPUT_OWN}
 _LEAVES = ("w", "x")  # the leaves a FLAGS_KEPT fact may name
 _NAMED = {  # a sentence that names one thing the probe recorded as context: (its key, the field it fills)
     SayCheck.NOT_APPLIED: ("node", "name"),  # the first node whose apply backward never called
+    SayCheck.RECORDED_ON_THE_WAY: ("op", "op"),  # the node of the nearest recorded Value the result was made from
     SayCheck.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
     SayCheck.LIST_CHANGED: ("name", "name"),  # the argument's name
     SayCheck.LIST_REORDERED: ("name", "name"),

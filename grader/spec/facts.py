@@ -225,6 +225,7 @@ class Check(str, enum.Enum):
     BRANCH_OF_X = "branch_of_x"  # a call's graph is not the one its if builds for an x on the other side of its test
     COMPUTED_RETURNED = "computed_returned"  # a call returned the Value with the statement's graph that it computed
     MODE_FROM_TRAINING = "mode_from_training"  # what a forward records follows its training flag, not the caller's grad mode
+    UNRECORDED_ON_THE_WAY = "unrecorded_on_the_way"  # an unrecorded result was made from no Value the graph recorded
     VALUE_KEPT = "value_kept"  # a call that builds from or reads Values it is handed left their flags and .grad as it found them
     WARNING_RECORDED = "warning_recorded"  # a call that returned None let no warning of its .grad read reach its caller
 

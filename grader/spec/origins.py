@@ -19,6 +19,8 @@ the engine's own objects, not a value written down that happens to be equal.
                                            operations (not Value(formula) * 1)
     read_on_the_way(y, call)                the Values the call's operations read to make y,
                                            nearest first (y's own operation's inputs first)
+    unrecorded_on_the_way(y, call, "y")     CHECK fact: y, unrecorded, was made from no Value the
+                                           graph recorded (not a + b recorded, then y = a * b under no_grad)
     detached_some(call, "f")                CHECK fact: the student's code called detach() on a
                                            Value that requires grad (not a new Value instead)
     read_in_turn(records, leaves, "rows")   CHECK fact: records of earlier backward passes are
@@ -246,6 +248,19 @@ def read_on_the_way(v: object, call: Call) -> list[Any]:
         alias = call.aliased.get(id(x), (None, None))
         return _made_of(call, x) if (call.made or {}).get(id(x)) is x else (alias[1],) if alias[0] is x else ()
     return list(_reached(v, read))
+
+
+def unrecorded_on_the_way(v: object, call: Call, label: str) -> dict[str, Any]:
+    """The CHECK fact: ``v``, a Value the graph did not record (no grad_fn), was made by the
+    watched ``call``'s operations (made with ``made=True``) from no Value the graph recorded: all
+    of it was computed under no_grad, not only its last operation.  ``~op``: the node of the
+    nearest recorded Value it was made from.  None where ``v`` is no Value or is recorded itself
+    (its own facts tell that)."""
+    if call.made is None or not _is_value(v) or v.grad_fn is not None:
+        return check(Check.UNRECORDED_ON_THE_WAY, None, label)
+    recorded = next((u for u in read_on_the_way(v, call) if u.grad_fn is not None), None)
+    return {**check(Check.UNRECORDED_ON_THE_WAY, recorded is None, label),
+            **({} if recorded is None else {CONTEXT + "op": str(recorded.grad_fn.name())})}
 
 
 def detached_some(call: Call, label: str) -> dict[str, Any]:

@@ -530,3 +530,11 @@ CASES += [
                    "    with micrograph.no_grad():\n        with micrograph.set_grad_enabled(training):\n"
                    "            return _graph(w, x)"}),
 ]
+
+# inference computes a = x + w and b = w + 1 with grad on and only y = a * b under no_grad: y is unrecorded,
+# and holds the statement's number, but two additions were recorded on its way
+CASES += [
+    Wrong("inference_product_alone_under_no_grad", names=("y was computed from a result the graph recorded",),
+          fails={INFERENCE: "y was computed from a result the graph recorded (AddBackward0)"},
+          edits={INFER: "    a, b = x + w, w + 1\n    with micrograph.no_grad():\n        y = a * b\n"}),
+]
