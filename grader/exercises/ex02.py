@@ -130,19 +130,22 @@ def _nodes_seen(g: object) -> list[Any] | str:
 
 
 def _assorted() -> list[Value]:
-    """Values of every kind: leaves with and without grad, recorded and unrecorded results."""
+    """Values of every kind: leaves with and without grad, recorded and unrecorded results, and
+    a non-leaf that retains its gradient, which backward fills: it holds a .grad as a leaf does,
+    and is still no leaf (is_leaf follows grad_fn, not .grad)."""
     p = Value(-1.5, requires_grad=True)
     q = Value(0.25)  # a leaf that does not require grad (input data)
     c = add(p, 0.0)  # example 2: anything made from a grad-requiring leaf is not a leaf
     d = mul(q, 3.0)  # made from no-grad values only: a leaf
     e = sub(p, q)
+    e.retain_grad()
     f = exp(mul(e, d))
     g = sub(d, q)  # still only no-grad values
     f.backward()  # backward changes none of the three attributes
     return [p, q, c, d, e, f, g]
 
 
-ASSORTED = ("p = Value(..., requires_grad=True)", "q = Value(...)", "p + 0", "q * 3", "p - q",
+ASSORTED = ("p = Value(..., requires_grad=True)", "q = Value(...)", "p + 0", "q * 3", "e = p - q; e.retain_grad()",
             "((p - q) * (q * 3)).exp()", "q * 3 - q")
 
 

@@ -458,3 +458,11 @@ CASES += [
           names=("the w your build_graph returned", "not in the graph the pass went through"),
           unsaid=("went through a graph recorded with w.requires_grad=False",)),
 ]
+
+# is_leaf taken from .grad (a Value with a gradient counted as a leaf): a non-leaf that retained its gradient
+# and went through backward holds one too, and is still no leaf
+CASES += [
+    Wrong("is_leaf_from_grad", names=("node_info(e = p - q; e.retain_grad())['is_leaf'] is True",),
+          fails={"node_info on every kind of Value": "node_info(e = p - q; e.retain_grad())['is_leaf'] is True"},
+          edits={'        "is_leaf": v.is_leaf,\n': '        "is_leaf": v.grad is not None or v.grad_fn is None,\n'}),
+]
