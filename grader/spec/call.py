@@ -13,7 +13,7 @@ from micrograph import observe, value as value_module
 from micrograph.node import AccumulateGrad
 from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.call_records import MAX_PASSES_LISTED, CallRecords, is_value
-from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
+from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DATA_SET, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
                                      ONE_ENTRY, PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED, engine_function,
                                      in_mode_switch, in_walk, one_entry, raised_out, run_by_engine, watched_code)
 from grader.spec.graph import reaches_leaves
@@ -107,6 +107,7 @@ class Call(CallRecords, observe.Observer):
             changed = frame.f_locals.get("self")
             if is_value(changed):
                 self.changed_in_place[id(changed)] = changed
+                self.wrote(changed)
                 self.changed_before_pass.update({} if self.started else {id(changed): changed})
         from_student = self._from_student(frame)
         wrapper = frame.f_back if decorated and frame.f_locals.get("mode") is False else None
@@ -121,6 +122,8 @@ class Call(CallRecords, observe.Observer):
             source = frame.f_locals.get("self")
             if is_value(source):
                 self.through_data[id(source)] = source
+                if code is DATA_SET:
+                    self.wrote(source)
                 if self.made is not None:
                     self.data_made[id(source)] = len(self.made)
         if from_student and code is GRAD_GETTER:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 import micrograph
+from micrograph.value import shares_storage
 
 from grader.spec.caught import Caught
 from grader.spec.facts import CONTEXT
@@ -16,6 +17,7 @@ from grader.spec.hooked import Chosen
 from grader.spec.probe import grad as grad_number
 
 MAX_PASSES_LISTED = 20
+MAX_WRITES = 16  # writes into numbers noted per call: enough to tell one, two or many apart in a loop
 
 
 def is_value(v: object) -> bool:
@@ -95,6 +97,18 @@ class CallRecords:
         self.detached_untracked: dict[int, Any] = {}  # with made: the Values requiring no grad it called detach() on
         self.detached_results: dict[int, Any] = {}  # with made: what detach() returned for a Value requiring grad
         self.detached_changed = False  # with made: one of those changed in place, or a Value cut by detach_()
+        self.writes: list[Any] = []  # with made: the Value each in-place op or ``.data =`` wrote into (the first few)
+
+    def wrote(self, v: Any) -> None:
+        """With ``made``: note a write into ``v``'s number (an in-place op on it, ``v.data = ...``)."""
+        if self.made is not None and len(self.writes) < MAX_WRITES:
+            self.writes.append(v)
+
+    def writes_into(self, v: Any) -> int:
+        """With ``made``: how many of the writes noted went into ``v``'s number, through ``v`` itself or
+        a Value sharing it (``v.data``, ``v.detach()``), up to ``MAX_WRITES``: a number that looks
+        changed twice is told so only where two writes were seen."""
+        return sum(1 for u in self.writes if is_value(u) and is_value(v) and shares_storage(u, v))
 
     @property
     def kept(self) -> list[bool]:

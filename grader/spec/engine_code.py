@@ -22,7 +22,8 @@ ONE_ENTRY = frozenset({micrograph.Value.sum.__code__, micrograph.Value.mean.__co
                        micrograph.sum.__code__, micrograph.mean.__code__})
 RECORD_IN_PLACE = micrograph.value.record_inplace.__code__  # every in-place op (fill_, add_, copy_ ...) runs it
 # ``.data`` read or set: a change through it moves no version counter.
-DATA_ACCESS = frozenset({micrograph.Value.data.fget.__code__, micrograph.Value.data.fset.__code__})  # type: ignore[attr-defined]
+DATA_SET = micrograph.Value.data.fset.__code__  # type: ignore[attr-defined]  # ``v.data = other``: v's number replaced
+DATA_ACCESS = frozenset({micrograph.Value.data.fget.__code__, DATA_SET})  # type: ignore[attr-defined]
 # Grad mode switched off: a ``no_grad`` block entered (its ``__enter__``, which ``enable_grad`` shares), or a
 # ``set_grad_enabled(mode)`` made (the decorators' wrappers make one too).
 NO_GRAD_ENTER = micrograph.no_grad.__enter__.__code__

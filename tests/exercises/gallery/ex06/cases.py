@@ -382,3 +382,12 @@ CASES += [
     Correct("retain_graph_kept", edits={"    y.backward()  # the gradient flows": "    y.backward(retain_graph=True)  # the gradient flows",
                                         "    y.backward()\n    return {\"x\": x, \"y\": y}": "    y.backward(retain_graph=True)\n    return {\"x\": x, \"y\": y}"}),
 ]
+
+# x set to 1 through .data (copy_ of a constant), once: at a hidden x where 1 is x + 2 the number alone looks like
+# the change made twice; one write was seen, so it is told as a different number only
+CASES += [
+    Wrong("copy_constant_once", fails={COPY: "The leaf x you were given holds a different number",
+                                       "gradient after copy_ on other inputs": "The leaf x you were given holds a different number"},
+          edits={COPY_LINE: "    x.data.copy_(Value(1.0))\n"},
+          names=("The leaf x you were given holds a different number",), unsaid=("twice", "moved once more")),
+]
