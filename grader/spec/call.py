@@ -107,7 +107,7 @@ class Call(CallRecords, observe.Observer):
             changed = frame.f_locals.get("self")
             if is_value(changed):
                 self.changed_in_place[id(changed)] = changed
-                self.wrote(changed)
+                self.note_write(changed)
                 self.changed_before_pass.update({} if self.started else {id(changed): changed})
         from_student = self._from_student(frame)
         wrapper = frame.f_back if decorated and frame.f_locals.get("mode") is False else None
@@ -123,7 +123,7 @@ class Call(CallRecords, observe.Observer):
             if is_value(source):
                 self.through_data[id(source)] = source
                 if code is DATA_SET:
-                    self.wrote(source)
+                    self.note_write(source)
                 if self.made is not None:
                     self.data_made[id(source)] = len(self.made)
         if from_student and code is GRAD_GETTER:

@@ -99,7 +99,7 @@ class CallRecords:
         self.detached_changed = False  # with made: one of those changed in place, or a Value cut by detach_()
         self.writes: list[Any] = []  # with made: the Value each in-place op or ``.data =`` wrote into (the first few)
 
-    def wrote(self, v: Any) -> None:
+    def note_write(self, v: Any) -> None:
         """With ``made``: note a write into ``v``'s number (an in-place op on it, ``v.data = ...``)."""
         if self.made is not None and len(self.writes) < MAX_WRITES:
             self.writes.append(v)
