@@ -383,3 +383,18 @@ CASES += [
           names=("after a second y.backward() raised", "put back however it ends"),
           unsaid=("retain_graph=True keeps the graph of that call alone",)),
 ]
+
+# Leaves' AccumulateGrad nodes kept in a module-level list and found with == on a Value that compares numbers:
+# a new leaf holding an earlier leaf's number gets that leaf's node; told as state kept between calls.
+CASES += [
+    Wrong("accumulators_found_by_equality", edits={
+        "    if v._accumulator is None:\n        v._accumulator = AccumulateGrad(v)\n    return v._accumulator, 0\n":
+        "    for leaf, node in _ACCUMULATORS:\n        if leaf == v:\n            return node, 0\n"
+        "    node = AccumulateGrad(v)\n    _ACCUMULATORS.append((v, node))\n    return node, 0\n",
+        "\ndef record(": "\n_ACCUMULATORS = []  # (leaf, its AccumulateGrad)\n\n\ndef record(",
+        "    def item(self) -> float:\n": "    def __eq__(self, other: object) -> bool:\n"
+                                     "        return isinstance(other, Value) and self.item() == other.item()\n\n"
+                                     "    __hash__ = object.__hash__\n\n    def item(self) -> float:\n"},
+          fails={DOCS: "your engine keeps state between calls"},
+          names=("keeps state between calls", "AccumulateGrad")),
+]

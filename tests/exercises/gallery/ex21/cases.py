@@ -489,3 +489,26 @@ CASES += [
           names=("w.add_(1) on a leaf that requires grad", "LEAF_IN_PLACE"),
           unsaid=("that refused", "an in-place op changes the number itself", "never its other operand's")),
 ]
+
+# unpack noticing a change by the saved value's number, not its version: s.zero_() of a 0 slips through, and a
+# change through .data (a counter of its own) is refused; told by those programs, the student's own message
+# quoted with its two equal versions.
+CASES += [
+    Wrong("unpack_compares_numbers", edits={
+        "        self.saved_versions[name] = value._version\n":
+        "        self.saved_versions[name] = value._version\n"
+        "        self.saved_numbers = {**getattr(self, 'saved_numbers', {}), name: value.item()}\n",
+        "        if value._version != self.saved_versions[name]:\n": "        if value.item() != self.saved_numbers[name]:\n"},
+          fails={MODIFIED: "y.backward() after s.zero_(), y = w * s, s = Value(0) raised no error",
+                 DATA: "is at version 0; expected version 0"},
+          names=("s.zero_(), y = w * s, s = Value(0)", "changed in place since")),
+]
+
+# unpack warning MODIFIED's text instead of raising it: backward goes on with the changed value.
+CASES += [
+    Wrong("modified_warned_not_raised", edits={
+        "            raise RuntimeError(MODIFIED.format(version=value._version, expected=self.saved_versions[name]))\n":
+        "            warnings.warn(MODIFIED.format(version=value._version, expected=self.saved_versions[name]))\n"},
+          fails={BASICS: "z.backward() after q.add_(1), z = q * q, q = p + 2 raised no error, where PyTorch raises one"},
+          names=("raised no error", "backward raises MODIFIED")),
+]
