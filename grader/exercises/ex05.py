@@ -107,6 +107,7 @@ KEYS = {
     "rebuilt": "build y again in each step: one graph per step, each backpropagated once",
     "walked": "build y = (x + w) * (w + 1) from the leaves you are given: backward runs through that graph",
     "default": "reset left out is reset=None, as in the stub's signature: nothing is cleared",
+    "by_text": "compare reset with ==: a str equal to 'none' asks for that reset, whichever object holds it",
     "left": "after recording each step, clear both leaves as `reset` asks: nothing (None), "
     "w.grad.zero_() and x.grad.zero_() in place ('zero_'), or .grad = None ('none')",
 }
@@ -161,7 +162,20 @@ def resets_hidden(sub):
              (-3.0, -1.0, 1, "none"), (10.0, 0.5, 4, "none"), (2.0, 2.0, 0, "none"),
              (1.5, 1.5, 2, "zero_")]  # w and x of one value: each is cleared, not the first only
     runs = [_run(sub, w, x, n, reset) for w, x, n, reset in cases]
-    return {**_regroup(runs), "steps": steps_followed(runs)}
+    return {**_regroup(runs), "steps": steps_followed(runs), "by_text": _by_text(sub)}
+
+
+def _by_text(sub) -> dict[str, Any]:
+    """The BY_TEXT fact of grad_history's reset: a str equal to "zero_" or "none" that is another
+    object than the literal (one a caller built, read or received) records and clears as the
+    literal does (``reset is "none"`` zeroes in place what "none" drops: the same records).
+    Not judged where two calls with the literal answer otherwise (state kept between calls)."""
+    def history(reset: str) -> object:  # the records, and whether the leaves' .grad were left None
+        w, x = _leaves(1.5, -0.5)
+        return _history(sub.grad_history(w, x, 2, reset)), w.grad is None, x.grad is None
+    judged = [(history(reset), history("".join(list(reset))), history(reset)) for reset in ("zero_", "none")]
+    alike = None if any(a != c for a, _, c in judged) else all(a == b for a, b, _ in judged)
+    return {**check(Check.BY_TEXT, alike, "grad_history(w, x, steps, reset)"), CONTEXT + "option": "reset"}
 
 
 @EXERCISE.test("a gradient already there before the loop", points=1, feedback=FEEDBACK,

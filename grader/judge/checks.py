@@ -37,6 +37,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.READ_FROM_GRAD.value: SayCheck.NOT_READ_FROM_GRAD,
            Check.READ_FROM_LEAF.value: SayCheck.OTHER_LEAF_GRAD,
            Check.MADE_BY_OP.value: SayCheck.NOT_BY_OP, Check.START_FIRST.value: SayCheck.START_ELSEWHERE,
+           Check.BY_TEXT.value: SayCheck.BY_IDENTITY,
            Check.MADE_FROM.value: SayCheck.NOT_MADE_FROM,
            Check.DETACHED_SOME.value: SayCheck.NEVER_DETACHED, Check.NONE_DETACHED.value: SayCheck.DETACHED_ONE,
            Check.UPDATED_AFTER_BACKWARD.value: SayCheck.UPDATED_FIRST, Check.CHANGED_AFTER_BACKWARD.value: SayInPlace.CHANGED_BEFORE_BACKWARD,
@@ -262,6 +263,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
 
 _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (key, field) for each
     SayCheck.START_ELSEWHERE: (("name", "name"), ("of", "of")),  # the name the start Value was returned as, and its own
+    SayCheck.BY_IDENTITY: (("option", "name"),),  # the parameter whose str was told apart by identity
     SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")), SayWalk.COUNTED_ONCE_NAMESAKE: (("op", "op"),),
     SayState.VALUE_CHANGED: (("attribute", "name"), ("value", "leaf")),  # the first call that changed its Value, and what
     **dict.fromkeys((SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN,

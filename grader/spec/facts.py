@@ -198,6 +198,7 @@ class Check(str, enum.Enum):
     KEYS_ASKED = "keys_asked"  # a dict a call returned has the keys the statement's docstring names, and no other
     VALUE_PER_NAME = "value_per_name"  # each Value a call returned under a name (leaf or not) is one no other name holds
     START_FIRST = "start_first"  # a list of a start Value and the one made from it, changed in place, holds the start first
+    BY_TEXT = "by_text"  # a call given a str equal to the statement's option, another object than the literal, answers alike
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
     WROTE_DETACHED = "wrote_detached"  # a call wrote in place into the number its detached copy holds (even that number)
     COMBINE_CALLED = "combine_called"  # a call used the combine function it was given, on two Values (a and b)

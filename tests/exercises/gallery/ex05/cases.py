@@ -521,3 +521,13 @@ CASES += [
           names=("grad_history ran backward while .grad still held the gradient of an earlier pass",),
           passes=(NONE,)),
 ]
+
+# reset compared by identity (reset is "none"): the literal the tests pass is the interned one, so only a
+# str equal to "none" built at run time shows it; told as telling reset apart by which object it is.
+CASES += [
+    Wrong("reset_compared_by_is", fails={"other resets": "tells reset apart by which object it is (is)"},
+          edits={'set_to_none=(reset == "none")': 'set_to_none=(reset is "none")'},
+          names=("grad_history(w, x, steps, reset) did otherwise when reset was a str equal to the same option",
+                 "by which object it is (is), not by its text (==)"),
+          passes=(ACCUMULATE, ZERO, NONE)),
+]
