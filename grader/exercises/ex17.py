@@ -11,6 +11,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
 from grader.spec.build_backward_checks import zero_dropped
+from grader.spec.build_graph_kept import kept_parts
 from grader.spec.build_reads import SECOND_RUN, edge_node, grad_quiet, root_as_was
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import raised
@@ -65,6 +66,9 @@ KEYS = {
             "AccumulateGrad, seeded with 1",
     "chain": "backward through a chain of thousands of operations must give PyTorch's gradient too: "
              "each node on it runs once, and the gradients w receives from every + w are summed",
+    "kept": "backward leaves the graph it walks as it was: each node keeps its next_functions (the same pairs, in the "
+            "same order) and its sequence_nr, and a leaf its one AccumulateGrad; a second backward through the graph, "
+            "or a later graph of the leaf, uses them again",
     "no_recursion": "backward and dependencies walk the graph with a loop over a stack or a heap, never by calling "
                     "themselves, as the statement asks: a recursive walk nests one call per node of a chain, whatever "
                     "recursion limit the file sets",
@@ -79,12 +83,13 @@ KEYS = {
 # with it: its advice alone.
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied", "accumulate"), "arrived": ("applied",),
              "again": ("mul", "add", "one_op", "arrived", "applied", "accumulate", "root_as_was"),
-             "one_op": ("mul", "add", "own_grad", "seed", "accumulate"), "chain": ("mul", "add", "one_op", "accumulate"),
+             "one_op": ("mul", "add", "own_grad", "seed", "accumulate"),
+             "chain": ("mul", "add", "one_op", "accumulate", "kept"),
              "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate", "applied"), "ran": ("applied", "arrived"),
              "applied": ("mul", "add"),  # a node a short apply never sent a gradient to never runs at all
              "leaf": ("accumulate",), "summed": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate",
-                                                  "applied", "buffered"),
-             "buffered": ("mul", "add", "one_op", "arrived", "applied", "accumulate")}
+                                                  "applied", "buffered", "kept"),
+             "buffered": ("mul", "add", "one_op", "arrived", "applied", "accumulate", "kept")}
 
 
 GRAD = 1.75  # the gradient a node's apply is handed, by itself: the rule scales it
@@ -273,6 +278,12 @@ def _again(sub: Any) -> dict[str, list[Any]]:
     return {"again": [first, *seen["arrived"], *seen["applied"]], "root_as_was": left}
 
 
+def _kept(sub: Any) -> list[dict[str, Any]]:
+    """Whether one backward left the graph it walked as it was (``build_graph_kept``): its edges,
+    its sequence numbers, a leaf's AccumulateGrad, each a claim of its own."""
+    return [claim(holds, said) for holds, said in kept_parts(sub)]
+
+
 @EXERCISE.test("inputs that require no grad", points=1, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def constants(sub):
@@ -309,7 +320,8 @@ def order(sub):
     applied = order_facts(y, {"w": v, "(w * 2)": a, "(w * 3)": b, "y": y}, "y = w * 2 + w * 3")["applied"]
     buffered = _grad(sub, v, "w.grad for y = w * 2 + w * 3")
     ran = _ran(sub)  # the run order read apart
-    return {**_rules(sub, 2.5, -1.5), "buffered": [buffered], "summed": out, **ran, "applied": ran["applied"] + applied}
+    return {**_rules(sub, 2.5, -1.5), "buffered": [buffered], "summed": out, **ran, "applied": ran["applied"] + applied,
+            "kept": _kept(sub)}
 
 
 def _ran(sub: Any) -> dict[str, list[Any]]:
@@ -376,7 +388,7 @@ def chain(sub):
     if moved[0]:  # a limit moved while backward ran: as deep a chain as that limit must reach
         _long_chain(sub, RAISED_CHAIN_OPS)[1].backward()
     return {**_rules(sub, 1.0, 2.0),
-            "chain": _grad(sub, w, f"w.grad after backward through {CHAIN}"),
+            "chain": _grad(sub, w, f"w.grad after backward through {CHAIN}"), "kept": _kept(sub),
             "no_recursion": claim(nested < NESTED, N_("backward through a long chain (5000 operations) runs without recursion"))}
 
 

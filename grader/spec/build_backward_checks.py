@@ -12,6 +12,7 @@ from typing import Any
 
 from micrograph.i18n import N_  # a check's finding, translated where told
 
+from grader.spec.build_graph_kept import FAULT_IN as KEPT_FAULT_IN, graph_changed
 from grader.spec.build_reads import edge_node, grad_quiet, number
 from grader.spec.held import held
 from grader.spec.nesting import NESTED, deepest
@@ -42,17 +43,18 @@ AGAIN = N_("dependencies(y.grad_fn), called after a y.backward() through y = (d 
            "edges than that graph has: each call of dependencies counts the edges of its own graph anew, keeping "
            "nothing from an earlier call (a set of the nodes walked, counts cached)")
 FAULT_IN = {MUL_APPLIED: "MulBackward0.apply", FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
-            NESTS: "dependencies", ZERO_NOT_STORED: "store_grad", ZERO_NOT_APPLIED: "AccumulateGrad.apply"}
+            NESTS: "dependencies", ZERO_NOT_STORED: "store_grad", ZERO_NOT_APPLIED: "AccumulateGrad.apply",
+            **KEPT_FAULT_IN}
 CHAIN = 300  # a recursive walk nests a call per node: three times NESTED
 
 
 def backward_rest(sub: Any) -> str | None:
     """The checks in order, each on a fresh copy of the file where it can be made: a backward
     from a leaf, a 0 sent, the order gradients are added in, dependencies on a long chain, a second
-    backward through one graph.  What
+    backward through one graph, the graph a backward leaves behind.  What
     one leaves in an engine that keeps state between calls (one .grad Value shared by every
     leaf, ex19's slip) reaches no other, so a check that passes alone passes here."""
-    for check in (_mul_applied, _from_leaf, _zero_sent, _summed, _by_loop, _again):
+    for check in (_mul_applied, _from_leaf, _zero_sent, _summed, _by_loop, _again, graph_changed):
         finding = check(fresh_copy(sub) or sub)
         if finding is not None:
             return finding

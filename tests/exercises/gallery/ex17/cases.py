@@ -439,3 +439,35 @@ CASES += [
           names=("raised KeyError, and backward went on without it",),
           unsaid=("a floating-point sum depends on the order of its terms", "never with the last one to arrive alone")),
 ]
+
+# A backward that changes the graph it walks: its first pass gives PyTorch's gradients; a second
+# pass through the graph, or a later graph of the same leaf, meets what it changed.
+CASES += [
+    Wrong("backward_empties_edges", edits={  # "done with it": each node's edges cut once it ran
+        "        for (child, _), g in zip(node.next_functions, grads):\n":
+        "        edges, node.next_functions = node.next_functions, ()\n"
+        "        for (child, _), g in zip(edges, grads):\n"},
+          fails={ORDER: "every node of y's graph has the next_functions it had before"},
+          names=("the next_functions it had before",)),
+    Wrong("dependencies_sorts_edges", edits={  # each node's edges sorted by sequence_nr as it is counted
+        "        node = stack.pop()\n        for child, _ in node.next_functions:\n":
+        "        node = stack.pop()\n        node.next_functions = tuple(sorted(node.next_functions, key=lambda e: "
+        "-1 if e[0] is None else e[0].sequence_nr))\n        for child, _ in node.next_functions:\n"},
+          fails={ORDER: "every node of y's graph has the next_functions it had before",
+                 CHAIN: "every node of y's graph has the next_functions it had before"},
+          names=("the next_functions it had before",),
+          unsaid=("never with the last one to arrive alone",
+                  "the gradients w receives from every + w are summed")),
+    Wrong("backward_marks_ran_in_sequence_nr", edits={  # a node that ran marked by its sequence_nr
+        "        grads = node.apply(grad)\n": "        grads = node.apply(grad)\n"
+                                             "        if not isinstance(node, AccumulateGrad):\n"
+                                             "            node.sequence_nr = -1\n"},
+          fails={ORDER: "every node of y's graph has the sequence_nr it had before"},
+          names=("the sequence_nr it had before",)),
+    Wrong("backward_drops_accumulators", edits={  # a leaf's AccumulateGrad thrown away once it ran
+        "        grads = node.apply(grad)\n": "        grads = node.apply(grad)\n"
+                                             "        if isinstance(node, AccumulateGrad):\n"
+                                             "            node.variable._accumulator = None\n"},
+          fails={ORDER: "reaches w through the AccumulateGrad y's graph reached it through"},
+          names=("reaches w through the AccumulateGrad",)),
+]
