@@ -54,6 +54,8 @@ KEYS = {
                "has it: the grader watches the order nodes run through apply",
     "kept": "retain_grad() lasts as long as the value: a backward through another graph in between "
             "does not undo it",
+    "every_backward": "retain_grad() lasts as long as the value: every backward through its node writes its gradient, "
+                      "not the first one only",
     "refused": "retain_grad() on a value that requires no grad raises RuntimeError(RETAIN_NO_GRAD): "
                "there is no gradient to keep",
     "freed_id": "whether a non-leaf retains its grad belongs to that value (its retains_grad): a record of "
@@ -75,10 +77,14 @@ NODES = ("w", "x", "a", "b", "y")
 # A retained gradient never kept, whatever ran in between, is not retain_grad() undone by another graph.
 # A warning given once and never again is told by that rule, not by the rule of when to warn.
 CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "handed_itself"),
-             "kept": ("retained", "own_node", "handed_itself"), "warned": ("warn_again",), "retained": ("own_node", "handed_itself"),
+             "kept": ("retained", "own_node", "handed_itself"),
+             "every_backward": ("retained", "own_node", "handed_itself", "again", "root_as_was"),
+             "warned": ("warn_again",), "retained": ("own_node", "handed_itself"),
              # a getter that never warns, or gives a non-retained non-leaf a .grad anyway (Value(0)), is not
              # ids kept: told by the rule of warning, or of that .grad staying None
-             "freed_id": ("warned", "not_retained", "before"),
+             # a getter that marks a value retained when read is told by the flags it set, not as ids kept
+             "freed_id": ("warned", "not_retained", "before", "retains_grad"),
+             "late": ("before",),  # retain_grad() that puts a .grad there itself: told before any backward
              "own_grad": ("grad",), "again": ("applied", "ran", "root_as_was"),
              "a_value": ("read_back",)}  # a getter that gives the number: not what store_grad wrote  # a wrong gradient or order anywhere: not state kept
 TWICE = N_("reading y.grad twice, y = w * 2, warns both times")
@@ -198,7 +204,9 @@ def _twice_and_late(sub: Any) -> dict[str, list[Any]]:
     """retain_grad() called twice before backward (PyTorch's call is the same every time: an
     engine that toggles the flag keeps nothing), and called once after a backward (PyTorch wrote
     no gradient there then: an engine that stores every non-leaf's gradient and hides it in the
-    getter shows that stale one), each on y = a * w, a = x + w."""
+    getter shows that stale one), each on y = a * w, a = x + w; r.grad right after r.retain_grad()
+    (nothing wrote it: a retain_grad() that puts a .grad there is told as such, not as a late call
+    finding one), and two backward calls through one retained a (``_second_backward``)."""
     w, x = sub.Value(1.25, requires_grad=True), sub.Value(-0.5, requires_grad=True)
     a = x + w
     y = a * w
@@ -213,7 +221,29 @@ def _twice_and_late(sub: Any) -> dict[str, list[Any]]:
     held(y, a)
     y.backward()
     a.retain_grad()
-    return {"twice": twice, "late": [fact(grad_quiet(a), f"a.grad after {LATE}, {PROGRAM}")]}
+    r = w * 3
+    held(r)
+    r.retain_grad()  # before any backward through it: a .grad there is retain_grad()'s own
+    return {"twice": twice, "late": [fact(grad_quiet(a), f"a.grad after {LATE}, {PROGRAM}")],
+            "before": [fact(grad_quiet(r), "r.grad after r = w * 3; r.retain_grad()")],
+            "every_backward": _second_backward(sub)}
+
+
+def _second_backward(sub: Any) -> list[dict[str, Any]]:
+    """a.grad after a second backward through a retained a's graph (of additions: nothing saved,
+    so PyTorch runs it again without retain_graph), a.grad set to None in between: a backward that
+    forgets the retained value once it wrote its gradient writes nothing the second time.  Each
+    backward's error is told as it was raised (a first one that changed y fails the second)."""
+    w, x = sub.Value(1.25, requires_grad=True), sub.Value(-0.5, requires_grad=True)
+    a = x + w
+    y = a + w
+    held(y, a)
+    a.retain_grad()
+    program = "a.retain_grad(); y.backward(); a.grad = None; y.backward(), y = a + w, a = x + w"
+    first = raised(y.backward, "y.backward(), y = a + w, a = x + w, a retained")
+    a.grad = None
+    second = raised(y.backward, f"the second y.backward() of {program}")
+    return [first, second, fact(grad_quiet(a), f"a.grad after {program}")]
 
 
 def _again(sub: Any) -> dict[str, list[Any]]:

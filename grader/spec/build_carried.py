@@ -101,6 +101,30 @@ def not_retained_none(sub: Any) -> str | None:
         "a non-leaf that does not retain its grad keeps .grad None")
 
 
+def retained_every_backward(sub: Any) -> str | None:
+    """ex18's retain_grad() through a second backward of the same graph (the first keeps it, so no
+    stage's release has a part in it), a.grad and w.grad set to None in between: a backward that
+    forgets the retained value once it wrote its gradient writes w.grad again but leaves a.grad
+    None, which the later stages' programs, one backward per retain_grad(), tell as adding another
+    number.  A second pass that raises or writes no w.grad either is no retained value forgotten:
+    other checks tell it.  On a fresh copy of the file."""
+    engine = fresh_copy(sub) or sub
+    w, x = engine.Value(1.25, requires_grad=True), engine.Value(-0.5, requires_grad=True)
+    a = x * w  # products only: the functions every stage's check runs already (``stages.CHECK_RUNS``)
+    y = a * w
+    held(y, a)
+    a.retain_grad()
+    if error(y.backward, retain_graph=True) is not None:
+        return None
+    a.grad = w.grad = None
+    if error(y.backward) is not None or grad_quiet(w) is None:
+        return None
+    return None if grad_quiet(a) is not None else RETAINED_ONCE
+
+
+RETAINED_ONCE = N_("a second y.backward() after a.retain_grad(); y.backward(retain_graph=True); a.grad = w.grad = None, "
+                   "y = a * w, a = x * w, writes w.grad but not a.grad: every backward through a retained value's node "
+                   "writes its gradient, not the first one only")
 FREED_LATE = N_("a second z.backward() after u.backward(); z.backward(), z = y * v, u = y * 2, y = w * x, changes "
                 "v.grad, where PyTorch's raises at z's node at once: the step of backward that releases frees each "
                 "node right after its apply, z's too in a pass that then raised")
@@ -110,4 +134,5 @@ GRAD_INVENTED = N_("a.grad, a = w * 3, a non-leaf that did not call retain_grad(
                    "the getter Value.grad gives a gradient nothing wrote, where a non-leaf that does not retain its "
                    "grad keeps .grad None")
 # when backward releases and which nodes, the order it runs them in: not what release does
-FAULT_IN = {FREED_LATE: "backward", ONLY_ROOT_FREED: "backward", LEAVES_LATE: "backward", GRAD_INVENTED: "Value.grad"}
+FAULT_IN = {RETAINED_ONCE: "backward", FREED_LATE: "backward", ONLY_ROOT_FREED: "backward", LEAVES_LATE: "backward",
+            GRAD_INVENTED: "Value.grad"}

@@ -15,7 +15,7 @@ from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, backward_rest
 from grader.spec.build_carried import FAULT_IN as CARRIED_FAULT_IN
-from grader.spec.build_carried import counts_every_edge, leaves_when_ready, not_retained_none
+from grader.spec.build_carried import counts_every_edge, leaves_when_ready, not_retained_none, retained_every_backward
 from grader.spec.build_freed_checks import FAULT_IN as FREED_FAULT_IN, freed_checks
 from grader.spec.build_inplace_checks import in_place_checks
 from grader.spec.build_order import run_order
@@ -191,7 +191,7 @@ def _stage3(sub: Any) -> str | None:
         return N_("y.grad after y.retain_grad(); y.backward() is not the gradient backward starts from at y, its root")
     fresh = kept(w * 4)
     fresh.retain_grad()
-    return RETAINED_WARNS if _warns(fresh) else not_retained_none(sub)
+    return RETAINED_WARNS if _warns(fresh) else not_retained_none(sub) or retained_every_backward(sub)
 
 
 def _warns(v: Any) -> bool:
@@ -274,7 +274,7 @@ PROGRAMS = {  # what each check runs, as a student reads it
     "ex17": N_("one backward through each of w * w + w, (x + w) * (w + 1), z = n * m, m = v + 1, n = k + v, "
                "and w * 3 + (w * w) * 2 + 2"),
     "ex18": N_("a.retain_grad() then one backward; reading r.grad after r.retain_grad(); a.grad of an a that "
-               "did not call it, after a backward"),
+               "did not call it, after a backward; two backward calls through a retained a"),
     "ex19": N_("two backward calls, then zero_() and one more; two through a retained non-leaf, then zero_() "
                "and one more"),
     "ex20": N_("two backward calls through w * 3, and through c * w; y.backward() after z.backward(), z = y * 2; "

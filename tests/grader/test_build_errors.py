@@ -11,9 +11,11 @@ from types import ModuleType
 from grader.judge import explain, stages
 from grader.sandbox.child import wire
 from grader.sandbox.child.located import keep_source, probe_step, qualified
-from grader.spec.build_checks import CHECKS, STAGE_IDS
+from grader.spec.build import KEPT
+from grader.spec.build_checks import CHECKS, FAULT_IN, STAGE_IDS
 from grader.spec.build_parts import PARTS
 from grader.spec.limits import Limits
+from grader.spec.probe import MAX_TEXT
 
 TEST_FILE = "<tests: ex17>"
 
@@ -130,3 +132,10 @@ def test_a_failing_check_blames_no_later_function_it_does_not_run() -> None:
     assert "fault may be" not in said and "dependencies" not in said
     assert "Node.release" in stages.earlier_stage("ex17", "ex20.py", "backward through w * w + w leaves w.grad None",
                                                   "ex20")
+
+
+def test_a_finding_that_names_its_function_reaches_the_parent_whole() -> None:
+    """A check's finding travels as an EarlierStage message (``exNN: kept: finding``), cut at
+    MAX_TEXT: a finding cut short is no key of FAULT_IN, and blames later functions it never ran."""
+    longest = len(f"{STAGE_IDS[-1]}: {KEPT}")
+    assert [finding for finding in FAULT_IN if longest + len(finding) > MAX_TEXT] == []

@@ -108,7 +108,7 @@ def test_pytorch_error_texts_stay_english_with_a_chinese_explanation_beside_them
 @pytest.mark.parametrize("kind, message", [
     ("ThisStage", 'ex17: one backward through each of w * w + w, (x + w) * (w + 1), z = n * m, m = v + 1, n = k + v, and w * 3 + (w * w) * 2 + 2 | RuntimeError: "Trying to backward through the graph '
                   'a second time …" | ex20'),
-    ("ThisStage", 'ex18: a.retain_grad() then one backward; reading r.grad after r.retain_grad(); a.grad of an a that did not call it, after a backward | RuntimeError: "one of the variables needed for '
+    ("ThisStage", 'ex18: a.retain_grad() then one backward; reading r.grad after r.retain_grad(); a.grad of an a that did not call it, after a backward; two backward calls through a retained a | RuntimeError: "one of the variables needed for '
                   'gradient computation has been modified by an inplace operation | is at version 1" | ex21'),
     ("ThisStage", "ex19: two backward calls, then zero_() and one more; two through a retained non-leaf, then zero_() and one more"),
     ("EarlierStage", "ex18: a.grad after a.retain_grad() and a backward is not the gradient a's node receives"),

@@ -335,3 +335,28 @@ CASES += [
           names=("logged NON_LEAF_GRAD's text",),
           unsaid=("warns in PyTorch, but not in your engine",)),
 ]
+
+# A backward that forgets the retained value once it wrote its gradient: retain_grad() lasts one
+# backward only, while a.retains_grad stays True.
+CASES += [
+    Wrong("retained_forgotten_after_write", edits={
+        "            store_grad(node.retained, grad)\n": "            store_grad(node.retained, grad)\n"
+                                                         "            node.retained = None\n"},
+          fails={HIDDEN: "a.grad after a.retain_grad(); y.backward(); a.grad = None; y.backward(), y = a + w, "
+                         "a = x + w is None"},
+          names=("every backward through its node writes its gradient",)),
+]
+
+# A getter that, reading .grad of a non-leaf that does not retain it, warns and then marks it
+# retained: the next backward writes it.  Told by the flags it set, never as a record of ids.
+CASES += [
+    Wrong("grad_read_marks_retained", edits={
+        WARNS: WARNS + "\n            self.retains_grad = True\n            self.grad_fn.retained = self\n"
+                       "            return None"},
+          fails={HIDDEN: "a.retains_grad after b.retain_grad(); y.retain_grad(); y.backward() is True"},
+          names=("retains_grad",), unsaid=("retained nodes' ids kept between calls",)),
+    Wrong("retain_grad_puts_zero", edits={  # retain_grad() puts Value(0) in .grad before any backward
+        RETAIN: RETAIN + "\n        self._grad = Value(0.0)"},
+          fails={HIDDEN: "r.grad after r = w * 3; r.retain_grad() is not None"},
+          names=("r.retain_grad() is not None",), unsaid=("a retain_grad() called after that backward finds",)),
+]

@@ -424,3 +424,14 @@ CASES += [
           drawn=("w reaches a.grad_fn (AddBackward0) through an AccumulateGrad node of its own",),
           unsaid=("come in another order",)),
 ]
+
+# ex18's slip carried: backward forgets the retained value once it wrote its gradient; this stage's
+# programs, one backward per retain_grad(), would tell it as adding; ex18's gate names the second
+# backward that wrote nothing.
+CASES += [
+    Wrong("retained_forgotten_after_write_since_ex18", edits={
+        "            store_grad(node.retained, grad)\n": "            store_grad(node.retained, grad)\n"
+                                                         "            node.retained = None\n"},
+          fails={LOOP: "this stage builds on ex18"}, names=("writes w.grad but not a.grad",),
+          unsaid=("adds a retained non-leaf's gradient to the number",)),
+]
