@@ -20,7 +20,7 @@ from grader.spec.facts import CONTEXT
 from grader.spec.freed import apart, at_a_freed_id, at_the_id
 from grader.spec.held import kept
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
-from grader.spec.own_grad import OWN_GRAD, equal_leaves
+from grader.spec.own_grad import OWN_GRAD, equal_leaves, one_gradient
 from grader.spec.probe import close
 from grader.spec.raised import raised
 from grader.spec.repeat import fresh_copy
@@ -72,12 +72,15 @@ KEYS = {
                 "getter that returns a new Value each time hands zero_() a copy, and w.grad keeps its number",
 }
 # what zero_() or .grad = None left decides the gradients added after it
+# one .grad Value shared by two leaves (``own_grad``) spoils every sum added into either
 CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad", "own_grad"),
-             "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand", "grads"),
-             "zeroed": ("one_grad",), "leaf_root": ("operand",), "seed": ("leaf_root", "operand", "grads"),
-             "retained_again": ("retained", "retained_once", "rerun"), "kept_grad": ("renewed", "dropped", "fresh"), "retained_zeroed": ("retained", "rerun"),
-             "renewed": ("dropped", "retained"), "retained": ("rerun",), "retained_leaf": ("grads",),
-             "rerun": ("grads", "operand")}  # a sum made wrong: a second backward's gradient differs too
+             "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand", "grads", "own_grad"),
+             "zeroed": ("one_grad",), "leaf_root": ("operand", "own_grad"), "seed": ("leaf_root", "operand", "grads"),
+             "retained_again": ("retained", "retained_once", "rerun", "own_grad"),
+             "kept_grad": ("renewed", "dropped", "fresh", "own_grad"),
+             "retained_zeroed": ("retained", "rerun", "own_grad"),
+             "renewed": ("dropped", "retained", "own_grad"), "retained": ("rerun", "own_grad"), "retained_leaf": ("grads",),
+             "rerun": ("grads", "operand", "own_grad")}  # a sum made wrong: a second backward's gradient differs too
 
 
 def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
@@ -261,7 +264,8 @@ def loop_public(sub):
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
             "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0),
-            "leaf_root": leaf_root(sub, 1.5), "retained_once": retained_twice(sub, 1.5), "own_grad": equal_leaves(sub)}
+            "leaf_root": leaf_root(sub, 1.5), "retained_once": retained_twice(sub, 1.5),
+            "own_grad": [*equal_leaves(sub), one_gradient(sub)]}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -1,6 +1,7 @@
-"""Whether each leaf of a build-track engine holds a ``.grad`` of its own, whatever number it
-holds: a gradient kept between calls by the leaf's number (a dict keyed by ``item()``, in
-``store_grad`` or in the grad property) is one object for two leaves of one number.  The stage
+"""Whether each leaf of a build-track engine holds a ``.grad`` of its own, whatever number it or
+its gradient holds: a Value kept between calls by a number (a dict keyed by the leaf's ``item()``
+or by the gradient, in ``store_grad`` or in the grad property) is one object for two leaves of one
+number, or for two leaves given one gradient.  The stage
 that writes ``.grad`` (ex18) and the one that adds into it (ex19) ask the same question, since a
 slip made at the first is carried into the second's file."""
 
@@ -15,9 +16,9 @@ from grader.spec.build import claim
 from grader.spec.build_reads import fact, grad_quiet
 from grader.spec.held import kept
 
-OWN_GRAD = ("each leaf's .grad is a Value of its own, whatever number the leaf holds: a gradient kept between "
-            "calls by the leaf's number (such as a dict keyed by its .item(), in store_grad or in the grad property) gives "
-            "two leaves holding one number one .grad, and a write for one changes what the other reads")
+OWN_GRAD = ("each leaf's .grad is a Value of its own, whatever number the leaf or its gradient holds: a Value kept "
+            "between calls by a number (such as a dict keyed by the leaf's .item() or by the gradient, in store_grad or in "
+            "the grad property) gives two leaves one .grad, and a write for one changes what the other reads")
 EQUAL = "y.backward(), y = u * v + v, v = Value(u.item(), requires_grad=True)"  # code: labels are shown as written
 
 
@@ -33,3 +34,15 @@ def equal_leaves(sub: Any) -> list[Any]:
     return [fact(grad_quiet(u), f"u.grad after {EQUAL}"), fact(grad_quiet(v), f"v.grad after {EQUAL}"),
             claim(None in held or held[0] is not held[1], N_("after y.backward(), y = u * v + v, u and v two leaves "
                                                             "holding one number, u.grad and v.grad are two Values"))]
+
+
+def one_gradient(sub: Any) -> dict[str, Any]:
+    """Two leaves given one gradient: a .grad kept by the gradient's number (a dict keyed by it, in
+    store_grad) is one object for both, which an in-place add into one changes for the other."""
+    u, v = sub.Value(2.5, requires_grad=True), sub.Value(2.5, requires_grad=True)
+    kept(u * v).backward()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        held = u.grad, v.grad
+    return claim(None in held or held[0] is not held[1], N_("after y.backward(), y = u * v, u and v two leaves of one "
+                                                           "number, u.grad and v.grad are two Values"))

@@ -217,7 +217,7 @@ CASES += [
         "\ndef store_grad(": "\n_GRADS: dict[float, Value] = {}\n\n\ndef store_grad("},
           fails={HIDDEN: "u and v two leaves holding one number, u.grad and v.grad are two Values in PyTorch, but not in "
                          "your engine"},
-          names=("u.grad and v.grad are two Values", "kept between calls by the leaf's number")),
+          names=("u.grad and v.grad are two Values", "a dict keyed by the leaf's .item()")),
     Wrong("grad_read_by_leaf_number", edits={
         "    v._grad = Value(grad)\n": "    if v.is_leaf:\n        _GRADS[v.item()] = Value(grad)\n"
                                       "    else:\n        v._grad = Value(grad)\n",
@@ -226,6 +226,13 @@ CASES += [
           fails={HIDDEN: "u and v two leaves holding one number, u.grad and v.grad are two Values in PyTorch, but not in "
                          "your engine"},
           names=("u.grad and v.grad are two Values", "in the grad property")),
+    # one Value per gradient number: two leaves given one gradient share it
+    Wrong("grad_value_kept_per_gradient", edits={
+        "    v._grad = Value(grad)\n": "    v._grad = _GRADS.setdefault(grad, Value(grad))\n",
+        "\ndef store_grad(": "\n_GRADS: dict[float, Value] = {}\n\n\ndef store_grad("},
+          fails={HIDDEN: "u and v two leaves of one number, u.grad and v.grad are two Values in PyTorch, but not in "
+                         "your engine"},
+          names=("u.grad and v.grad are two Values", "or by the gradient")),
 ]
 
 # ex17's dependencies keeping the nodes it walked in a module-level set: a second backward through

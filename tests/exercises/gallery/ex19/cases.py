@@ -351,7 +351,7 @@ CASES += [
         "\ndef store_grad(": "\n_GRADS: dict[float, Value] = {}\n\n\ndef store_grad("},
           fails={LOOP: "u and v two leaves holding one number, u.grad and v.grad are two Values in PyTorch, but not in "
                        "your engine"},
-          names=("u.grad and v.grad are two Values", "kept between calls by the leaf's number")),
+          names=("u.grad and v.grad are two Values", "a dict keyed by the leaf's .item()")),
 ]
 
 # store_grad adding grad.item() where grad is already a float: the AttributeError is store_grad's,
@@ -434,4 +434,17 @@ CASES += [
                                                          "            node.retained = None\n"},
           fails={LOOP: "this stage builds on ex18"}, names=("writes w.grad but not a.grad",),
           unsaid=("adds a retained non-leaf's gradient to the number",)),
+]
+
+# store_grad hands out one Value per gradient number, kept between calls: two leaves given one
+# gradient share one .grad, and an add into one changes the other.  Told as the two leaves' one
+# .grad, not only as sums of another number.
+CASES += [
+    Wrong("grad_value_kept_per_gradient", edits={
+        "    if v._grad is None:\n        v._grad = Value(grad)\n":
+        "    if v._grad is None:\n        v._grad = _GRADS.setdefault(grad, Value(grad))\n",
+        "\ndef store_grad(": "\n_GRADS: dict[float, Value] = {}\n\n\ndef store_grad("},
+          fails={LOOP: "u and v two leaves of one number, u.grad and v.grad are two Values in PyTorch, but not in "
+                       "your engine"},
+          names=("u.grad and v.grad are two Values", "or by the gradient")),
 ]
