@@ -78,7 +78,7 @@ CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "
              "zeroed": ("one_grad",), "leaf_root": ("operand", "own_grad"), "seed": ("leaf_root", "operand", "grads"),
              "retained_again": ("retained", "retained_once", "rerun", "own_grad"),
              "kept_grad": ("renewed", "dropped", "fresh", "own_grad"),
-             "retained_zeroed": ("retained", "rerun", "own_grad"),
+             "retained_zeroed": ("retained", "rerun", "own_grad", "zeroed"),  # a zero_() that zeroes nothing: told as such
              "renewed": ("dropped", "retained", "own_grad"), "retained": ("rerun", "own_grad"), "retained_leaf": ("grads",),
              "rerun": ("grads", "operand", "own_grad")}  # a sum made wrong: a second backward's gradient differs too
 

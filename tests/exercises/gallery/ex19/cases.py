@@ -75,7 +75,8 @@ CASES = [
     Wrong("zero_drops_its_own_grad", edits={ZERO_BODY: "        self._grad = None\n        return self"},  # not a signed zero
           fails={LOOP: "w.grad.zero_() changes the number w.grad holds in PyTorch, but not in your engine",
                  ZERO: "w.grad.zero_() changes the number w.grad holds in PyTorch, but not in your engine"},
-          names=("w.grad.zero_() changes the number", "zero_() sets the number to 0")),
+          names=("w.grad.zero_() changes the number", "zero_() sets the number to 0"),
+          unsaid=("never to a sum kept apart from it",)),  # a retained a.grad zeroed follows from zero_()
     Wrong("zero_to_one", edits={"        self._box[0] = 0.0\n": "        self._box[0] = 1.0\n"},
           fails={LOOP: "w.grad after w.grad.zero_() is a different number",
                  ZERO: "w.grad after w.grad.zero_() is a different number"},
