@@ -471,3 +471,45 @@ CASES += [
           fails={ORDER: "reaches w through the AccumulateGrad y's graph reached it through"},
           names=("reaches w through the AccumulateGrad",)),
 ]
+
+# Slips of one's own walk: a heap of (priority, node) with no counter between (AccumulateGrads tie
+# and the heap compares nodes), a dependencies that walks into a constant's (None, 0) edge, edges
+# counted once per parent (w * w sends w two), a sum made in another order, a leaf written at each
+# edge instead of once with the sum.
+CASES += [
+    Wrong("heap_without_tie_counter", edits={
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "                heapq.heappush(ready, (-child.sequence_nr, child))\n",
+        "    ready = [(-first.sequence_nr, 0, first)]\n": "    ready = [(-first.sequence_nr, first)]\n",
+        "        node = heapq.heappop(ready)[2]\n": "        node = heapq.heappop(ready)[1]\n"},
+          fails={DIAMONDS: "raised TypeError"},
+          names=("in backward", "'<' not supported between instances of 'AccumulateGrad' and 'AccumulateGrad'")),
+    Wrong("dependencies_walks_constants", edits={
+        "        for child, _ in node.next_functions:\n            if child is None:\n                continue\n"
+        "            if child not in counts:":
+        "        for child, _ in node.next_functions:\n            if child not in counts:"},
+          fails={DOCS: "raised AttributeError"},
+          names=("in dependencies", "'NoneType' object has no attribute 'next_functions'")),
+    Wrong("edges_counted_once_per_parent", edits={
+        "        for child, _ in node.next_functions:\n            if child is None:":
+        "        for child, _ in dict.fromkeys(node.next_functions):\n            if child is None:"},
+          fails={CONSTANTS: "your engine ran AccumulateGrad(w) before (c * w).grad_fn"},
+          names=("dependencies counts the edges that reach each node",)),
+    Wrong("sum_made_last_first", edits={
+        "            buffers[child] = buffers.get(child, 0.0) + g\n": "            buffers.setdefault(child, []).append(g)\n",
+        "        grad = buffers.pop(node)\n":
+        "        grad = buffers.pop(node)\n        grad = sum(reversed(grad)) if isinstance(grad, list) else grad\n"},
+          fails={"gradients summed in PyTorch's order": "is a different number from PyTorch's"},
+          names=("a floating-point sum depends on the order of its terms",)),
+    Wrong("leaf_written_at_each_edge", edits={
+        "            buffers[child] = buffers.get(child, 0.0) + g\n":
+        "            if isinstance(child, AccumulateGrad):\n                child.apply(g)\n                continue\n"
+        "            buffers[child] = buffers.get(child, 0.0) + g\n"},
+          fails={DIAMONDS: "called the apply of AccumulateGrad(w) twice in a row"},
+          names=("ran some node more than once",)),
+    Correct("saved_read_with_get", edits={MUL_APPLY: (
+        '        other, me = self.saved.get("other", Value(0.0)), self.saved.get("self", Value(0.0))\n'
+        '        return grad * other.item(), grad * me.item()')}),
+    Correct("store_grad_through_the_setter", edits={"    v._grad = Value(grad)\n": "    v.grad = Value(grad)\n"}),
+    Correct("buffers_read_not_popped", edits={"        grad = buffers.pop(node)\n": "        grad = buffers[node]\n"}),
+]

@@ -367,3 +367,30 @@ CASES += [
           fails={HIDDEN: "r.grad after r = w * 3; r.retain_grad() is not None"},
           names=("r.retain_grad() is not None",), unsaid=("a retain_grad() called after that backward finds",)),
 ]
+
+# Slips of one's own: retain_grad() refusing a leaf that requires grad, a getter that warns for a
+# value that requires no grad, retained nodes forgotten at the end of every backward, retain_grad()
+# that tells the node but never sets retains_grad.
+CASES += [
+    Wrong("retain_grad_refuses_leaves", edits={
+        "        if not self.requires_grad:\n            raise RuntimeError(RETAIN_NO_GRAD)\n":
+        "        if not self.requires_grad or self.is_leaf:\n            raise RuntimeError(RETAIN_NO_GRAD)\n"},
+          fails={ON_LEAF: "w.retain_grad() on a leaf that requires grad raised RuntimeError"},
+          names=("where PyTorch's runs without an error",)),
+    Wrong("constants_warn", edits={"        if not self.is_leaf and not self.retains_grad:\n":
+                                   "        if not self.requires_grad or (not self.is_leaf and not self.retains_grad):\n"},
+          fails={BEFORE: "Reading c.grad warns in your engine, but not in PyTorch"}, names=("Reading c.grad warns",)),
+    Wrong("retained_forgotten_after_every_backward", edits={
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+        "    for node in waiting:\n        node.retained = None\n"},
+          fails={HIDDEN: "a.grad after a.retain_grad(); y.backward(); a.grad = None; y.backward()"},
+          names=("every backward through its node writes its gradient",)),
+    Wrong("retained_without_the_flag", edits={
+        "            self.grad_fn.retained = self\n            self.retains_grad = True\n":
+        "            self.grad_fn.retained = self\n"},
+          fails={RETAINED: "a.retains_grad after a.retain_grad(); y.backward() is False"},
+          names=("retains_grad", "warns in your engine, but not in PyTorch")),
+    Correct("warns_with_the_defaults", edits={
+        "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n": "            warnings.warn(NON_LEAF_GRAD)\n"}),
+]

@@ -437,6 +437,17 @@ CASES += [
           unsaid=("adds a retained non-leaf's gradient to the number",)),
 ]
 
+# ex17's slip carried: backward empties each node's next_functions once it ran; ex17's gate compares
+# the graph before and after a backward, never this stage's rule of adding up.
+CASES += [
+    Wrong("backward_empties_edges_since_ex17", edits={
+        "        for (child, _), g in zip(node.next_functions, grads):\n":
+        "        edges, node.next_functions = node.next_functions, ()\n"
+        "        for (child, _), g in zip(edges, grads):\n"},
+          fails={LOOP: "this stage builds on ex17"}, names=("changes the next_functions of a node of y's graph",),
+          unsaid=("nothing of an earlier backward's walk",)),
+]
+
 # store_grad hands out one Value per gradient number, kept between calls: two leaves given one
 # gradient share one .grad, and an add into one changes the other.  Told as the two leaves' one
 # .grad, not only as sums of another number.
@@ -448,4 +459,32 @@ CASES += [
           fails={LOOP: "u and v two leaves of one number, u.grad and v.grad are two Values in PyTorch, but not in "
                        "your engine"},
           names=("u.grad and v.grad are two Values", "or by the gradient")),
+]
+
+# Slips of one's own: a setter that turns None into a zero Value, a backward that clears the leaves'
+# gradients before it runs, accumulation written in AccumulateGrad.apply (store_grad left as ex18's,
+# so a retained non-leaf is overwritten).
+CASES += [
+    Wrong("setter_turns_none_to_zero", edits={
+        "    def _set_grad(self, value: Value | None) -> None:\n        self._grad = value\n":
+        "    def _set_grad(self, value: Value | None) -> None:\n        self._grad = Value(0.0) if value is None else value\n"},
+          fails={"w.grad = None between backward calls": "w.grad after w.grad = None is not None"},
+          names=("the grad property's setter keeps what it is given",)),
+    Wrong("backward_clears_leaf_grads", edits={
+        "    waiting = dependencies(first)\n":
+        "    waiting = dependencies(first)\n    for node in waiting:\n        if isinstance(node, AccumulateGrad):\n"
+        "            node.variable._grad = None\n"},
+          fails={LOOP: "w.grad after the second backward of w * x + w is a different number"},
+          names=("w.grad after the second backward", "add its gradient")),
+    Wrong("accumulates_in_accumulate_grad", edits={
+        "        store_grad(self.variable, grad)\n        return ()\n":
+        "        if self.variable._grad is None:\n            store_grad(self.variable, grad)\n        else:\n"
+        "            self.variable._grad._box[0] += grad\n        return ()\n",
+        WRITE: "    v._grad = Value(grad)"},
+          fails={LOOP: "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward() is a "
+                       "different number"},
+          names=("a retained non-leaf's gradient to the number its .grad holds",)),
+    Correct("sum_made_by_add", edits={WRITE: "    if v._grad is None:\n        v._grad = Value(grad)\n    else:\n"
+                                             "        v._grad = v._grad + grad"}),
+    Correct("zero_with_a_new_box", edits={ZERO_BODY: "        self._box = [0.0]\n        return self"}),
 ]
