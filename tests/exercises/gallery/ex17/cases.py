@@ -513,3 +513,11 @@ CASES += [
     Correct("store_grad_through_the_setter", edits={"    v._grad = Value(grad)\n": "    v.grad = Value(grad)\n"}),
     Correct("buffers_read_not_popped", edits={"        grad = buffers.pop(node)\n": "        grad = buffers[node]\n"}),
 ]
+
+# A MulBackward0.apply that returns only the gradients it has a saved factor for: c * w sends one
+# gradient, down the constant's edge, and w's node never gets its own.
+CASES += [
+    Wrong("mul_returns_only_saved_gradients", edits={MUL_APPLY: (
+        '        return tuple(grad * self.unpack(n).item() for n in ("other", "self") if n in self.saved)')},
+          fails={CONSTANTS: "returned fewer gradients than"}, names=("returned fewer gradients than",)),
+]

@@ -394,3 +394,20 @@ CASES += [
     Correct("warns_with_the_defaults", edits={
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n": "            warnings.warn(NON_LEAF_GRAD)\n"}),
 ]
+
+# A retained gradient written when its node becomes ready, in the loop over the edges (the root,
+# never made ready there, is never written), and a backward that gives every root its seed in .grad.
+CASES += [
+    Wrong("retained_written_when_ready", edits={
+        "        if node.retained is not None:\n            store_grad(node.retained, grad)\n": "",
+        "            if waiting[child] == 0:\n": "            if waiting[child] == 0:\n"
+                                               "                if child.retained is not None:\n"
+                                               "                    store_grad(child.retained, buffers[child])\n"},
+          fails={RETAINED: "only a.grad_fn's run wrote a.grad in PyTorch, but not in your engine",
+                 HIDDEN: "y.grad after y.retain_grad(); y.backward() is None"},
+          names=("when that node runs",)),
+    Wrong("root_given_its_seed", edits={
+        "    buffers = {first: 1.0}\n": "    buffers = {first: 1.0}\n    if root.grad_fn is not None:\n"
+                                       "        store_grad(root, 1.0)\n"},
+          fails={WITHOUT: "y.grad after y.backward() is not None"}, names=("backward writes no gradient there",)),
+]

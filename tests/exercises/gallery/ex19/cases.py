@@ -488,3 +488,22 @@ CASES += [
                                              "        v._grad = v._grad + grad"}),
     Correct("zero_with_a_new_box", edits={ZERO_BODY: "        self._box = [0.0]\n        return self"}),
 ]
+
+# ex18's backward giving every root its seed in .grad: from this stage on store_grad adds, and a
+# retained root gets it twice; ex18's gate names y.grad.  ex18's backward writing a retained a.grad
+# itself, past store_grad: told by the sum a later backward did not make.  A zero_() that counts a
+# version, as PyTorch's in-place zero_() does: right.
+CASES += [
+    Wrong("root_given_its_seed_since_ex18", edits={
+        "    buffers = {first: 1.0}\n": "    buffers = {first: 1.0}\n    if root.grad_fn is not None:\n"
+                                       "        store_grad(root, 1.0)\n"},
+          fails={LOOP: "this stage builds on ex18"},
+          names=("ex18", "is not the gradient backward starts from at y")),
+    Wrong("retained_written_past_store_grad", edits={  # ex18's backward writing a.grad itself: no sum
+        "            store_grad(node.retained, grad)\n": "            node.retained._grad = Value(grad)\n"},
+          fails={LOOP: "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward() is a "
+                       "different number"},
+          names=("adds a retained non-leaf's gradient to the number its .grad holds",)),
+    Correct("zero_counts_a_version", edits={ZERO_BODY: "        self._box[0] = 0.0\n        self._versions[0] += 1\n"
+                                                       "        return self"}),
+]
