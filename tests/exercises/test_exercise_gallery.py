@@ -1,14 +1,15 @@
 """The gallery: every plausible wrong answer loses points with feedback that names its mistake;
 every correct variant scores full marks (tables in ``gallery/exNN/cases.py``).
 
-The cases are graded in rounds: round k holds the k-th case of every exercise's table, and one
-sandboxed child grades them all, each exercise in a process of its own (``observe``).  A
-round's tests share a pytest-xdist group, so that one worker runs its child once, and the
-rounds spread over the workers.  The child runs the diagram probe too, which must answer
-without crashing (nothing is rendered).  The wrong answers of ex14, ex15 and the build track
-are also judged in Chinese, from the same child's report (the child never sees the grader's
-language): no number an exercise's tests expect in that feedback either, and on the build track,
-whose probes word their programs in English around the code, no English sentence left over.
+The cases are graded in rounds: round k holds the k-th case of every exercise's table (of the
+cases whose tests the run holds), and one sandboxed child grades them all, each exercise in a
+process of its own (``observe``).  A round's tests share a pytest-xdist group, so that one
+worker runs its child once, and the rounds spread over the workers.  The child runs the
+diagram probe too, which must answer without crashing (nothing is rendered).  The wrong
+answers of ex14, ex15 and the build track are also judged in Chinese, from the same child's
+report (the child never sees the grader's language): no number an exercise's tests expect in
+that feedback either, and on the build track, whose probes word their programs in English
+around the code, no English sentence left over.
 """
 
 from __future__ import annotations
@@ -56,10 +57,10 @@ def _params(cases: list[tuple[str, Case]]) -> list:
             for ex, case in cases]
 
 
-def _observe_round(number: int, factory: pytest.TempPathFactory
+def _observe_round(number: int, wanted: set[tuple[str, str]], factory: pytest.TempPathFactory
                    ) -> dict[tuple[str, str], tuple[Path, ChildReport]]:
-    """The file and the child's report of every case of round ``number``."""
-    members = [(ex, case) for ex, case in CASES if ROUNDS[ex, case.name] == number]
+    """The file and the child's report of every case of round ``number`` that is ``wanted``."""
+    members = [(ex, case) for ex, case in CASES if ROUNDS[ex, case.name] == number and (ex, case.name) in wanted]
     paths = [write_case(ex, case, solution_path(ex), factory.mktemp(f"{ex}-{case.name}"))
              for ex, case in members]
     reports = observe([(ex, path) for (ex, _), path in zip(members, paths)], drawn=True)
@@ -67,21 +68,32 @@ def _observe_round(number: int, factory: pytest.TempPathFactory
             for (ex, case), path, report in zip(members, paths, reports)}
 
 
+def _selected(items: list[pytest.Item]) -> set[tuple[str, str]]:
+    """The (exercise id, case name) of every gallery test this run holds (all of them, or those
+    ``-k`` left)."""
+    return {(item.callspec.params["exercise_id"], item.callspec.params["case"].name)
+            for item in items if isinstance(item, pytest.Function) and "reported" in item.fixturenames}
+
+
 @pytest.fixture(scope="session")
-def reported(tmp_path_factory: pytest.TempPathFactory
+def reported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
              ) -> Callable[[str, Case, bool], tuple[Path, ChildReport]]:
     """``reported(exercise_id, case, last)``: the case's file and its child's report, the diagram
-    probe's record included (its round run when one of its cases is first asked for).  A report
-    is let go once ``last`` says its last test took it (the English one, or the Chinese one after
-    it): kept for the whole run, the gallery's 1,500 reports were walked by every full garbage
-    collection of the worker, which made the tests run in its process after them (the probes of
-    the build track's facts) two to three times slower.  A report asked for again (the tests in
-    another order) runs its round again."""
+    probe's record included (its round run when one of its cases is first asked for).  A round
+    grades only the cases whose tests the run holds: ``-k ex10`` grades ex10's cases, not every
+    exercise's of the rounds ex10's cases are in.  A report is let go once ``last`` says its last
+    test took it (the English one, or the Chinese one after it): kept for the whole run, the
+    gallery's 1,500 reports were walked by every full garbage collection of the worker, which
+    made the tests run in its process after them (the probes of the build track's facts) two to
+    three times slower.  A report asked for again (the tests in another order) runs its round
+    again."""
     reports: dict[tuple[str, str], tuple[Path, ChildReport]] = {}
+    wanted = _selected(request.session.items)
 
     def report(exercise_id: str, case: Case, last: bool) -> tuple[Path, ChildReport]:
         if (exercise_id, case.name) not in reports:
-            reports.update(_observe_round(ROUNDS[exercise_id, case.name], tmp_path_factory))
+            reports.update(_observe_round(ROUNDS[exercise_id, case.name], wanted | {(exercise_id, case.name)},
+                                          tmp_path_factory))
         return reports.pop((exercise_id, case.name)) if last else reports[exercise_id, case.name]
     return report
 
