@@ -57,12 +57,17 @@ def _params(cases: list[tuple[str, Case]]) -> list:
             for ex, case in cases]
 
 
-def _observe_round(number: int, wanted: set[tuple[str, str]], factory: pytest.TempPathFactory
+def _observe_round(number: int, wanted: set[tuple[str, str]], folder: Path
                    ) -> dict[tuple[str, str], tuple[Path, ChildReport]]:
-    """The file and the child's report of every case of round ``number`` that is ``wanted``."""
+    """The file and the child's report of every case of round ``number`` that is ``wanted``,
+    each case's file in ``folder/exNN-name`` (one folder for the run's cases: pytest lists the
+    run's folder to number each new one it makes, and a numbered folder a case made those
+    listings grow with every case, half a second of each worker and more for its later tests)."""
     members = [(ex, case) for ex, case in CASES if ROUNDS[ex, case.name] == number and (ex, case.name) in wanted]
-    paths = [write_case(ex, case, solution_path(ex), factory.mktemp(f"{ex}-{case.name}"))
-             for ex, case in members]
+    paths = []
+    for ex, case in members:
+        (folder / f"{ex}-{case.name}").mkdir(exist_ok=True)
+        paths.append(write_case(ex, case, solution_path(ex), folder / f"{ex}-{case.name}"))
     reports = observe([(ex, path) for (ex, _), path in zip(members, paths)], drawn=True)
     return {(ex, case.name): (path, report)
             for (ex, case), path, report in zip(members, paths, reports)}
@@ -89,11 +94,12 @@ def reported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     again."""
     reports: dict[tuple[str, str], tuple[Path, ChildReport]] = {}
     wanted = _selected(request.session.items)
+    folder = tmp_path_factory.mktemp("gallery")
 
     def report(exercise_id: str, case: Case, last: bool) -> tuple[Path, ChildReport]:
         if (exercise_id, case.name) not in reports:
             reports.update(_observe_round(ROUNDS[exercise_id, case.name], wanted | {(exercise_id, case.name)},
-                                          tmp_path_factory))
+                                          folder))
         return reports.pop((exercise_id, case.name)) if last else reports[exercise_id, case.name]
     return report
 
