@@ -14,7 +14,8 @@ from grader.spec.build_aliases import DETACHED_LEAF_RULE, detached_leaf
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
                                      in_place_hooks, one_shot_hook, removed_with, root_hooks)
-from grader.spec.build_hooks_kept import argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks
+from grader.spec.build_hooks_kept import (argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks,
+                                          hooks_after_error)
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
@@ -103,6 +104,8 @@ KEYS = {
                         "by id(leaf) reach a new leaf that CPython puts at a freed leaf's id",
     "equal_leaf_hooks": "a hook belongs to the value it was registered on: another leaf holding the same number is "
                         "another value, which a lookup by == (a Value comparing numbers) takes for it",
+    "hooks_after_error": "a hook that raised leaves nothing behind: a flag or counter set while a hook runs is put "
+                         "back however the hook ends (try/finally), so later backward calls run their hooks",
     "flag_kept": "a leaf keeps its one AccumulateGrad, with the hooks on it, for its whole life: an operation while its "
                  "requires_grad is False records no edge to it and leaves that node on the leaf",
     "detached_flags": "detach() gives a leaf that requires no grad and retains nothing (retains_grad False), whatever "
@@ -110,7 +113,6 @@ KEYS = {
     "result_number": "run_hooks hands on the number a hook's Value holds (result.item()), a float as every "
                      "gradient backward passes on: never the Value itself",
 }
-
 
 STEP = "w.add_(w.grad * -0.1) under no_grad"
 # recording on inside the block: after a nested block too; a hook left in place changes the gradient;
@@ -124,8 +126,9 @@ CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "aft
              # show: told by that rule, not by each program's own
              **{key: ("hooked_grads",) for key in ("root_hooks", "zero_result", "result_number", "one_shot",
                                                    "hook_no_grad", "flag_kept")}}
-# hooks found by == run for every leaf holding the number: each other hook rule's difference follows from that
-CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("equal_leaf_hooks",) for key in KEYS if key != "equal_leaf_hooks"}}
+# hooks found by == run for every leaf holding the number, or none run once one raised: each other hook rule follows
+KEPT = ("equal_leaf_hooks", "hooks_after_error")
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + KEPT for key in KEYS if key not in KEPT}}
 # what a hook taken out through its handle leaves: nothing was taken out where no handle came back
 # and nothing of the program after a hook on a fresh leaf was refused (leaf_hook) ran
 # and what a hook was handed, or did, means something only where the hooks ran as PyTorch runs them
@@ -135,9 +138,9 @@ PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", *RAN), "removed_gr
             "removed_twice": ("handle",), "hook_kinds": ("hook_error", *RAN), "raised_kinds": ("raised",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
             "hooked_grads": RAN, "result_number": (*RAN, "hooks_stay"), "hooks_stay": RAN, "zero_result": RAN, "in_place_hooks": RAN,
             "grad_own": RAN, "arg_kept": RAN, "freed_leaf_hooks": RAN, "flag_kept": RAN}
+PRESUMES = {key: (*presumed, "hooks_after_error") for key, presumed in PRESUMES.items()}  # none ran once one raised
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
-
 
 OWN_ERROR = N_("with no_grad(): raise ProbeError(...) (an error class of the test's own)")
 
@@ -324,7 +327,7 @@ def hooks_hidden(sub):
         seen.setdefault(key, []).append(observed)
     for key, observed in root_hooks(fresh_mode(sub)).items():
         seen.setdefault(key, []).append(observed)
-    return {"equal_leaf_hooks": equal_leaf_hooks(sub), **seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), **hook_error(fresh_mode(sub)),
+    return {"hooks_after_error": hooks_after_error(sub), "equal_leaf_hooks": equal_leaf_hooks(sub), **seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), **hook_error(fresh_mode(sub)),
             "grad_own": grad_own_value(fresh_mode(sub)),
             "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),
             "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub)),
@@ -369,7 +372,8 @@ ONCE = N_("each hook on a, b, c, d and w ran at most once during (c * d).backwar
 # an order of hooks that never ran says nothing more; one with a hook run twice (once per edge
 # into its node) is told by that rule, not by the rule of which node runs first
 @EXERCISE.test("the order hooks run in", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               presumes={"order": RAN, "hooks_listed": RAN}, caused_by={"order": ("hooks_listed",)})
+               presumes={"order": RAN, "hooks_listed": RAN}, caused_by={"order": ("hooks_listed", "hooks_after_error"),
+                                                                       **dict.fromkeys(("hooks_listed", *RAN), KEPT[1:])})
 def order(sub):
     sub = needs(sub, 7)
     calls: list[str] = []
@@ -384,7 +388,7 @@ def order(sub):
     (c * d).backward()
     constant = sub.Value(2.0)
     ran = {name: claim(name in calls, f"the hooks on {name} ran during (c * d).backward()") for name in "abcdw"}
-    return {"hooks_ran": [ran[name] for name in "abcd"], "leaf_hooks": [ran["w"]],
+    return {"hooks_after_error": hooks_after_error(sub), "hooks_ran": [ran[name] for name in "abcd"], "leaf_hooks": [ran["w"]],
             "hooks_listed": claim(len(calls) == len(set(calls)), ONCE),
             "order": fact(calls, "the order the hooks of a, b, c, d and w ran in"),
             "errors": raised(constant.register_hook, "register_hook on a Value that requires no grad",

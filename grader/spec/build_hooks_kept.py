@@ -14,6 +14,7 @@ from grader.spec.build import claim, fact, flag, number
 from grader.spec.build_reads import grad_quiet
 from grader.spec.freed import at_a_freed_id
 from grader.spec.held import held
+from grader.spec.probe_error import ProbeError
 from grader.spec.raised import error, raised
 from grader.spec.repeat import fresh_copy
 
@@ -103,3 +104,33 @@ def equal_leaf_hooks(sub: Any) -> list[Any]:
     if error(w.register_hook, lambda g: ran.append("w")) is not None:  # told by the other programs
         return [raised(lambda: None, EQUAL_LEAF_RUN), claim(True, EQUAL_LEAF_RAN)]
     return [raised((x * 3).backward, EQUAL_LEAF_RUN), claim(not ran, EQUAL_LEAF_RAN)]
+
+
+AFTER_HOOK_ERROR = N_("(v * 2).backward() ran v's hook, v a new leaf, after a backward whose hook on w raised")
+
+
+def hooks_after_error(sub: Any) -> dict[str, Any]:
+    """Whether hooks still run once a hook raised, on a fresh copy of the student's module (where it can be
+    made) whose hooks ran before: a flag or depth counter run_hooks raises while a hook runs (against a hook's
+    own backward) and lowers only when the hook returns stays up, and no later hook runs.  Holds where the copy
+    ran no hook before, or the hook's error never left backward: other rules tell those."""
+    engine = fresh_copy(sub) or sub
+    runs: list[str] = []
+
+    def hooked(start: float, hook: Any) -> Any:
+        leaf = engine.Value(start, requires_grad=True)
+        out = leaf * 2
+        held(out, leaf)
+        return None if error(leaf.register_hook, hook) is not None else out
+
+    def refuses(g: Any) -> Any:
+        raise ProbeError("raised by a hook")
+    first, failing = hooked(0.5, lambda g: runs.append("u")), hooked(-1.5, refuses)
+    if first is None or failing is None or error(first.backward) is not None or not runs \
+            or error(failing.backward) is None:
+        return claim(True, AFTER_HOOK_ERROR)
+    runs.clear()
+    later = hooked(2.25, lambda g: runs.append("v"))
+    if later is None or error(later.backward) is not None:
+        return claim(True, AFTER_HOOK_ERROR)
+    return claim(bool(runs), AFTER_HOOK_ERROR)

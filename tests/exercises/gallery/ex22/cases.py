@@ -609,3 +609,17 @@ CASES += [
           names=("another leaf holding x's number", "a lookup by =="),
           unsaid=("hooks kept elsewhere by id(leaf)",)),
 ]
+
+# A guard against a hook's own backward (a module-level list raised while a hook runs, lowered when it returns)
+# stays up once a hook raised: no later hook runs; told as what the raised hook left, not by each program.
+CASES += [
+    Wrong("hook_guard_left_up_by_an_error", edits={
+        "    for hook in list(hooks.values()):\n        result = hook(Value(grad))\n":
+        "    if _IN_HOOK:\n        return grad  # a hook's own backward runs no hooks\n    for hook in list(hooks.values()):\n"
+        "        _IN_HOOK.append(1)\n        result = hook(Value(grad))\n        _IN_HOOK.pop()\n",
+        "\ndef run_hooks(": "\n_IN_HOOK = []  # non-empty while a hook runs\n\n\ndef run_hooks("},
+          fails={HOOKS_HIDDEN: "(v * 2).backward() ran v's hook, v a new leaf, after a backward whose hook on w raised",
+                 ORDER: "(v * 2).backward() ran v's hook"},
+          names=("after a backward whose hook on w raised", "put back however the hook ends"),
+          unsaid=("neither run_hooks nor backward catches it",)),
+]
