@@ -22,7 +22,7 @@ from micrograph import Value, add, exp, mul, sub
 from micrograph.i18n import N_  # a probe's note on a call, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.defaults import default_kept
+from grader.spec.defaults import Earlier, default_after, default_kept
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.freed import OneId
 from grader.spec.held import held
@@ -86,6 +86,18 @@ GRAPH_FEEDBACK = ("Create w and x with Value(..., requires_grad=flag) using the 
                   "backward.")
 
 
+def _flags_passed(function: str, param: str, off: tuple[bool, bool]) -> Earlier:
+    """A call of ``function`` (build_graph, or leaf_grads, which builds the graph too) passing ``param`` off,
+    beside the same call passing both flags on: made before build_graph with the flags left out, it shows a
+    default taken from what an earlier call passed."""
+    return Earlier(function, param, lambda m: getattr(m, function)(2.0, -1.0, *off),
+                   lambda m: getattr(m, function)(2.0, -1.0, *BOTH))
+
+
+_FLAGS_PASSED = [_flags_passed(function, param, off) for function in ("build_graph", "leaf_grads")
+                 for param, off in (("w_requires_grad", W_OFF), ("x_requires_grad", X_OFF))]
+
+
 @EXERCISE.test("the documents' graph", points=2, public=True, feedback=GRAPH_FEEDBACK)
 def documents_graph(sub_module):
     return {"calls": [_graph(sub_module, w, x, BOTH, note)
@@ -116,7 +128,9 @@ def all_flags(sub_module):
             "one_number": _graph(sub_module, 1.25, 1.25, X_OFF, ONE_NUMBER),
             "one_number_both": _graph(sub_module, -0.75, -0.75, BOTH, ONE_NUMBER_BOTH),
             "apart": calls_apart(sub_module, lambda m, case: m.build_graph(*case), _nodes_seen,
-                                 (1.5, -2.0, True, False), (-0.5, 3.0, False, True), "build_graph")}
+                                 (1.5, -2.0, True, False), (-0.5, 3.0, False, True), "build_graph"),
+            "default_after": default_after(sub_module, lambda m: m.build_graph(1.5, 0.5), _nodes_seen,
+                                           N_("build_graph(w, x) (the flags left out)"), _FLAGS_PASSED)}
 
 
 def _nodes_seen(g: object) -> list[Any] | str:

@@ -16,7 +16,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.appended import appended_later
-from grader.spec.defaults import default_kept
+from grader.spec.defaults import Earlier, default_after, default_kept
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
@@ -28,8 +28,8 @@ from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf,
 from grader.spec.probe import num, type_name
 from grader.spec.provenance import check, float_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart
-from grader.spec.zero_grad_left import (cleared_twice, earlier_left_alone, past_no_grad, set_to_none_default,
-                                        set_to_none_read, zero_grad_left)
+from grader.spec.zero_grad_left import (cleared_twice, earlier_left_alone, past_no_grad, set_to_none_after,
+                                        set_to_none_default, set_to_none_read, zero_grad_left)
 
 EXERCISE = Exercise("ex05", "Gradients accumulate until cleared", module="ex05_accumulation")
 
@@ -108,6 +108,7 @@ KEYS = {
     "walked": "build y = (x + w) * (w + 1) from the leaves you are given: backward runs through that graph",
     "default": "reset left out is reset=None, as in the stub's signature: nothing is cleared",
     "by_text": "compare reset with ==: a str equal to 'none' asks for that reset, whichever object holds it",
+    "default_after": "reset left out is reset=None whatever an earlier call passed: keep no reset between calls",
     "left": "after recording each step, clear both leaves as `reset` asks: nothing (None), "
     "w.grad.zero_() and x.grad.zero_() in place ('zero_'), or .grad = None ('none')",
 }
@@ -117,10 +118,20 @@ FEEDBACK = "Run `steps` steps on the leaves given: build y, y.backward(), record
 def _reset_default(sub, w: float, x: float, steps: int) -> dict[str, Any]:
     """The DEFAULT_KEPT fact of grad_history's reset: left out, as in the statement's
     ``grad_history(w, x, 4)``, it clears nothing (``reset=None``)."""
-    def run(module: Any, *reset: None) -> object:
+    def run(module: Any, *reset: str | None) -> object:
         return module.grad_history(*_leaves(w, x), steps, *reset)
     return default_kept(sub, run, lambda module: run(module, None), _history,
                         N_("grad_history(w, x, steps) (reset left out)"))
+
+
+def _reset_after(sub, w: float, x: float, steps: int) -> dict[str, Any]:
+    """The DEFAULT_KEPT fact of grad_history with reset left out after a call that passed 'zero_' or 'none'
+    (``defaults.default_after``): a reset kept from the last call clears where the default clears nothing."""
+    def run(module: Any, *reset: str | None) -> object:
+        return module.grad_history(*_leaves(w, x), steps, *reset)
+    return default_after(sub, run, _history, N_("grad_history(w, x, steps) (reset left out)"),
+                         [Earlier("grad_history", "reset", lambda module, reset=reset: run(module, reset),
+                                  lambda module: run(module, None)) for reset in ("zero_", "none")])
 
 
 @EXERCISE.test("gradients accumulate", points=2, public=True, feedback=FEEDBACK, key_feedback=KEYS)
@@ -162,7 +173,8 @@ def resets_hidden(sub):
              (-3.0, -1.0, 1, "none"), (10.0, 0.5, 4, "none"), (2.0, 2.0, 0, "none"),
              (1.5, 1.5, 2, "zero_")]  # w and x of one value: each is cleared, not the first only
     runs = [_run(sub, w, x, n, reset) for w, x, n, reset in cases]
-    return {**_regroup(runs), "steps": steps_followed(runs), "by_text": _by_text(sub)}
+    return {**_regroup(runs), "steps": steps_followed(runs), "by_text": _by_text(sub),
+            "default_after": _reset_after(sub, 0.5, 2.0, 3)}
 
 
 def _by_text(sub) -> dict[str, Any]:
@@ -192,6 +204,7 @@ ZERO_GRAD_KEYS = {
     "backward": "zero_grad only clears: it runs no backward",
     "earlier": "zero_grad clears the leaves it is given, and no leaf given to an earlier call",
     "default": "set_to_none left out is set_to_none=True, as in the stub's signature",
+    "default_after": "set_to_none left out is set_to_none=True whatever an earlier call passed: keep no mode between calls",
 }
 ZERO_GRAD_FEEDBACK = "Clear the gradient of every leaf given, as set_to_none asks."
 EQUAL_NOTE = N_("p, q and r of one value")  # a label's note, translated where it is shown
@@ -217,7 +230,8 @@ def zero_grad_hidden(sub):
             # three distinct leaves of one value: a leaf looked up with == (`leaf in seen`) is skipped
             "equal": zero_grad_left(sub, (2.5, 2.5, 2.5), False, EQUAL_NOTE),
             "again": cleared_twice(sub, (-3.0, 0.5, 2.0), True),
-            "earlier": earlier_left_alone(sub, (-1.5, 2.0, 1.0), True)}
+            "earlier": earlier_left_alone(sub, (-1.5, 2.0, 1.0), True),
+            "default_after": set_to_none_after(sub, (2.0, -0.5, 1.0))}
 
 
 @EXERCISE.diagram

@@ -33,7 +33,7 @@ from grader.spec.probe import by_key, entries, num, show
 from grader.spec.origins import handed_to_hooks, read_from_grad, read_in_turn, remember
 from grader.spec.provenance import check, float_of, grad_of, list_kept, result_of, watching
 from grader.spec.appended import appended_later
-from grader.spec.defaults import default_kept
+from grader.spec.defaults import Earlier, default_after, default_kept
 from grader.spec.repeat import calls_apart, fresh_copy
 from grader.spec.returned_detached import graph_leaves
 
@@ -275,6 +275,7 @@ ROWS_KEYS = {
     "when zero_between is True",
     "call": "one backward per entry of loss, each with its one-hot gradient",
     "default": "zero_between left out is zero_between=True, as in the stub's signature",
+    "default_after": "zero_between left out is zero_between=True whatever an earlier call passed: keep no choice between calls",
 }
 
 
@@ -286,6 +287,17 @@ def _zero_between_default(sub, case: tuple[list[float], list[list[float]]]) -> d
         return module.jacobian_rows(x, loss, *zero_between)
     return default_kept(sub, run, lambda module: run(module, True), lambda rows: matrix(rows, num),
                         N_("jacobian_rows(x, loss) (zero_between left out)"))
+
+
+def _zero_between_after(sub, case: tuple[list[float], list[list[float]]]) -> dict[str, Any]:
+    """The DEFAULT_KEPT fact of jacobian_rows with zero_between left out after a call that passed False
+    (``defaults.default_after``): a choice kept from the last call adds the rows up where the default zeroes."""
+    def run(module: Any, *zero_between: bool) -> object:
+        x, _, loss = _graph(*case)
+        return module.jacobian_rows(x, loss, *zero_between)
+    return default_after(sub, run, lambda rows: matrix(rows, num), N_("jacobian_rows(x, loss) (zero_between left out)"),
+                         [Earlier("jacobian_rows", "zero_between", lambda module: run(module, False),
+                                  lambda module: run(module, True))])
 
 
 @EXERCISE.test("one Jacobian row per backward", points=2, public=True, feedback=ROWS_FEEDBACK,
@@ -300,7 +312,8 @@ def rows_shapes(sub):
     return {**_rows_of(sub, OTHER_SHAPES, True), "equal": _rows(sub, *EQUAL_ENTRIES, True),
             "columns": _rows(sub, *EQUAL_COLUMNS, True, label=N_("jacobian_rows(x, loss, True) (y with two equal columns)")),
             "apart": calls_apart(sub, _rows_again, lambda rows: matrix(rows, num), OTHER_SHAPES[0],
-                                 SQUARE[1], "jacobian_rows")}
+                                 SQUARE[1], "jacobian_rows"),
+            "default_after": _zero_between_after(sub, OTHER_SHAPES[0])}
 
 
 def _rows_again(sub, case: tuple[list[float], list[list[float]]]) -> object:

@@ -154,6 +154,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayClear.FIRST_ADDED: (("later", SayClear.CLEARED_AFTER_BACKWARD),  # the later passes found them cleared ...
                            ("but_first", SayClear.CLEARED_BUT_FIRST)),  # ... and the last pass's gradients were left
     SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),
+    SayCheck.OTHER_DEFAULT: (("earlier_passed", SayState.DEFAULT_AFTER_CALL),),  # the default from what a call passed
     # a list given, changed by the first call: the later calls got other inputs, no state was kept
     SayState.NOT_SAME_AGAIN: (("changed_raised", SayState.INPUT_CHANGED_RAISED), ("emptied", SayState.INPUT_EMPTIED),
                               ("changed_input", SayState.INPUT_CHANGED),
@@ -275,6 +276,7 @@ _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (k
     SayWalk.RECURSIVE: (("function", "function"),),  # the function of the student's that called itself  # the node placed early, and its double feeder
     SayShape.KEYS: (("keys", "text"), ("asked", "name")),  # the dict's own keys, and the statement's
     SayShape.EMPTY: (("asked", "name"),),
+    SayState.DEFAULT_AFTER_CALL: (("after", "function"), ("param", "name")),  # the earlier call, the parameter it passed
     **dict.fromkeys(SayEntries, (("of", "of"), ("missing", "name"))),  # the matrix, the row or entry left out
 }
 

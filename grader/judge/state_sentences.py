@@ -51,6 +51,9 @@ class SayState(Sentence):
     NOT_SAME_GROWN = N_("{label}, called again on a root after an in-place op on it (root.add_(x)) gave it "
                         "a new grad_fn, returned something else than the same call returns in a fresh "
                         "import of your code: what it returns depends on state kept between calls.")
+    DEFAULT_AFTER_CALL = N_("{label}, made after a call of {function} that passed {name} another value than the "
+                            "stub's default, did something else than after the same call passing that default: what it "
+                            "does with {name} left out depends on state kept between calls.")
     LEFT_ON_GRAPH = N_("{label}, called on a graph after {function} on it, returned something else than on a new "
                        "graph of the same numbers, where it is the first call: what it returns depends on something "
                        "that earlier call left on the graph (on its nodes or Values).")

@@ -8,13 +8,14 @@ or skips the last one, leaves a gradient behind.  The numbers are the test modul
 
 from __future__ import annotations
 
+import functools
 from types import ModuleType
 from typing import Any
 
 from micrograph import Value
 from micrograph.i18n import N_
 
-from grader.spec.defaults import default_kept
+from grader.spec.defaults import Earlier, default_after, default_kept
 from grader.spec.equal_skipped import skipped_as_equal
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check, grad_of, list_kept, same_object, watching
@@ -142,6 +143,18 @@ def set_to_none_default(sub: ModuleType, values: Leaves) -> dict[str, Any]:
         return [_cleared_as(leaf.grad) for leaf in leaves]
     return default_kept(sub, run, lambda module: run(module, set_to_none=True), list,
                         f"zero_grad(leaves) ({N_('set_to_none left out')})")
+
+
+def set_to_none_after(sub: ModuleType, values: Leaves) -> dict[str, Any]:
+    """The DEFAULT_KEPT fact of zero_grad with set_to_none left out after a call that passed False
+    (``defaults.default_after``): a mode kept from the last call zeroes where the default drops."""
+    def run(module: Any, **flag: bool) -> list[str]:
+        leaves, _ = _with_grads(values)
+        module.zero_grad(list(leaves), **flag)
+        return [_cleared_as(leaf.grad) for leaf in leaves]
+    return default_after(sub, run, list, f"zero_grad(leaves) ({N_('set_to_none left out')})",
+                         [Earlier("zero_grad", "set_to_none", functools.partial(run, set_to_none=False),
+                                  functools.partial(run, set_to_none=True))])
 
 
 def _cleared_as(grad: object) -> str:

@@ -466,3 +466,17 @@ CASES += [
           fails={"node_info on every kind of Value": "node_info(e = p - q; e.retain_grad())['is_leaf'] is True"},
           edits={'        "is_leaf": v.is_leaf,\n': '        "is_leaf": v.grad is not None or v.grad_fn is None,\n'}),
 ]
+
+# A default read from what the last call passed (None in the signature, the flags kept in a module-level dict): a
+# fresh import's first call does as the stub's default, but not after a call that passed a flag off.  Told as
+# that state, not as a signature with another default.
+CASES += [
+    Wrong("flags_default_from_last_call", fails={"every combination of flags on other inputs":
+                                                 "made after a call of build_graph that passed w_requires_grad"},
+          names=("made after a call of build_graph that passed w_requires_grad", "state kept between calls"),
+          unsaid=("your signature has another default",),
+          edits={'def build_graph(\n    w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True\n) -> dict[str, Value]:\n':
+                 '_FLAGS = {"w": True, "x": True}  # the flags the last call passed\n\n\ndef build_graph(\n    w: float, x: float, w_requires_grad: bool | None = None, x_requires_grad: bool | None = None\n) -> dict[str, Value]:\n',
+                 '    w_leaf = Value(w, requires_grad=w_requires_grad)\n':
+                 '    if w_requires_grad is not None:\n        _FLAGS["w"] = w_requires_grad\n    if x_requires_grad is not None:\n        _FLAGS["x"] = x_requires_grad\n    w_requires_grad, x_requires_grad = _FLAGS["w"], _FLAGS["x"]\n    w_leaf = Value(w, requires_grad=w_requires_grad)\n'}),
+]

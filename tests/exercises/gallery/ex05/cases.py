@@ -531,3 +531,24 @@ CASES += [
                  "by which object it is (is), not by its text (==)"),
           passes=(ACCUMULATE, ZERO, NONE)),
 ]
+
+# A default read from what the last call passed (None in the signature, replaced by the last value given, kept in a
+# module-level dict): a fresh import's first call does as the stub's default, but not after a call that passed
+# another value.  Told as that state, not as a signature with another default.
+CASES += [
+    Wrong("reset_default_from_last_call", fails={"other resets": "made after a call of grad_history that passed reset"},
+          names=("made after a call of grad_history that passed reset", "state kept between calls"),
+          unsaid=("your signature has another default",),
+          edits={'def grad_history(w: Value, x: Value, steps: int, reset: str | None = None) -> list[float]:\n':
+                 '_SETTINGS = {"reset": None}  # the reset the last call passed\n\n\ndef grad_history(w: Value, x: Value, steps: int, reset: str | None = None) -> list[float]:\n',
+                 '    history: list[float] = []\n':
+                 '    if reset is not None:\n        _SETTINGS["reset"] = reset\n    reset = _SETTINGS["reset"]\n    history: list[float] = []\n'}),
+    Wrong("set_to_none_default_from_last_call",
+          fails={"zero_grad on other leaves": "made after a call of zero_grad that passed set_to_none"},
+          names=("made after a call of zero_grad that passed set_to_none", "state kept between calls"),
+          unsaid=("your signature has another default",),
+          edits={'def zero_grad(leaves: list[Value], set_to_none: bool = True) -> None:\n':
+                 '_MODE = {"set_to_none": True}  # the mode the last call passed\n\n\ndef zero_grad(leaves: list[Value], set_to_none: bool | None = None) -> None:\n',
+                 '    for leaf in leaves:\n        if set_to_none:\n':
+                 '    if set_to_none is not None:\n        _MODE["set_to_none"] = set_to_none\n    set_to_none = _MODE["set_to_none"]\n    for leaf in leaves:\n        if set_to_none:\n'}),
+]

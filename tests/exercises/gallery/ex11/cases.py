@@ -501,3 +501,17 @@ CASES += [
           names=("vjp cut a Value it was given off its graph", "detach_()"),
           unsaid=("made itself",)),
 ]
+
+# A default read from what the last call passed (None in the signature, replaced by the last value given, kept in a
+# module-level dict): a fresh import's first call zeroes as the stub's default, but not after a call that passed
+# False.  Told as that state, not as a signature with another default.
+CASES += [
+    Wrong("zero_between_default_from_last_call",
+          fails={"Jacobian rows for other shapes": "made after a call of jacobian_rows that passed zero_between"},
+          names=("made after a call of jacobian_rows that passed zero_between", "state kept between calls"),
+          unsaid=("your signature has another default",),
+          edits={'def jacobian_rows(x: Matrix, loss: Matrix, zero_between: bool = True) -> list[list[float]]:\n':
+                 '_LAST = {"zero_between": True}  # the choice the last call passed\n\n\ndef jacobian_rows(x: Matrix, loss: Matrix, zero_between: bool | None = None) -> list[list[float]]:\n',
+                 '    m = len(loss[0])\n':
+                 '    if zero_between is not None:\n        _LAST["zero_between"] = zero_between\n    zero_between = _LAST["zero_between"]\n    m = len(loss[0])\n'}),
+]
