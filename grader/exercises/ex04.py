@@ -193,8 +193,20 @@ def _history(answer: object) -> list[Any] | str:
     return [num(g) for g in history] if type(history) is list else f"not a list: {type_name(history)}"
 
 
+_HANDED: list[object] = []
+"""Every Value second_backward_error handed build in this run, kept alive (no later Value takes its id)."""
+
+
+def _handed_new(given: list[object]) -> dict[str, Any]:
+    """The HANDED_NEW fact of one call: build was handed no Value an earlier call had handed it (a
+    leaf made once and refilled at each call is state kept between calls).  None where it was handed none."""
+    new = None if not given else not any(v is earlier for v in given for earlier in _HANDED)
+    _HANDED.extend(given)
+    return check(Check.HANDED_NEW, new, "second_backward_error")
+
+
 def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, Any]:
-    errors, calls, roots, handed, ran = {}, [], [], [], []
+    errors, calls, roots, handed, ran, new = {}, [], [], [], [], []
     for (label, build), w in zip(graphs.items(), ws):
         given: list[object] = []  # what the student's code handed build (kept alive)
         built: list[object] = []  # ... and what build returned
@@ -214,7 +226,8 @@ def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, A
         errors[label] = error_of(error, f"the error for {label}", call)
         calls.append(call.fact)
         roots.append(_one_root(call, "second_backward_error"))  # the second pass runs on the first's graph again
-    return {"error": errors, "backward": calls, "one_root": roots, "handed": handed, "ran_on_built": ran}
+        new.append(_handed_new(given))
+    return {"error": errors, "backward": calls, "one_root": roots, "handed": handed, "ran_on_built": ran, "new": new}
 
 
 def _given_leaf(given: list[object], raised: bool) -> dict[str, Any]:
@@ -251,6 +264,7 @@ SURVIVE_KEYS = {
     "product (even by a number), division, power, exp or tanh saves a value that the first "
     "backward frees, wherever it sits in the graph",
     "backward": "run backward on the graph twice; do not decide from the graph's ops alone",
+    "new": "create a new leaf Value(w, requires_grad=True) at each call and hand that leaf to build",
 }
 
 

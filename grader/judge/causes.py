@@ -37,7 +37,8 @@ _ORDER = {Kind.ERROR.value: 0, Kind.CALL.value: 0, Kind.CHECK.value: 1, Kind.VAL
 # State kept between calls is a cause too: it explains every number of a later call that differs.
 _STATE_CHECKS = {Check.SAME_AGAIN.value, Check.FIRST_KEPT.value, Check.SAME_FRESH.value, Check.READ_ANEW.value,
                  Check.EARLIER_KEPT.value, Check.SAME_SECOND_TIME.value,
-                 Check.SAME_FRESH_EFFECT.value, Check.OWN_NOTES.value, Check.LEAVES_NEW.value, Check.ANSWER_ANEW.value}
+                 Check.SAME_FRESH_EFFECT.value, Check.OWN_NOTES.value, Check.LEAVES_NEW.value, Check.ANSWER_ANEW.value,
+                 Check.HANDED_NEW.value}
 
 
 def order(want: dict[str, Any]) -> int:

@@ -93,7 +93,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.KEYS_ASKED.value: SayShape.KEYS,
            Check.READ_WRITTEN.value: SayRead.READ_UNWRITTEN,
            Check.LEAF_ITSELF.value: SayCheck.COPY_OF_LEAF, Check.RETURNED_TRIED.value: SayInPlace.RETURNED_OTHER, Check.REFUSED_ON_DETACHED.value: SayInPlace.REFUSED_ELSEWHERE,
-           Check.REFUSED_ON_GIVEN.value: SayInPlace.REFUSED_OTHER_LEAF, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE,
+           Check.REFUSED_ON_GIVEN.value: SayInPlace.REFUSED_OTHER_LEAF, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.HANDED_NEW.value: SayState.LEAF_HANDED_AGAIN, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE,
            Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.RETURNED_UNDETACHED.value: SayLeaf.DETACHED_RETURNED, Check.STEPS_FOLLOWED.value: SayStep.STEPS_IGNORED,
            Check.COMBINE_CALLED.value: SayCheck.COMBINE_IGNORED,
            Check.RAN_ON_DETACHED.value: SayCheck.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,

@@ -85,6 +85,8 @@ class SayState(Sentence):
     OTHER_FRESH_EFFECT = N_("{label} did not do to the .grad of new leaves what the same calls do "
                             "in a fresh import of your code, where they are the first: what it does"
                             " depends on state kept between calls.")
+    LEAF_HANDED_AGAIN = N_("{label} handed build the same leaf an earlier call of {label} had handed it: a leaf kept "
+                           "between calls, where the statement creates a new leaf at each call.")
     LEAF_KEPT_GRAD = N_("{label}'s first backward pass wrote into a leaf an earlier call had made, whose .grad still "
                         "held the gradient earlier calls left: the pass added to it, so what this call recorded "
                         "depends on state kept between calls, where the statement builds new leaves at each call.")

@@ -419,3 +419,16 @@ CASES += [
 CASES += [
     Correct("given_build_graph_retains_a", edits={'    a = micrograph.add(x_leaf, w_leaf)\n': '    a = micrograph.add(x_leaf, w_leaf)\n    a.retain_grad()  # as the documents do\n'}),
 ]
+
+# second_backward_error's leaf made once at import and refilled at each call: what it returns is the
+# same, told as the leaf handed to build again, state kept between calls.
+CASES += [
+    Wrong("leaf_kept_between_calls", fails={SURVIVES: "handed build the same leaf an earlier call"},
+          edits={'''    y = build(Value(w, requires_grad=True))''': '''    _LEAF.data.fill_(w)
+    y = build(_LEAF)''', '''def second_backward_error(''': '''_LEAF = Value(0.0, requires_grad=True)  # one leaf, reused by every call
+
+
+def second_backward_error('''},
+          names=("second_backward_error handed build the same leaf an earlier call", "a leaf kept between calls"),
+          passes=(RAISES, ADDS)),
+]
