@@ -13,7 +13,7 @@ import re
 
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import KEPT, LEFT_OFF, RAISED
+from grader.spec.build import KEPT, LEFT_OFF, RAISED, STUCK
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
@@ -54,6 +54,8 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     fault (``FAULT_IN``) and it is still ``stage``'s answer."""
     if problem.startswith(KEPT):
         return _kept(stage, display, problem[len(KEPT):], exercise)
+    if problem.startswith(STUCK):
+        return _stuck(stage, display, problem[len(STUCK):])
     raised = _RAISED.fullmatch(problem)
     owner = _later_owner(stage, exercise, error) if raised else None
     if raised and owner is not None:
@@ -89,6 +91,18 @@ def _kept(stage: str, display: str, problem: str, exercise: str | None) -> str:
              "between calls, which those programs changed.", stage=stage, file=display, problem=problem)
     own = [name for name, owner in PARTS.get(exercise or "", {}).items() if owner == exercise]
     return said + (_(" This stage added or rewrote {parts}.", parts=", ".join(own)) if own else "")
+
+
+def _stuck(stage: str, display: str, problem: str) -> str:
+    """``stage``'s check fails with ``problem`` here, and in a fresh run of the file a backward
+    after one that raised writes no gradient: what a backward that raised left behind stops the
+    later ones, whatever the check's own program asks."""
+    raised = _RAISED.fullmatch(problem)
+    problem = _(RAISED, error=raised["error"]) if raised else _(problem)
+    return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}). In a fresh run of "
+             "the file, a backward after one that raised writes no gradient, where PyTorch's runs as usual: "
+             "something a backward that raised leaves behind (a flag or counter put back only when backward "
+             "returns, not in a finally clause) stops the later ones.", stage=stage, file=display, problem=problem)
 
 
 def _later_owner(stage: str, exercise: str | None, error: ErrorRecord | None) -> str | None:

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
-from grader.spec.build_reads import edges, fact, flag, node_name, number
+from grader.spec.build_reads import edges, fact, flag, grad_quiet, node_name, number
 from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
 from grader.spec.probe import show
@@ -32,6 +32,7 @@ from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND
 
 RAISED = N_("it raised {error}")
 KEPT = "kept: "  # before an EarlierStage's problem: its check passes on a fresh run of the file
+STUCK = "stuck: "  # before an EarlierStage's problem: in a fresh run, a backward after one that raised writes nothing
 # after a ThisStage's program: which backward left grad mode off in a fresh run of the file
 LEFT_OFF = {"ran": " | backward left off", "raised": " | backward that raised left off"}
 
@@ -146,7 +147,7 @@ def needs(sub: Any, stage: int) -> Any:
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}{_left_off_by_backward(sub)}")
         if problem is not None:
-            kept = KEPT if _passes_fresh(sub, check) else ""
+            kept = KEPT if _passes_fresh(sub, check) else STUCK if stage > SECOND_BACKWARD_STAGE and _stuck(sub) else ""
             raise EarlierStage(f"{exercise}: {kept}{problem}").with_traceback(met)
     return sub
 
@@ -182,6 +183,33 @@ def _passes_fresh(sub: Any, check: Callable[[Any], str | None]) -> bool:
         return check(fresh) is None
     except Exception:  # noqa: BLE001 - it fails on a fresh run too: the earlier stage's part is told
         return False
+
+
+SECOND_BACKWARD_STAGE = _RAISED_FROM_STAGE[SECOND_BACKWARD]  # from the stage after it, a check's backward may raise
+
+
+def _stuck(sub: Any) -> bool:
+    """Whether, in a fresh run of the student's file, a backward after one that raised (a second
+    backward through a freed graph) writes no gradient, where the first wrote one: a flag or
+    depth counter backward sets as it starts and puts back only when it returns stays set, and a
+    later stage's check, one of whose programs raises, fails after it for that alone."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    try:
+        v, u = fresh.Value(1.5, requires_grad=True), fresh.Value(2.0, requires_grad=True)
+        y = v * 3
+        y.backward()
+        if grad_quiet(v) is None:
+            return False
+        y.backward()
+    except Exception:  # noqa: BLE001 - the second backward raises, as PyTorch's does: what it left is the point
+        try:
+            (u * 2).backward()
+        except Exception:  # noqa: BLE001 - a later backward that raises is told by the check itself
+            return False
+        return grad_quiet(u) is None
+    return False
 
 
 def fresh_mode(sub: Any) -> Any:

@@ -512,3 +512,16 @@ CASES += [
           fails={BASICS: "z.backward() after q.add_(1), z = q * q, q = p + 2 raised no error, where PyTorch raises one"},
           names=("raised no error", "backward raises MODIFIED")),
 ]
+
+# A busy flag backward sets against a nested call and clears only when it returns: once a backward raised, every
+# later one returns at once; ex20's check fails for that, told as what a backward that raised leaves behind.
+CASES += [
+    Wrong("busy_flag_left_up_by_an_error", edits={
+        "    first, _ = gradient_edge(root)\n": "    if _BUSY:\n        return  # already inside a backward\n"
+                                              "    _BUSY.append(True)\n    first, _ = gradient_edge(root)\n",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n    _BUSY.clear()\n",
+        "\ndef backward(": "\n_BUSY = []  # non-empty while a backward runs\n\n\ndef backward("},
+          fails={BASICS: "a backward after one that raised writes no gradient"},
+          names=("a backward after one that raised", "not in a finally clause")),
+]
