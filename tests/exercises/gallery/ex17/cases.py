@@ -521,3 +521,11 @@ CASES += [
         '        return tuple(grad * self.unpack(n).item() for n in ("other", "self") if n in self.saved)')},
           fails={CONSTANTS: "returned fewer gradients than"}, names=("returned fewer gradients than",)),
 ]
+
+# A leaf root's gradient written by backward itself, its AccumulateGrad never asked (as backward
+# may write every leaf's, above): w.grad is 1 all the same, and nothing of this stage runs between.
+CASES += [
+    Correct("leaf_root_written_by_backward", edits={
+        "    first, _ = gradient_edge(root)\n": "    if root.is_leaf:\n        store_grad(root, 1.0)\n        return\n"
+                                             "    first, _ = gradient_edge(root)\n"}),
+]
