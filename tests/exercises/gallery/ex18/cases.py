@@ -411,3 +411,11 @@ CASES += [
                                        "        store_grad(root, 1.0)\n"},
           fails={WITHOUT: "y.grad after y.backward() is not None"}, names=("backward writes no gradient there",)),
 ]
+
+# A warning whose text is NON_LEAF_GRAD and then the value read: PyTorch's own text goes on past
+# NON_LEAF_GRAD too (where it was triggered), so the phrase is what a reader can rely on.
+CASES += [
+    Correct("warning_names_the_value", edits={
+        "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)":
+        '            warnings.warn(f"{NON_LEAF_GRAD} ({self!r})", UserWarning, stacklevel=2)'}),
+]
