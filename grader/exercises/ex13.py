@@ -19,8 +19,8 @@ from typing import Any, Iterator, NamedTuple
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import (lists_twice, orders_returned, past_the_first_leaf, past_the_root, recorded, seeded,
-                                  summed)
+from grader.spec.arrivals import (held_not_added, lists_twice, orders_returned, past_the_first_leaf, past_the_root,
+                                  recorded, seeded, summed)
 from grader.spec.backprop_apart import backprop_apart, backprop_at_a_freed_id, order_apart, order_grown
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
@@ -143,11 +143,11 @@ def _reported(ran: _Ran, by_name_elsewhere: bool = False) -> dict[str, Any]:
     return {  # by name: leaves merged, nodes passed over as their name's entry was used, told by "sums"
         "grads": {"given_kept": ran.given_kept,
                   **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls, name is not None, ran.why),
-                  "sums": summed(calls, result, label, orders, list(zip(graph.leaves, graph.names)), name),
+                  "sums": summed(calls, result, label, orders, list(zip(graph.leaves, graph.names)), name, (graph.leaves[0], HELD_GRAD)),
+                  "held": held_not_added(calls, result, graph.leaves[0], HELD_GRAD, f"{label}[{graph.names[0]}]"),  # read, added
                   "seed": seeded(calls, graph.root, "backprop"),
                   "past_root": past_the_root(calls, graph.root, result, "backprop", orders),
-                  "past_leaf": check(Check.PAST_FIRST_LEAF, True, label) if name is not None
-                  else past_the_first_leaf(calls, result, label, orders)},
+                  "past_leaf": check(Check.PAST_FIRST_LEAF, True, label) if name is not None else past_the_first_leaf(calls, result, label, orders)},
         "grads_untouched": ran.untouched,
         "used_engine_backward": ran.engine,
     }

@@ -101,6 +101,9 @@ class SayWalk(Sentence):
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
     NOT_SUMMED = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, a "
                     "gradient that is not their sum (as the gradient passed on, or returned for a leaf).")
+    HELD_ADDED = N_("{label} is the sum of the gradients your local_grads calls sent to that leaf's node plus the "
+                    "number the leaf's .grad already held when the call began, as backward adds into a .grad: the "
+                    "statement's walk reads no .grad, and returns that sum.")
     ONE_KEPT = N_("{label} used, at a node that your local_grads calls sent more than one gradient to, one of "
                   "those gradients instead of their sum (as the gradient passed on, or returned for a leaf): "
                   "where paths meet, their gradients add up, and a node is used once all of them have arrived.")

@@ -71,7 +71,7 @@ def orders_returned(sub: ModuleType) -> Iterator[list[Any]]:
 
 
 def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] = (), names: Sequence[tuple[Any, str]] = (),
-           by_name: str | None = None) -> dict[str, Any]:
+           by_name: str | None = None, held: tuple[Any, float] | None = None) -> dict[str, Any]:
     """The ARRIVALS_SUMMED fact of one backprop call: at every node that gradients reached along more than one edge,
     the walk went on with their sum. Where it did not, context says why: ``~late``, local_grads ran on such a node
     before a gradient sent to it (the walk's order); ``~leaf_early``, a leaf's answer is the sum of the gradients
@@ -85,7 +85,8 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     first leaf (``first_dropped``); ``~rounded``, a leaf's answer is that sum rounded (``_rounded_leaves``);
     ``~by_name``, it kept what reached the nodes under their names (``by_name``, as ``~op``: the caller judged it,
     ``kept_by_name``).  It holds where nothing tells otherwise: no node reached twice, a gradient no number (other
-    facts tell that), or 1.0 passed to every call (``local_grads(node, 1.0) * g``), unless kept by name or mirrored (``~reversed``)."""
+    facts tell that), or 1.0 passed to every call (``local_grads(node, 1.0) * g``), unless kept by name or mirrored (``~reversed``),
+    or (``_plus_held``) at a leaf whose answer adds the .grad it held (``held``), which ``held_not_added`` tells."""
     ones = len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls)
     reached: dict[Any, list[float]] = {}
     along_first: dict[Any, list[float]] = {}  # the gradients sent to a node as its sender's next_functions[0]
@@ -109,11 +110,10 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     turned = _reversed(calls, reached, went_on, answer)
     if ones and not turned and by_name is None:
         return check(Check.ARRIVALS_SUMMED, True, label)
-    wrong = [node for node, arrived in reached.items()
-             if len(arrived) > 1 and node in went_on and not close(went_on[node], math.fsum(arrived))]
+    wrong = [node for node, arrived in reached.items() if len(arrived) > 1 and node in went_on
+             and not close(went_on[node], math.fsum(arrived)) and not _plus_held(node, went_on[node], arrived, held)]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
-    dropped = first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders) and not _last_kept(
-        reached, went_on)
+    dropped = first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders) and not _last_kept(reached, went_on)
     fact = {**check(Check.ARRIVALS_SUMMED, not wrong and not first_only and not dropped and not turned and by_name is None,
                     label), CONTEXT + "first_only": first_only, CONTEXT + "first_dropped": dropped, CONTEXT + "reversed": turned,
             **({} if by_name is None else {CONTEXT + "by_name": True, CONTEXT + "op": by_name})}
@@ -130,6 +130,31 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
         fact[CONTEXT + "listed_twice"] = lists_twice(orders)
         fact[CONTEXT + "shifted"] = _shifted(calls, went_on)
     return fact
+
+
+def _plus_held(node: Any, went_on: float, arrived: list[float], held: tuple[Any, float] | None) -> bool:
+    """Whether ``node`` is the AccumulateGrad of the leaf that held a .grad (``held``) and went on with the sum of
+    what ``arrived`` there plus that .grad's number."""
+    return (held is not None and isinstance(node, micrograph.AccumulateGrad) and node.variable is held[0]
+            and close(went_on, math.fsum([*arrived, held[1]])))
+
+
+def held_not_added(calls: list[Call], answer: object, leaf: Any, held: float, label: str) -> dict[str, Any]:
+    """The HELD_NOT_ADDED fact of one backprop call: the number returned for ``leaf``, whose .grad held ``held`` as
+    the call began, is not the sum of the gradients the walk's local_grads calls sent to its node plus ``held``
+    (a walk that adds what .grad held into its answer, as backward adds into .grad; the statement's reads no .grad).
+    It holds where no call sent that node a gradient, or where the sum alone is the answer."""
+    sent: list[float] = []
+    try:
+        for node, _, out in calls:
+            sent += [float(g) for (child, _), g in zip(node.next_functions, out)
+                     if g is not None and isinstance(child, micrograph.AccumulateGrad) and child.variable is leaf]
+    except (TypeError, ValueError):  # a gradient that is no number: other facts tell it
+        return check(Check.HELD_NOT_ADDED, True, label)
+    items = list(dict.items(answer)) if isinstance(answer, dict) else []
+    given = [number for key, g in items if key is leaf and type(number := num(g)) is float]
+    added = bool(sent and given) and not close(given[0], math.fsum(sent)) and close(given[0], math.fsum([*sent, held]))
+    return check(Check.HELD_NOT_ADDED, not added, label)
 
 
 def _rounded_leaves(wrong: list[Any], reached: dict[Any, list[float]], went_on: dict[Any, float]) -> bool:

@@ -163,6 +163,7 @@ class Check(str, enum.Enum):
     SEEDED_ONE = "seeded_one"  # a hand-written pass started root.grad_fn with the gradient one
     ZERO_BETWEEN_READ = "zero_between_read"  # a call's zero_between is not read the other way round
     NOT_RECURSIVE = "not_recursive"  # no function of the student's nested many calls of itself (a recursive walk)
+    HELD_NOT_ADDED = "held_not_added"  # a hand-written pass's answer for a leaf is not what reached it plus the .grad it held
     PAST_THE_ROOT = "past_the_root"  # a hand-written pass went on past root.grad_fn: a node ran after it, or a leaf got an entry
     ARRIVALS_SUMMED = "arrivals_summed"  # a hand-written pass went on with the sum of the gradients met at a node
     GRAD_ON_IN_BACKWARD = "grad_on_in_backward"  # under create_graph=True a Function's backward kept grad mode on

@@ -733,3 +733,17 @@ CASES += [
           edits={START: START.replace("{root.grad_fn: 1.0}", "{root.grad_fn: 1}")},
           names=("seeded root.grad_fn with an int", "returned Values")),
 ]
+
+# The number returned for a leaf adds what the leaf's .grad held when the call began, as backward adds into
+# .grad: told as that sum plus the .grad held, not as one of the gradients met there kept (on the documents'
+# graph the sum plus the .grad held is, by chance, one of them).
+CASES += [
+    Wrong("leaf_answer_adds_held_grad",
+          fails={DIAMOND: "plus the number the leaf's .grad already held", RANDOM: "plus the number the leaf's .grad already held",
+                 SHORT_CHAIN: "plus the number the leaf's .grad already held"},
+          edits={"            leaves[node.variable] = g\n":
+                 "            old = node.variable.grad  # gradients accumulate, as in backward\n"
+                 "            leaves[node.variable] = g + (old.item() if old is not None else 0.0)\n"},
+          names=("plus the number the leaf's .grad already held",),
+          unsaid=("one of those gradients instead of their sum", "a gradient that is not their sum")),
+]
