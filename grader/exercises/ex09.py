@@ -12,9 +12,8 @@ every test after it.  ``inference`` is called again on other inputs and on the f
 more (``grader.spec.repeat``): leaves kept between calls show; ``sgd_step`` is watched with the
 leaf it was given, so a gradient of the step before that was never cleared shows, and is called
 again on a fresh leaf of another loss and then of the first once more, in the public test too: a
-step that carries something (a velocity, a count, the first learning rate, the first leaf) from
-call to call shows.  So is ``step_without_no_grad``, in its hidden test.
-"""
+step that carries something (a velocity, a count, the first learning rate, the first leaf, a loss
+returned again) from call to call shows.  So is ``step_without_no_grad``, in its hidden test."""
 
 import math
 from typing import Any, Callable
@@ -41,6 +40,7 @@ from grader.spec.seen import RETURNED
 
 EXERCISE = Exercise("ex09", "no_grad: computing without a graph", module="ex09_no_grad")
 
+_LOSS_RETURNED = Returned(N_("the loss sgd_step returned"), N_("the loss an earlier call of sgd_step returned"))  # a cache's
 # Losses for sgd_step: (starting w, loss as a function of w, learning rate).
 LOSSES = [
     (-1.0, lambda w: (w - 2) ** 2, 0.1),
@@ -161,7 +161,7 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         if type(now) is float and type(g) is float and changed:  # other facts tell a w
             moves.append((now - before, g, lr))  # never changed, or a .grad set to None after the step
             own.append((step, before, now - before, g))
-        runs.append({"loss": [value_of(loss, "the loss returned"),
+        runs.append({"loss": [value_of(loss, "the loss returned"), _LOSS_RETURNED.new(loss),
                               graph(loss, {"w": w}, label="the loss returned", freeing=False),
                               same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step"))],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call),

@@ -538,3 +538,19 @@ CASES += [
           fails={INFERENCE: "y was computed from a result the graph recorded (AddBackward0)"},
           edits={INFER: "    a, b = x + w, w + 1\n    with micrograph.no_grad():\n        y = a * b\n"}),
 ]
+
+# sgd_step keeps the loss it computed for a leaf (by id) and backpropagates it again at every later step on that
+# leaf, retain_graph=True so the second pass runs: told as the loss an earlier call returned, handed out again
+CASES += [
+    Wrong("loss_kept_per_leaf", names=("is still the loss an earlier call of sgd_step returned",),
+          fails={STEP: "The loss sgd_step returned is still the loss an earlier call of sgd_step returned"},
+          edits={"    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n":
+                 "    if id(w) not in _LOSSES:\n        _LOSSES[id(w)] = loss_fn(w)\n    loss = _LOSSES[id(w)]\n"
+                 "    loss.backward(retain_graph=True)\n    with micrograph.no_grad():\n",
+                 "def sgd_step(": "_LOSSES = {}\n\n\ndef sgd_step("}),
+    # forward split by an if: training=True computes with the caller's mode, so under an outer no_grad nothing is recorded
+    Wrong("forward_if_training", names=("with no_grad(): y = forward(w, x, True) was not recorded by the graph",),
+          fails={FORWARD: "with no_grad(): y = forward(w, x, True) was not recorded by the graph"},
+          edits={FORWARD_BODY: "    if training:\n        return _graph(w, x)\n    with micrograph.no_grad():\n"
+                               "        return _graph(w, x)\n"}),
+]
