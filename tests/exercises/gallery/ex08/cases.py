@@ -424,3 +424,12 @@ CASES += [
                                         "    y_full.backward()\n    y_cut.backward()\n":
                                         "    y_full.backward(retain_graph=True)\n    y_cut.backward(retain_graph=True)\n"}),
 ]
+
+# the error caught into a name declared before the try and returned after it: Python unbinds an except's name when
+# the block ends, so the return raises UnboundLocalError at that line
+CASES += [
+    Wrong("error_returned_after_except", names=("UnboundLocalError", "in backward_of_detached"),
+          fails={DETACHED: "UnboundLocalError at line"},
+          edits={TRY: "    err = None\n    try:\n        z.backward()\n    except RuntimeError as err:\n"
+                      "        print(\"error:\", err)\n    return err\n"}),
+]
