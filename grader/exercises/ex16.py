@@ -1,9 +1,8 @@
 """ex16 build_value: the student's own Value records grad_fn, next_functions, is_leaf and
 requires_grad as PyTorch does.
 
-Each probe builds a graph with the student's ``Value`` and observes, node by node, what PyTorch
-shows on one-element tensors (``grader.spec.build``); the expected answers are the reference
-engine's, which are PyTorch's (``tests/exercises/test_build_track.py``).
+Each probe builds a graph with the student's ``Value`` and observes, node by node, what PyTorch shows on one-element
+tensors (``grader.spec.build``); the expected answers are the reference engine's, PyTorch's (``test_build_track.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from grader.spec.build_edges import (accumulator_name, apart, count, flag_back_o
 from grader.spec.build_operands import given_itself, names_swapped, number_made
 from grader.spec.held import held
 from grader.spec.probe import by_key
-from grader.spec.saved import saved_as, saved_operands
+from grader.spec.saved import kept_apart, saved_as, saved_operands
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
                     module="ex16_build_value", rules=True, own_engine=True)
@@ -56,6 +55,8 @@ KEYS = {
                    "backward reads \"other\" for self's gradient and \"self\" for other's",
     "saved_itself": "MulBackward0 saves the operand itself, the very Value it was given, neither its number nor a new "
                     "Value made of it: PyTorch's y.grad_fn._saved_other is b itself, for y = a * b",
+    "own_saved": "each node keeps what it saves in a dict of its own, self.saved, made by the given Node.__init__: "
+                 "one dict shared by several nodes holds what every one of them saved",
     "saved_zero": "MulBackward0 saves the operand its backward needs whatever that operand's number: a factor "
                   "that is 0 is saved as any other (ex20 frees it, ex21 checks its version)",
     "again": "a node's next_functions holds the edges of its own inputs only, however many operations "
@@ -161,8 +162,8 @@ CAUSED_BY = {key: MADE_BY for key in ("next_functions", "grad_edges", "is_leaf",
                                                                          "requires_grad", "saved", "saved_itself",
                                                                          "add_saved")}
 CAUSED_BY["next_functions"] += ("requires_grad",)
-CAUSED_BY["saved"] += ("requires_grad",)
-CAUSED_BY["saved_itself"] += ("requires_grad", "saved", "new_node")  # an operand not saved at all: the rule of what is saved
+CAUSED_BY["saved"] += ("requires_grad", "own_saved")  # one saved dict shared by nodes: that rule alone
+CAUSED_BY["saved_itself"] += ("requires_grad", "saved", "new_node", "own_saved")  # an operand not saved at all: the rule of what is saved
 CAUSED_BY["saved"] += ("new_node",)  # an earlier operation's node: what it saved is that operation's
 CAUSED_BY["next_functions"] += ("again",)  # edges piled up by earlier calls: that rule alone
 CAUSED_BY["grad_edges"] += ("again",)
@@ -178,6 +179,7 @@ CAUSED_BY["next_functions"] += ("number",)  # a number made a Value that require
 CAUSED_BY["saved"] += ("number",)
 CAUSED_BY["saved_itself"] += ("number", "saved_names")  # the Value saved, under the other's name: that rule alone
 CAUSED_BY["saved_zero"] = CAUSED_BY["saved_itself"] + ("saved_itself",)  # a zero factor told apart only where others are right
+CAUSED_BY = {**CAUSED_BY, "add_saved": CAUSED_BY["add_saved"] + ("own_saved",), "saved_names": ("own_saved",)}
 OPERAND_FOLLOWS = ("next_functions", "grad_edges", "requires_grad", "saved", "saved_itself", "saved_zero",
                    "one_accumulator", "own_accumulator", "is_leaf", RECORDED, RECORDED_SOME)
 # an operand replaced by a new Value that requires no grad: its edge, what is saved of it, and recording follow
@@ -220,7 +222,7 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     own = [claim(apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
     given = [given_itself(sub, a, "AddBackward0", "a", xl, wl), given_itself(sub, y, "MulBackward0", "y", a, b)]
-    return {"number": [number_made(b, wl, "b")], "leaf_edge": leaf_edge("b", b), "operand_itself": given, **nodes,
+    return {"own_saved": claim(kept_apart(a, b, y), SAVED_APART["documents"]), "number": [number_made(b, wl, "b")], "leaf_edge": leaf_edge("b", b), "operand_itself": given, **nodes,
             "accumulator_name": accumulator_name(sub, wl, a, b),
             **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)], zeros), **_added({"a": a, "b": b}),
             "tuples": _tuples({"b": b, "y": y}),
@@ -229,6 +231,9 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                                               "a.grad_fn.next_functions is the one in b.grad_fn.next_functions"))}
 
 
+SAVED_APART = {"documents": N_("a.grad_fn, b.grad_fn and y.grad_fn keep what they saved apart"),
+               "numbers": N_("the nodes of 3 * w, w * 3, 2 + w, w + 6.5 and w * w keep what they saved apart"),
+               "constants": N_("the nodes of c * w, w + c, (c * 3) * w and w * c keep what they saved apart")}
 TUPLES = {"b": N_("b.grad_fn.next_functions is a tuple of (node, 0) tuples"),
           "y": N_("y.grad_fn.next_functions is a tuple of (node, 0) tuples"),
           "w * 3": N_("(w * 3).grad_fn.next_functions is a tuple of (node, 0) tuples"),
@@ -302,7 +307,8 @@ def numbers(sub):
     made = {"3 * w": _number_first("*", lambda: 3 * w), "w * 3": w * 3, "2 + w": _number_first("+", lambda: 2 + w),
             "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
-    return {"again": rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
+    return {"own_saved": claim(kept_apart(*made.values()), SAVED_APART["numbers"]),
+            "again": rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
                                                             claim(w + 0 is not w, NEW_VALUE["w + 0"]),
                                                             claim(w * 1 is not w, NEW_VALUE["w * 1"])],
             "number": [number_made(made[label], w, label) for label in ("3 * w", "w * 3", "2 + w", "w + 6.5")],
@@ -326,7 +332,8 @@ def constants(sub):
     made_by = {"c": LEAF, "c * 3": UNRECORDED, "c + c": UNRECORDED}
     twice = [c * w, c * w]  # both kept: one node shared between them would be an earlier operation's
     nodes = [getattr(v, "grad_fn", None) for v in twice]
-    return {"again": rebuilt(sub, 0.75, -2.0), "operand_itself": [given_itself(sub, twice[0], "MulBackward0", "c * w", c, w)],
+    apart = kept_apart(*(made[label] for label in ("c * w", "w + c", "(c * 3) * w")), products["w * c"])
+    return {"own_saved": claim(apart, SAVED_APART["constants"]), "again": rebuilt(sub, 0.75, -2.0), "operand_itself": [given_itself(sub, twice[0], "MulBackward0", "c * w", c, w)],
             **regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
                                 ("w * c", "other", "c", c)]),

@@ -25,6 +25,14 @@ def saved_operands(fn: object) -> list[str] | str | None:
     return sorted(name[:MAX_TEXT] if type(name) is str else type_name(name) for name in list(held)[:16])
 
 
+def kept_apart(*values: object) -> bool:
+    """Whether the nodes of ``values`` keep what they saved apart: an engine's nodes sharing one ``saved``
+    dict (made on the class, not in ``__init__``) all show what any of them saved, and a product's "self"
+    is a later one's.  PyTorch's nodes have no ``saved`` dict: theirs are apart."""
+    dicts = [d for d in (getattr(getattr(v, "grad_fn", None), "saved", None) for v in values) if type(d) is dict]
+    return len({id(d) for d in dicts}) == len(dicts)
+
+
 def _torch_saved(fn: object, name: str) -> bool:
     """Whether torch's node saved ``name``: its ``_saved_<name>`` is a tensor, or raises once freed."""
     try:

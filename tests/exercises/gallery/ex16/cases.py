@@ -374,3 +374,27 @@ CASES += [
           fails={CONSTANTS: "w's AccumulateGrad in (w + x).grad_fn.next_functions is the one in (w * 3)"},
           names=("keeps its AccumulateGrad for its whole life",)),
 ]
+
+# Node's saved dict moved to the class (a field declared once, as a dataclass's would be): every node shares one
+# dict, so each shows what all saved. Told as nodes not keeping what they saved apart, not as AddBackward0's rule.
+CASES += [
+    Wrong("saved_in_one_class_dict", edits={
+        '        self.saved: dict[str, Value] = {}  # what apply needs, by torch\'s name ("self", "other")\n': "",
+        '    """A backward function, torch\'s ``grad_fn``: one per recorded operation."""\n\n    def __init__':
+        '    """A backward function, torch\'s ``grad_fn``: one per recorded operation."""\n\n    saved: dict = {}\n\n    def __init__'},
+          fails={DOCS: "keep what they saved apart in PyTorch, but not in your engine",
+                 CONSTANTS: "keep what they saved apart in PyTorch, but not in your engine"},
+          names=("keep what they saved apart", "a dict of its own"), unsaid=("AddBackward0 saves nothing",)),
+    # the operands saved through .data, taken for the operand itself: a new Value each
+    Wrong("mul_saves_data", edits={'                out.grad_fn.save("other", other)\n': '                out.grad_fn.save("other", other.data)\n',
+                                   '                out.grad_fn.save("self", self)\n': '                out.grad_fn.save("self", self.data)\n'},
+          fails={DOCS: "y.grad_fn saved b itself as \"other\" in PyTorch, but not in your engine"},
+          names=("saved b itself", "nor a new Value made of it")),
+    Correct("is_leaf_by_requires_grad_too", edits={"        return self.grad_fn is None\n":
+                                                   "        return not self.requires_grad or self.grad_fn is None\n"}),
+    Correct("requires_grad_given_to_the_result", edits={RECORD: '''    needs = recording(*inputs)
+    out = Value(number, requires_grad=needs)
+    if needs:
+        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))
+    return out'''}),
+]
