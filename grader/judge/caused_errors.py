@@ -15,6 +15,7 @@ from micrograph.i18n import N_
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.given_untracked import UNLINED
+from grader.spec.grad_unwritten import CLEARED
 from grader.spec.made_untracked import BELOW, ROOT, UNNAMED
 from grader.spec.probe import MAX_TEXT
 from grader.spec.shadowed import STAR
@@ -191,9 +192,13 @@ def _graph_again(error: ErrorRecord, tell: Tell) -> str:
 
 def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
     """The error on None the function tested raised after reading the .grad of a Value it was
-    given, which holds None, where it ran no backward pass before the error
-    (``grader.spec.grad_unwritten``): the backward that never ran first, as why .grad is None."""
-    function, name, said = error["message"].split(" ", 2)
+    given, which holds None, where it ran no backward pass before the error, or set that .grad to
+    None once one had run (``grader.spec.grad_unwritten``): why .grad is None first."""
+    function, name, why, said = error["message"].split(" ", 3)
+    if why == CLEARED:
+        return _("{function} read {name}.grad, which is None: your code set it to None after a backward pass of "
+                 "this call had started, and read it after that; {error}",
+                 function=function, name=name, error=tell(said_error(error, said)))
     return _("{function} read {name}.grad, which is None: it ran no backward pass before this error, so none "
              "wrote it; {error}", function=function, name=name, error=tell(said_error(error, said)))
 
@@ -220,7 +225,7 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 5), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
-               GRAD_UNWRITTEN: (_grad_unwritten, 3)}
+               GRAD_UNWRITTEN: (_grad_unwritten, 4)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).
 LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}

@@ -1,11 +1,14 @@
-"""An error raised on a ``.grad`` the student's code read before any backward pass wrote it.
+"""An error raised on a ``.grad`` the student's code read before any backward pass wrote it, or
+after its own code set it to None past the call's backward pass.
 
 A step that forgets ``loss.backward()`` goes on to ``w -= lr * w.grad``: w.grad is still None,
 and Python raises "unsupported operand type(s) for *: 'float' and 'NoneType'", which names
 neither the backward that never ran nor w.grad.  A probe that watched the call raises such an
-error again as ``GradUnwritten`` where the call ran no backward pass before it, and the student's
-code read the .grad of a Value the probe gave it, which is None as the error is raised
-(``grader.judge.explain`` tells it with that fact).
+error again as ``GradUnwritten`` where the student's code read the .grad of a Value the probe gave
+it, which is None as the error is raised, and either the call ran no backward pass before it
+(``unwritten``) or the last write of that .grad is the student's ``= None``, made once a pass of
+the call had started (``cleared``: the step's "clear the old gradient" put after its backward);
+``grader.judge.explain`` tells it with that fact.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
+from micrograph import observe
 from micrograph.value import peek_grad
 
 from grader.spec.call import Call
@@ -24,24 +28,40 @@ NONE_TYPE = "NoneType"
 has no attribute 'item'``): only such an error can come of a .grad that is None."""
 
 
+UNWRITTEN, CLEARED = "unwritten", "cleared"
+"""Why the .grad read is None: no backward pass of the call ran, or the student's code set it to None after one."""
+
+
 class GradUnwritten(Exception):
     """The function a test called raised on None, having read the .grad of a Value that holds
-    None, before any backward pass of the call.  Its message is ``"<function> <name> <error's text>"``
-    (``name`` the probe's name of that Value); it is raised with the error's traceback, so the
-    grader sees the line it came from."""
+    None, before any backward pass of the call or after its code set it to None past one.  Its message is
+    ``"<function> <name> <why> <error's text>"`` (``name`` the probe's name of that Value, ``why`` UNWRITTEN or
+    CLEARED); it is raised with the error's traceback, so the grader sees the line it came from."""
 
 
 def told_if_grad_unwritten(call: Call, function: str,
                            given: dict[str, Any] | Callable[[], dict[str, Any]]) -> AbstractContextManager[None]:
     """While the watched ``call`` of ``function`` runs (grad mode sampled, so that its reads of
-    .grad are seen): an error on None raised where no backward pass has started, after the
-    student's code read the .grad of a Value among ``given`` (by the probe's names) whose .grad
-    is None (an assignment of None, or nothing written yet), is raised again as ``GradUnwritten``.
-    ``given`` may be a function giving them when the error is raised: Values the call made itself
-    (the leaves of the graph backprop had build_graph make)."""
+    .grad are seen): an error on None raised after the student's code read the .grad of a Value
+    among ``given`` (by the probe's names) whose .grad is None, where no backward pass has started
+    (an assignment of None, or nothing written yet) or where the student's code set it to None once
+    one had, is raised again as ``GradUnwritten``.  ``given`` may be a function giving them when
+    the error is raised: Values the call made itself (the leaves of the graph backprop had build_graph make)."""
     def words(exc: Exception) -> str | None:
         named = given() if callable(given) else given
-        name = next((name for name, v in named.items() if call.grad_reads.get(id(v)) is v
-                     and peek_grad(v) is None), None)
-        return None if call.roots or name is None or NONE_TYPE not in str(exc) else f"{function} {name}"
+        read = [(name, v) for name, v in named.items() if call.grad_reads.get(id(v)) is v and peek_grad(v) is None]
+        if not read or NONE_TYPE not in str(exc):
+            return None
+        if not call.roots:
+            return f"{function} {read[0][0]} {UNWRITTEN}"
+        first = observe.passes() - call.started + 1  # the number of the call's first pass
+        return next((f"{function} {name} {CLEARED}" for name, v in read if _cleared_since(v, first)), None)
     return raised_again_as(GradUnwritten, words)
+
+
+def _cleared_since(v: Any, first: int) -> bool:
+    """Whether the last write of ``v.grad`` is an assignment of None by the student's code made once the
+    pass numbered ``first`` had started."""
+    record = observe.grad_write(v)
+    return (record is not None and not record.by_engine and record.grad is None
+            and record.pass_number >= first)

@@ -554,3 +554,14 @@ CASES += [
           edits={FORWARD_BODY: "    if training:\n        return _graph(w, x)\n    with micrograph.no_grad():\n"
                                "        return _graph(w, x)\n"}),
 ]
+
+# the old gradient "cleared" after backward instead of before it: the update then reads a w.grad of None,
+# told as set to None by the code once the call's backward pass had started, not as no backward pass run
+CASES += [
+    Wrong("grad_cleared_after_backward", names=("your code set it to None after a backward pass of this call had started",),
+          fails={STEP: "sgd_step read w.grad, which is None: your code set it to None after a backward pass"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n"
+                 "    loss = loss_fn(w)\n    loss.backward()\n":
+                 "    loss = loss_fn(w)\n    loss.backward()\n    w.grad = None  # clear the old gradient\n"},
+          unsaid=("it ran no backward pass before this error",)),
+]
