@@ -76,7 +76,7 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     return {"given": given.fact, "passed": passed_in_order(passed, w, x, "backward_twice", "build_graph"),
             "one_root": _one_root(call, "backward_twice"),  # the second pass runs on the first's y again, not a new one
             "error": error_of(error, f"the error {returned} returned", call),
-            "in_turn": _first_in_turn(history, call, label),
+            "in_turn": _first_in_turn(history, call, label), "after_raise": _after_raise(history, call, label),
             "w_grad": {**result_of(_history(answer), label), **_hooked(history, call, given)},
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
@@ -142,6 +142,14 @@ def _first_in_turn(history: object, call: Call, label: str) -> dict[str, Any]:
     late = second_ran and first is not None and any(
         leaf.grad is not None and first is leaf.grad.item() for leaf in call.written.values())
     return {**check(Check.READ_IN_TURN, not late, f"{label}[0]"), CONTEXT + "first": True}
+
+
+def _after_raise(history: object, call: Call, label: str) -> dict[str, Any]:
+    """The RECORDED_AFTER_RAISE fact: where the second call raised, w.grad was recorded after it
+    too, not only after the first (a record taken inside the try, after the call, is skipped when
+    it raises).  Not judged where no pass raised, or the records are not one entry short."""
+    judged = bool(call.raised) and type(history) is list
+    return check(Check.RECORDED_AFTER_RAISE, None if not judged else len(history) != 1, label)
 
 
 def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:

@@ -432,3 +432,22 @@ def second_backward_error('''},
           names=("second_backward_error handed build the same leaf an earlier call", "a leaf kept between calls"),
           passes=(RAISES, ADDS)),
 ]
+
+# w.grad recorded inside the try, right after the second call: when that call raises, nothing is recorded
+# after it; told as that, not only as a list with fewer entries.
+CASES += [
+    Wrong("history_only_on_success", fails={RAISES: "nothing was recorded after the second call, which raised"},
+          edits={'''    error = None
+    try:
+        y.backward()
+    except RuntimeError as exc:
+        error = exc  # the graph's saved values were freed by the first call
+    history.append(w_leaf.grad.item())''': '''    error = None
+    try:
+        y.backward()
+        history.append(w_leaf.grad.item())
+    except RuntimeError as exc:
+        error = exc'''},
+          names=("holds only what w.grad held after the first call", "nothing was recorded after the second call"),
+          passes=(ADDS, SURVIVES)),
+]
