@@ -16,7 +16,7 @@ from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.given_untracked import UNLINED
 from grader.spec.grad_unwritten import CLEARED
-from grader.spec.made_untracked import BELOW, ROOT, UNNAMED
+from grader.spec.made_untracked import BELOW, DATA, ROOT, UNNAMED
 from grader.spec.probe import MAX_TEXT
 from grader.spec.shadowed import STAR
 
@@ -139,14 +139,29 @@ _CUT_UNDER_NO_GRAD = {
 }
 """The sentence by where the Value made under no_grad is (the root backward was called on, or
 below it) and whether the student's frame names its source."""
+_CUT_FROM_DATA = {
+    (ROOT, False): N_("{function} computed {name} from the .data of a Value that requires grad, which shares its number "
+                      "but is no part of its graph (it requires no grad): no graph records {name}, so a backward from "
+                      "{name} raises; {error}"),
+    (ROOT, True): N_("{function} computed {name} from {source}.data, which shares {source}'s number but is no part of "
+                     "its graph (it requires no grad): no graph records {name}, so a backward from {name} raises; {error}"),
+    (BELOW, False): N_("{function} computed {name} from the .data of a Value that requires grad, which shares its number "
+                       "but is no part of its graph (it requires no grad): no graph records {name}, and the Value "
+                       "backward was called on, computed from it, has no graph either; {error}"),
+    (BELOW, True): N_("{function} computed {name} from {source}.data, which shares {source}'s number but is no part of "
+                      "its graph (it requires no grad): no graph records {name}, and the Value backward was called on, "
+                      "computed from it, has no graph either; {error}"),
+}
+"""The same, for a Value computed from the .data of a Value that requires grad."""
 
 
 def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
     """The engine's "does not have a grad_fn" from a backward whose root was computed from a Value
     the function tested made with grad mode off out of one that requires grad
     (``grader.spec.made_untracked``): that Value first, as where the graph was cut."""
-    function, name, source, where, said = error["message"].split(" ", 4)
-    return _(_CUT_UNDER_NO_GRAD[ROOT if where == ROOT else BELOW, source != UNNAMED], function=function, name=name,
+    function, name, source, where, how, said = error["message"].split(" ", 5)
+    sentences = _CUT_FROM_DATA if how == DATA else _CUT_UNDER_NO_GRAD
+    return _(sentences[ROOT if where == ROOT else BELOW, source != UNNAMED], function=function, name=name,
              source=source, error=tell(said_error(error, said)))
 
 
@@ -223,7 +238,7 @@ def _shadowed_builtin(error: ErrorRecord, tell: Tell, named: Callable[[int], str
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
                DIRTY_LEAF: (_dirty_leaf, 2),
-               MADE_UNDER_NO_GRAD: (_made_under_no_grad, 5), DETACHED_ROOT: (_detached_root, 3),
+               MADE_UNDER_NO_GRAD: (_made_under_no_grad, 6), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 4)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names

@@ -7,7 +7,10 @@ grad_fn" at the backward line, which names neither no_grad nor x.  A probe that 
 (``watching(..., made=True)``: the watched call notes each Value an engine operation returned to
 the student's code while grad mode was off) raises it again as ``MadeUnderNoGrad``, with the
 student's names of that Value and of the input that requires grad (``grader.judge.explain``
-tells it with that fact).  A backward called on what ``detach()`` returned for a Value that
+tells it with that fact).  ``x = x.data + 1`` cuts the same way with grad mode on: ``x.data`` shares
+the leaf's number but requires no grad, so the new x is no part of the leaf's graph; that is raised
+again as ``MadeUnderNoGrad`` too, told as made from the ``.data`` (``DATA``, where ``NO_GRAD`` tells
+grad mode off).  A backward called on what ``detach()`` returned for a Value that
 requires grad raises the same text: it is raised again as ``DetachedRoot``, with the student's
 name of that detached Value.
 """
@@ -27,30 +30,33 @@ from grader.spec.raised import NO_GRAD_FN
 UNNAMED = "-"
 """The source's place in the message where the student's frame gives it no name."""
 ROOT, BELOW = "root", "below"
-"""The message's last word before the error: the Value named is the one backward was called on,
-or one it was computed from."""
+"""The message's word before the last: the Value named is the one backward was called on, or one
+it was computed from."""
+NO_GRAD, DATA = "no_grad", "data"
+"""The message's last word before the error: how that Value was cut off the graph of its input that
+requires grad (computed from it with grad mode off, or from its ``.data``)."""
 
 
 class MadeUnderNoGrad(Exception):
     """The function a test called raised the engine's "does not have a grad_fn" from a backward
     whose root was computed from a Value made with grad mode off out of one that requires grad.
-    Its message is ``"<function> <name> <source or -> <root or below> <error's text>"`` (the
-    student's names of that Value and of its input that requires grad, and whether that Value is
-    the one backward was called on); it is raised with the error's traceback."""
+    Its message is ``"<function> <name> <source or -> <root or below> <no_grad or data> <error's text>"``
+    (the student's names of that Value and of its input that requires grad, whether that Value is the
+    one backward was called on, and how it was cut); it is raised with the error's traceback."""
 
 
 def told_if_made_under_no_grad(call: Call, function: str) -> AbstractContextManager[None]:
     """While the watched ``call`` of ``function`` runs (``made=True``): the engine's "does not have
     a grad_fn" whose root leads back, through the operations the call made, to a Value made with
-    grad mode off from one that requires grad is raised again as ``MadeUnderNoGrad``, where the
-    student's frame names that Value."""
+    grad mode off from one that requires grad, or from the ``.data`` the student's code read of one,
+    is raised again as ``MadeUnderNoGrad``, where the student's frame names that Value."""
     def words(exc: Exception) -> str | None:
         roots = _roots(exc) if NO_GRAD_FN in str(exc) else []
         cut = _cut_below(call, roots, _names(exc, call.filename)) if roots else None
         if cut is None:
             return None
-        name, source, v = cut
-        return f"{function} {name} {source} {ROOT if any(r is v for r in roots) else BELOW}"
+        name, source, v, how = cut
+        return f"{function} {name} {source} {ROOT if any(r is v for r in roots) else BELOW} {how}"
     return raised_again_as(MadeUnderNoGrad, words)
 
 
@@ -81,16 +87,17 @@ def _roots(exc: BaseException) -> list[Any]:
     return []
 
 
-def _cut_below(call: Call, roots: list[Any], names: dict[int, str]) -> tuple[str, str, Any] | None:
+def _cut_below(call: Call, roots: list[Any], names: dict[int, str]) -> tuple[str, str, Any, str] | None:
     """The student's name of the first Value, from ``roots`` down through the Values each was made
-    from, that an engine operation made with grad mode off from an input that requires grad, the
-    name of that input (or ``UNNAMED``), and the Value.  Where the frame names no such Value (``(x +
+    from, that an engine operation made with grad mode off from an input that requires grad, or
+    made from the ``.data`` of one (``_data_source``), the name of that input (or ``UNNAMED``), the
+    Value and how it was cut (``NO_GRAD``, ``DATA``).  Where the frame names no such Value (``(x +
     w) * (w + 1)`` computed whole under no_grad: ``x + w`` has no name), the first named Value made
     with grad mode off above it, from which the walk through Values made with grad mode off reaches
     an input that requires grad (``y``)."""
     seen: set[int] = set()
     stack = list(roots)
-    above: tuple[str, str, Any] | None = None
+    above: tuple[str, str, Any, str] | None = None
     while stack:
         v = stack.pop()
         if id(v) in seen:
@@ -100,12 +107,26 @@ def _cut_below(call: Call, roots: list[Any], names: dict[int, str]) -> tuple[str
         source = next((i for i in inputs if i.requires_grad), None)
         untracked = call.made_untracked.get(id(v)) is v
         if untracked and source is not None and id(v) in names:
-            return names[id(v)], names.get(id(source), UNNAMED), v
+            return names[id(v)], names.get(id(source), UNNAMED), v, NO_GRAD
+        data = _data_source(call, inputs) if id(v) in names and not v.requires_grad else None
+        if data is not None:
+            return names[id(v)], names.get(id(data), UNNAMED), v, DATA
         reached = _reached_source(call, v) if untracked and above is None and id(v) in names else None
         if reached is not None:
-            above = names[id(v)], names.get(id(reached), UNNAMED), v
+            above = names[id(v)], names.get(id(reached), UNNAMED), v, NO_GRAD
         stack.extend(inputs)
     return above
+
+
+def _data_source(call: Call, inputs: tuple[Any, ...]) -> Any:
+    """The Value requiring grad whose ``.data`` the student's code read and one of ``inputs`` is (an
+    alias of it that requires no grad, not a detach()), or None."""
+    for alias in inputs:
+        kept, source = call.aliased.get(id(alias), (None, None))
+        if (kept is alias and source.requires_grad and not alias.requires_grad and not call.detach_of(alias)
+                and call.through_data.get(id(source)) is source):
+            return source
+    return None
 
 
 def _reached_source(call: Call, top: Any) -> Any:

@@ -391,3 +391,12 @@ CASES += [
           edits={COPY_LINE: "    x.data.copy_(Value(1.0))\n"},
           names=("The leaf x you were given holds a different number",), unsaid=("twice", "moved once more")),
 ]
+
+# x rebound to x.data + 1 ("change it through .data" read as the rebinding): the new x requires no grad, y has no
+# graph, and y.backward() raises: told as x computed from x0.data, not only as the engine's error
+CASES += [
+    Wrong("rebound_from_data", names=("computed x from x0.data",),
+          fails={REBIND: "shift_by_rebinding computed x from x0.data, which shares x0's number but is no part of its graph"},
+          edits={"    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf\n":
+                 "    x = x.data + 1\n"}),
+]
