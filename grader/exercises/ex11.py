@@ -195,9 +195,10 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
     hooked = handed_to_hooks(rows, call, {f"x{n}[0][{k}]": leaf for k, leaf in enumerate(x[0])})  # a hook's records
     one_list = _one_list(rows)  # rows that are one list: told so wherever the rows differ, zeroed or not
     jacobian = [list(map(float, column)) for column in zip(*y_rows)]  # row j of d loss / d x: y's column j
+    read = read_from_grad(rows, call, label)
     return {"rows": {**result_of(matrix(rows, num), label), **hooked, CONTEXT + "rows_one_list": one_list},
             "floats": floats, "given_kept": kept.read_fact(call.held),
-            "read": read_from_grad(rows, call, label),
+            "read": read,
             "per_leaf": read_per_leaf(rows, call, x[0], [f"x{n}[0][{k}]" for k in range(len(x[0]))], label),
             "in_turn": read_in_turn(earlier, x[0], label, rows=True, rows_one_list=one_list),
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
@@ -206,7 +207,7 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
             # the gradients the code gives its passes, whichever call shows it: one label for every call
             "one_hot": one_hot_facts(call.root_grads, f"jacobian_rows(x, loss, {zero_between})",
                                      zero_between and matrix(rows, num) == jacobian),
-            "uncleared": {**check(Check.RECORDED_UNCLEARED, _some_uncleared(rows, call), label), CONTEXT + "rows": True},
+            "uncleared": _uncleared(rows, call, x[0], read, label),
             "hooks": appended_later(rows, x[0], label, f"x{n}")}  # last: it writes x's .grad
 
 
@@ -223,6 +224,16 @@ def _last_pass_kept(fact: dict[str, Any]) -> dict[str, Any]:
     that keeps it on the last pass leaves mm's saved operands alive after the call returns."""
     return {**fact, **{key: fact[key][-1:] for key in ("kept_graph", CONTEXT + "created_graph")
                        if type(fact.get(key)) is list}}
+
+
+def _uncleared(rows: object, call: Call, leaves: list[Value], read: dict[str, Any], label: str) -> dict[str, Any]:
+    """The RECORDED_UNCLEARED fact of the rows (``_some_uncleared``); ``~rows_kept`` where their zeros are the
+    engine's, yet the code read x's .grad only before zeroing it: the rows kept the .grad Values, or Values
+    sharing their numbers (``.grad.data``), which the zeroing changed in place, and read them later."""
+    uncleared = _some_uncleared(rows, call)
+    kept = uncleared is False and read.get("holds") is True and not any(call.read_cleared(leaf) for leaf in leaves)
+    return {**check(Check.RECORDED_UNCLEARED, uncleared, label), CONTEXT + "rows": True,
+            **({CONTEXT + "rows_kept": True} if kept else {})}
 
 
 def _some_uncleared(rows: object, call: Call) -> bool | None:

@@ -278,7 +278,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayCheck.RETURNED_INPUT: {Say.NEW_OBJECT, Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER},
     # a backward that changed its saved x in place: the next backward refuses it, keeps the graph
     SayCheck.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
-    SayClear.ROWS_RECORDED_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE},  # rows of zeros: told once
+    **dict.fromkeys((SayClear.ROWS_RECORDED_CLEARED, SayClear.ROWS_KEPT_GRAD), {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE}),  # rows of zeros: told once
     **dict.fromkeys((SayCheck.NOT_V, SayCheck.NOT_SEEDED_Y), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # the gradients of another vector
     SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},
     # the root's node ran alone: no other node ran, no leaf has an entry
@@ -286,7 +286,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph
     # the entry's type told once: "is not the kind of result the statement's is" says it again
     **dict.fromkeys((Say.NOT_A_FLOAT, Say.NOT_A_FLOAT_STAR, Say.NOT_A_FLOAT_IMPORTED, Say.NOT_A_FLOAT_INT_SEED),
-                    {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_TYPE, SayClear.ROWS_RECORDED_CLEARED,
+                    {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_TYPE, SayClear.ROWS_RECORDED_CLEARED, SayClear.ROWS_KEPT_GRAD,
                      SayClear.RECORDED_CLEARED}),
     SayClear.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
     SayClear.CLEARED_SOME_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN, SayClear.CLEARED_BEFORE_ONLY},  # ... in a call of two steps too
@@ -299,7 +299,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # where they are asked zeroed and the other way round, and each x .grad shows it
     **dict.fromkeys((SayCheck.ZERO_BETWEEN_SWAPPED, SayCheck.ZERO_ALWAYS),
                     {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
-                     SayClear.ROWS_RECORDED_CLEARED}),
+                     SayClear.ROWS_RECORDED_CLEARED, SayClear.ROWS_KEPT_GRAD}),
     # a graph recorded with other flags than the call was given reaches other leaves: told once
     **dict.fromkeys((SayCheck.FLAGS_AGAINST, SayCheck.FLAGS_OTHER_LEAF, SayCheck.FLAGS_IGNORED, SayCheck.FLAGS_SWAPPED,
                      SayLeaf.WRITTEN), {*_OTHER_LEAVES, Say.DATA_LEAF}),
@@ -382,7 +382,7 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DRO
          SayCheck.NOT_MADE_FROM, SayCheck.NOT_BY_OP, SayCheck.IGNORES_GRAD, SayCheck.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
          SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.NOT_A_FLOAT_STAR, Say.NOT_A_FLOAT_IMPORTED, Say.NOT_A_FLOAT_INT_SEED, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, SayState.EARLIER_LEAF_WRITTEN, SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE,
-         SayClear.ROWS_RECORDED_CLEARED, SayCheck.NOT_V,
+         SayClear.ROWS_RECORDED_CLEARED, SayClear.ROWS_KEPT_GRAD, SayCheck.NOT_V,
          SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT,
          SayCheck.LEAF_BY_NUMBER, SayCheck.ANY_LEAF,
          SayCheck.SUM_AS_PRODUCT, SayCheck.ADDED_ALONG, SayCheck.KEPT_PER_NAME, SayCheck.DATA_BY_NAME, SayCheck.DATA_BY_LAST_NAME, SayWalk.FIRST_INPUT_OWN, SayWalk.LAST_INPUT_OWN, SayWalk.ONE_PATH_ALONE,

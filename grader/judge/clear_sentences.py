@@ -37,6 +37,10 @@ class SayClear(Sentence):
                             "the clearing changed in place, and its number was read after that.")
     ROWS_RECORDED_CLEARED = N_("every row of {label} holds only zeros: x's .grad was read after it "
                                "was zeroed, not right after the backward pass each row records.")
+    ROWS_KEPT_GRAD = N_("every row of {label} holds only zeros, which x's .grad held only once your code had zeroed "
+                        "it, yet your code read x's .grad only before zeroing it: the rows kept the .grad Values, or "
+                        "Values sharing their numbers (as .grad.data does), which the zeroing changed in place, and "
+                        "their numbers were read after that.")
     CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
                              "gradients between backward passes, but not after recording what the last one wrote.")
     CLEARED_SOME_ONLY = N_("{label} still holds what the last backward wrote: your code cleared it before some of the "

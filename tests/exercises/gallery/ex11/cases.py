@@ -515,3 +515,33 @@ CASES += [
                  '    m = len(loss[0])\n':
                  '    if zero_between is not None:\n        _LAST["zero_between"] = zero_between\n    zero_between = _LAST["zero_between"]\n    m = len(loss[0])\n'}),
 ]
+
+# Rows of x's .grad.data (taken for a copy), read with .item() only at the end: the zeroing in place changed them.
+# Told as the rows keeping Values that share .grad's numbers, not only as .grad read after it was zeroed.
+CASES += [
+    Wrong("rows_of_grad_data_views",
+          fails={ROWS: "the rows kept the .grad Values, or Values sharing their numbers (as .grad.data does)",
+                 NOT_ZEROED: "the .grad Values kept in the rows and read at the end"},
+          edits={"        rows.append(x_grads(x))\n": "        rows.append([leaf.grad.data for leaf in x[0]])\n",
+                 "    return rows\n": "    return [[g.item() for g in row] for row in rows]\n"},
+          names=("as .grad.data does", "changed in place")),
+    # the one-hot list made once before the loop: its 1 set at j, the earlier 1 never put back to 0
+    Wrong("one_hot_list_reused", fails={ROWS: "a gradient with more than one nonzero entry"},
+          edits={"    rows = []\n    for j in range(m):\n        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
+                 "    rows = []\n    one_hot = [0.0] * m\n    for j in range(m):\n        one_hot[j] = 1.0\n"},
+          names=("more than one nonzero entry",)),
+    # retain_graph thought to be needed on the last pass (the graph must last to the end), not on the earlier ones
+    Wrong("retain_on_last_pass_only", fails={ROWS: "RuntimeError"},
+          edits={"retain_graph=j < m - 1)": "retain_graph=j == m - 1)"},
+          names=("RuntimeError", "in jacobian_rows", "Trying to backward through the graph a second time")),
+    # only x[0][0] zeroed (x.grad.data.zero_() read as zeroing x's first entry)
+    Wrong("zero_first_leaf_only", fails={ROWS: "x_a[0][1].grad is still exactly what backward wrote"},
+          edits={"            for leaf in x[0]:\n                leaf.grad.zero_()\n": "            x[0][0].grad.data.zero_()\n"},
+          names=("x_a[0][1].grad", "not changed in place")),
+    # the documents' spelling, and the one-hot vector made of two Values kept at module level (never changed)
+    Correct("zeroed_through_grad_data", edits={ZERO: "                leaf.grad.data.zero_()\n"}),
+    Correct("one_hot_of_module_constants",
+            edits={"        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
+                   "        one_hot = [_ONE if i == j else _ZERO for i in range(m)]\n",
+                   "def jacobian_rows(": "_ONE, _ZERO = Value(1.0), Value(0.0)\n\n\ndef jacobian_rows("}),
+]
