@@ -28,7 +28,7 @@ from grader.spec.probe import (call_text, caught_warnings, dict_of, in_call, fir
                                shape_error, type_name)
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
 from grader.spec.caller_grads import hold, kept
-from grader.spec.given import NODES, documents_graph, given_calls, grad_itself, retained_after
+from grader.spec.given import NODES, documents_graph, given_calls, grad_itself, grad_left, retained_after
 from grader.spec.import_mode import filters_kept, import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
@@ -154,13 +154,13 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     # a node read twice warns twice: what counts is that a, b and y were each read, and warned
     warned = min(3, sum(1 for text in seen if text.startswith(NON_LEAF_SHOWN)))
     return {
-        "keys": keys,
-        "given": given.fact,
+        "keys": keys, "given": given.fact,
         "passed": passed_in_order(arguments, w, x, "grads_after_backward", "build_graph"),
         "seed": seeded_one(call.root_grads, "grads_after_backward"),
         "leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                    for n in ("w", "x")],
         "itself": [grad_itself(answer[n], given.returned, n, f"grads_after_backward(w, x)['{n}']") for n in ("w", "x")],
+        "left": [grad_left(answer[n], given.returned, n, f"grads_after_backward(w, x)['{n}']") for n in ("w", "x")],
         "read": read_from_grad([answer["w"], answer["x"]], call,
                                N_("grads_after_backward(w, x)['w'] and ['x']")),
         "read_written": read_written(call, "grads_after_backward", len(arguments)),

@@ -179,6 +179,8 @@ class SayCheck(Sentence):
                          "changed in place) is returned under the two other names.")
     UNRECORDED_AFTER_RAISE = N_("{label} holds only what w.grad held after the first call: nothing was recorded after "
                                 "the second call, which raised, where the statement records w.grad after that call too.")
+    GRAD_CHANGED_AFTER = N_("{label} is the .grad Value backward wrote, which your code then changed in place: it holds "
+                            "what your code left there, not what backward wrote.")
     BY_IDENTITY = N_("{label} did otherwise when {name} was a str equal to the same option but another object "
                      "than the literal: your code tells {name} apart by which object it is (is), not by its text (==).")
     FLAGS_OTHER_LEAF = N_("{label}'s backward pass wrote .grad into another leaf than the {leaf} your build_graph "

@@ -212,6 +212,7 @@ class Check(str, enum.Enum):
     BUILD_GIVEN_LEAF = "build_given_leaf"  # a function given build handed it Values no operation made (the leaf itself)
     RAN_ON_BUILT = "ran_on_built"  # a call given build ran backward on the y build returned (no graph of its own)
     RECORDED_AFTER_RAISE = "recorded_after_raise"  # a record taken after a call that raised, as after one that worked
+    GRAD_LEFT = "grad_left"  # a leaf's .grad Value returned is left as backward wrote it, not changed in place after
     HANDED_NEW = "handed_new"  # each call handed the function it was given a leaf no earlier call had handed it
     LEAVES_NEW = "leaves_new"  # a call's first pass wrote into no leaf an earlier call made that still held a gradient
     RETURNED_TRIED = "returned_tried"  # the Value a call returned is the one its in-place operation was tried on

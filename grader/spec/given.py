@@ -35,7 +35,7 @@ from grader.spec.graph import graph
 from grader.spec.helpers import in_place_of
 from grader.spec.positions import matches
 from grader.spec.probe import close, error_text, grad, plain_dict, type_name
-from grader.spec.provenance import check, same_object, value_of
+from grader.spec.provenance import check, grad_of, same_object, value_of
 
 NODES = ("w", "x", "a", "b", "y")
 """The Values of the documents' graph y = (x + w) * (w + 1), root last."""
@@ -330,6 +330,20 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
 
     with in_place_of(sub, name, comparing):
         yield record
+
+
+def grad_left(returned: object, graphs: list[Any], name: str, label: str) -> dict[str, Any]:
+    """The GRAD_LEFT fact of the Value returned for a leaf: where it is that leaf's .grad itself
+    (the last graph the given build_graph returned), the code did not change it in place after
+    backward wrote it (a .grad zeroed "to clean up" after it was read shows in the dict returned).
+    None where it is not that .grad (``grad_itself`` and the results tell)."""
+    graph = plain_dict(graphs[-1]) if graphs else None
+    leaf = graph.get(name) if type(graph) is dict else None
+    held = leaf.grad if isinstance(leaf, Value) else None
+    if not isinstance(returned, Value) or returned is not held:
+        return check(Check.GRAD_LEFT, None, label)
+    fact = grad_of(leaf, label)
+    return check(Check.GRAD_LEFT, not (fact["by"] == "backward" and fact.get("changed") is True), label)
 
 
 def grad_itself(returned: object, graphs: list[Any], name: str, label: str) -> dict[str, Any]:

@@ -498,3 +498,13 @@ CASES += [
     return {name: node.grad for name, node in g.items()}'''},
           names=("retain_grad() was called on y in grads_after_backward(w, x)", "does not ask for")),
 ]
+
+# w.grad and x.grad zeroed "to clean up" after the dict of .grad Values was made: the dict holds those
+# very Values, zeroed; told as a .grad changed in place after backward wrote it, not only as other numbers.
+CASES += [
+    Wrong("grads_cleaned_up_after_reading", fails={WITHOUT: "which your code then changed in place"},
+          edits={"    return {name: node.grad for name, node in g.items()}":
+                 "    grads = {name: node.grad for name, node in g.items()}\n"
+                 "    g[\"w\"].grad.zero_()  # clean up for the next call\n    g[\"x\"].grad.zero_()\n    return grads"},
+          names=("grads_after_backward(w, x)['w'] is the .grad Value backward wrote", "changed in place")),
+]
