@@ -210,6 +210,7 @@ def _data_copy(sub, w: float, x: float) -> dict:
               **({CONTEXT + "from_input": "w"} if w != x and leaf.item() == w + 1 else {}),  # x.data.copy_(w.data + 1)
               # the change made twice: the number it leaves, and two writes into x's number seen
               **({CONTEXT + "shifted_more": True} if leaf.item() == x + 2 and call.writes_into(leaf) == 2 else {}),
+              **({CONTEXT + "through_detach": True} if call.wrote_through_detach(leaf) else {}),  # x.detach().add_(1)
               **({CONTEXT + "x_is_w": True} if w == x else {})},  # w + 1 tells nothing there
         "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x), held=(call.made or {}).values(),
                              freeing=False),

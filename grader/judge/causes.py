@@ -177,7 +177,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
     # the statement's Values returned in another order: what each name holds follows from it
     SayCheck.START_ELSEWHERE: {SayCheck.NOT_BY_OP, SayCheck.NOT_MADE_FROM, Say.RETURNED_AS_OTHER, Say.SAME_OBJECT,
-                               SayInPlace.IN_PLACE, Say.DATA},
+                               SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_DETACHED, Say.DATA},
     SayCheck.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row
     SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},  # the leaves after it, and the nodes run
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
@@ -250,7 +250,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayInPlace.DATA_ADDED: {Say.DATA, SayInPlace.DATA_UNCHANGED},
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
-    SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, SayInPlace.IN_PLACE},  # what no_grad let the change do
+    SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_DETACHED},  # what no_grad let the change do
     SayClear.START_CLEARED: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
     **dict.fromkeys((SayCheck.READ_LATE, SayRead.ONE_LIST, SayRead.LISTS_SWAPPED), {Say.RESULT_NUMBER}),
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
@@ -290,7 +290,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                      SayClear.RECORDED_CLEARED}),
     SayClear.CLEARED_BEFORE_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN},  # the last pass's gradient, left
     SayClear.CLEARED_SOME_ONLY: {Say.GRAD_NOT_CHANGED, Say.GRAD_WRITTEN, SayClear.CLEARED_BEFORE_ONLY},  # ... in a call of two steps too
-    SayState.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
+    SayState.KEPT_OBJECT: {SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_DETACHED, SayInPlace.IN_PLACE_MORE, SayInPlace.IN_PLACE_FEWER, Say.DATA,
                       Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NUMBER,  # what earlier calls did to an object kept,
                       Say.NO_LEAF, *_OTHER_LEAVES,  # not this call; its graph built on an earlier call's leaf,
                       Say.FREED,  # and freed by a backward run through it since;

@@ -90,8 +90,9 @@ def _version(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Diff
     if gv == 0:  # .data named only where the student's code reached this Value's .data
         return [_diff(SayInPlace.NEVER_IN_PLACE_DATA if got.get(CONTEXT + "through_data") is True
                       else SayInPlace.NEVER_IN_PLACE, label=label)]
-    if wv == 0:
-        return [_diff(SayInPlace.IN_PLACE, label=label)]
+    if wv == 0:  # a write through a detach() moves the counter it shares, where .data's would not
+        return [_diff(SayInPlace.IN_PLACE_DETACHED if got.get(CONTEXT + "through_detach") is True else SayInPlace.IN_PLACE,
+                      label=label)]
     return [_diff(SayInPlace.IN_PLACE_MORE if gv > wv else SayInPlace.IN_PLACE_FEWER, label=label)]
 
 

@@ -23,6 +23,9 @@ class SayInPlace(Sentence):
     NEVER_IN_PLACE_DATA = N_("{label} has a version counter still at 0: no in-place operation of the engine changed "
                              "it; your code reached it through .data, and a change through .data is not counted.")
     IN_PLACE = N_("{label} was changed in place (its version counter moved), where the statement's is not.")
+    IN_PLACE_DETACHED = N_("{label} was changed in place through a detach() of it, which shares its version counter, "
+                           "so the counter moved, where the statement's does not move (a change through .data is not "
+                           "counted).")
     IN_PLACE_MORE = N_("{label} was changed in place more times than the statement asks.")
     IN_PLACE_FEWER = N_("{label} was changed in place fewer times than the statement asks.")
     INFERENCE_VALUE = N_("{label} was made under inference_mode, not no_grad: it is an inference value "

@@ -110,6 +110,11 @@ class CallRecords:
         changed twice is told so only where two writes were seen."""
         return sum(1 for u in self.writes if is_value(u) and is_value(v) and shares_storage(u, v))
 
+    def wrote_through_detach(self, v: Any) -> bool:
+        """With ``made``: whether a write noted went into ``v``'s number through what a detach() of a Value
+        requiring grad returned, which shares ``v``'s version counter (a write through ``.data`` moves none)."""
+        return any(self.detach_of(u) and is_value(v) and shares_storage(u, v) for u in self.writes)
+
     @property
     def kept(self) -> list[bool]:
         """Whether each pass kept its graph: its retain_graph, but for a pass that raised, which

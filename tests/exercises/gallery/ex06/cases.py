@@ -400,3 +400,11 @@ CASES += [
           edits={"    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf\n":
                  "    x = x.data + 1\n"}),
 ]
+
+# the change made through x.detach() (taken for .data: both share x's number): detach() shares the version counter
+# too, so it moves; told as changed through a detach() of it, not only as changed in place
+CASES += [
+    Wrong("added_through_detach", names=("changed in place through a detach() of it",),
+          fails={COPY: "The leaf x you were given was changed in place through a detach() of it"},
+          edits={COPY_LINE: "    x.detach().add_(1)  # detach() shares x's number, as .data does\n"}),
+]
