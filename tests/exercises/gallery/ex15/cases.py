@@ -620,3 +620,30 @@ CASES += [
                             "            row[k] = micrograph.Value(float(number))\n" + OPTIMIZER},
           names=("changed the list inputs[0] it was given",)),
 ]
+
+# "Mean squared error" read another way: the square of the mean error, or its square root (RMSE). Told by the
+# losses, which are not nn.mse_loss of the model, not as the step's learning rate.
+CASES += [
+    Wrong("loss_square_of_mean_error", fails={LOSSES: "is not nn.mse_loss(model(inputs), targets)"},
+          edits={LOSS: "        errors = [p[0] - t[0] for p, t in zip(prediction, targets)]\n"
+                       "        loss = (micrograph.sum(errors) / len(errors)) ** 2\n"},
+          names=("losses[0] is not nn.mse_loss(model(inputs), targets)",)),
+    Wrong("loss_root_mean_squared", fails={LOSSES: "is not nn.mse_loss(model(inputs), targets)",
+                                           ONE_STEP: "by one multiple of its gradient of the statement's loss"},
+          edits={LOSS: "        loss = nn.mse_loss(prediction, targets) ** 0.5\n"},
+          names=("losses[0] is not nn.mse_loss(model(inputs), targets)",)),
+    # the lr of the first call kept in a module-level list and used by every later call
+    Wrong("lr_of_the_first_call_kept", fails={LOSSES: "depends on state kept between calls"},
+          edits={"def make_model(": "_LR = []\n\n\ndef make_model(",
+                 OPTIMIZER: "    if not _LR:\n        _LR.append(lr)\n    optimizer = optim.SGD(model.parameters(), lr=_LR[0])\n"},
+          names=("state kept between calls", "does not follow the lr")),
+    # the update written by hand outside no_grad, through .data: p.data -= lr * p.grad, or p.data given the new
+    # number p - lr * p.grad (whose graph .data leaves behind); the grads cleared with detach_() then zero_()
+    Correct("update_through_data_by_a_value",
+            edits={STEP: "        for p in model.parameters():\n            p.data -= lr * p.grad\n"}),
+    Correct("data_assigned_the_stepped_value",
+            edits={STEP: "        for p in model.parameters():\n            p.data = p - lr * p.grad\n"}),
+    Correct("zeroed_after_detach_",
+            edits={ZERO: "        for p in model.parameters():\n            if p.grad is not None:\n"
+                         "                p.grad.detach_()\n                p.grad.zero_()\n"}),
+]
