@@ -11,11 +11,18 @@ MAX_DEPTH = 3
 """How deep exceptions are looked for in a result's lists, tuples and dicts."""
 
 
+def made_anew(p: object) -> bool:
+    """Whether ``p`` is what a call makes anew each time it runs, so that one returned again was kept between
+    calls: a list, a dict or an exception.  None, True, a small int, an interned str, the empty tuple or a
+    constant handed in are one object in calls that kept nothing (CPython shares them)."""
+    return type(p) in (list, dict) or isinstance(p, BaseException)
+
+
 def _made(result: object) -> list[object]:
-    """What a call makes anew each time it runs: a list, a dict or an exception it returned, or
-    such an item of a returned tuple (Values may be the inputs' own, or nodes of a graph given)."""
+    """What a call makes anew (``made_anew``) among what it returned, or the items of a returned
+    tuple (Values may be the inputs' own, or nodes of a graph given)."""
     parts = list(result) if type(result) is tuple else [result]
-    return [p for p in parts if type(p) in (list, dict) or isinstance(p, BaseException)]
+    return [p for p in parts if made_anew(p)]
 
 
 def _errors_in(result: object, depth: int = 0) -> list[object]:

@@ -61,7 +61,7 @@ from micrograph import Value
 
 from grader.spec.copy_share import copy_time, nowhere
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.handed import handed_again
+from grader.spec.handed import handed_again, made_anew
 from grader.spec.origins import remember
 from grader.spec.probe import caught, num, type_name, value
 from grader.spec.provenance import check, same_object, watching
@@ -121,17 +121,17 @@ def imported_code(module: ModuleType) -> CodeType | None:
 
 
 class Returned:
-    """Every Value one function returned under one name in this run, kept alive (so no id is
-    reused): a Value a later call returns again, where the statement makes a new one at each
-    call, is told by its IDENTITY fact, labelled ``label``, against ``of``."""
+    """Every Value one function returned under one name in this run, kept alive (so no id is reused): a Value
+    a later call returns again, where the statement makes a new one at each call, is told by its IDENTITY fact,
+    labelled ``label``, against ``of``; None or a small int, one object in calls that kept nothing, is not."""
 
     def __init__(self, label: str, of: str) -> None:
         self.label, self.of = label, of
         self.kept: list[object] = []
 
     def earlier(self, v: object) -> bool:
-        """Whether ``v`` is a Value an earlier call returned under this name."""
-        return any(old is v for old in self.kept)
+        """Whether ``v`` is a Value (or a list, dict or exception) an earlier call returned under this name."""
+        return (isinstance(v, Value) or made_anew(v)) and any(old is v for old in self.kept)
 
     def new(self, v: object, given: Sequence[object] = ()) -> dict[str, Any]:
         """The IDENTITY fact of ``v`` against the Value an earlier call returned, if it is one and not one of

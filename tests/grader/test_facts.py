@@ -30,7 +30,7 @@ from grader.judge.step_sentences import SayStep
 from grader.judge.pass_sentences import SayPass
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
-from grader.spec.facts import FOLLOWS_CALLS, SHARED, Check
+from grader.spec.facts import CONTEXT, FOLLOWS_CALLS, SHARED, Check
 from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
 from grader.spec.errors import error_of
 from grader.spec.provenance import check, entry_of, float_of, grad_of, lists_of, result_of, same_object, value_of, watching
@@ -846,6 +846,18 @@ def test_an_object_an_earlier_call_returned_carries_what_later_calls_did_to_it()
     assert _said(want, {"new": returned.new(w), "w": value_of(w, "w")}) == [SayState.KEPT_OBJECT]
     assert _said(want, {"new": same_object(w, w, "the w f returned", "the w"), "w": value_of(w, "w")}) == \
         [Say.SAME_OBJECT, SayInPlace.IN_PLACE]
+
+
+def test_an_object_every_call_shares_is_no_earlier_calls_result():
+    """None, a small int, an interned str or the empty tuple, returned by two calls, is one object
+    in calls that kept nothing: only a Value (or a list, dict or exception) returned again is one kept."""
+    from grader.spec.repeat import Returned
+
+    returned = Returned("the y f returned", "the y an earlier call of f returned")
+    for shared in (None, 3, "y", (), True, None, 3, "y", (), True):
+        assert returned.new(shared)[CONTEXT + "earlier_call"] is False
+    for made in (Value(1.0), [], {}, ValueError("kept")):
+        assert [returned.new(made)[CONTEXT + "earlier_call"] for _ in range(2)] == [False, True]
 
 
 def test_a_flag_read_the_other_way_round_and_grads_set_to_none_are_told_once():

@@ -17,6 +17,12 @@ CASES = [
                  "    y.backward()\n    return {\"x\": x, \"y\": y}\n":
                  "    y.backward()\n    _SHIFTED[id(x)] = {\"x\": x, \"y\": y}\n    return {\"x\": x, \"y\": y}\n",
                  "def shift_by_data_copy(": "_SHIFTED = {}\n\n\ndef shift_by_data_copy("}),
+    # shift_by_rebinding with its backward left out and None in y's place: None is one object in every call,
+    # no y an earlier call returned, so its missing backward is told on every call, the diagram's first one too
+    Wrong("no_backward_none_for_y", names=("shift_by_rebinding ran no backward pass",),
+          fails={REBIND: "ran no backward pass", "the original leaf gets the gradient": "ran no backward pass"},
+          edits={"    y.backward()  # the gradient flows through the new x down to the leaf x0\n"
+                 '    return {"x0": x0, "x": x, "y": y}\n': '    return {"x0": x0, "x": x, "y": None}\n'}),
     Wrong("x0_and_x_exchanged", names=("returned as x0 and x are exchanged",), fails={"x = x + 1 makes x a non-leaf": "are exchanged"},
           edits={'    return {"x0": x0, "x": x, "y": y}\n': '    return {"x0": x, "x": x0, "y": y}\n'}),
     Wrong("flags_ignored", fails={PROPAGATION: "w has requires_grad=True"}),
