@@ -18,8 +18,8 @@ name that is not written out,
 `__import__` other than as `__import__("math")` (a module's name written out, and not `os`, `sys`
 or `inspect`), `operator.attrgetter` or `methodcaller` other than with attribute names written out
 that do not start with `_`, or a write through `__dict__` or `vars()` (but a method's
-`self.__dict__['name'] = ...` or `self.__dict__.setdefault('name', ...)`, the name
-written out and not starting with `_`).
+`self.__dict__['name'] = ...` or `self.__dict__.setdefault('_name', ...)`, the name
+written out and not a special `__name__`).
 No exercise needs any of them: take out a `pdb` or `doctest` import left from debugging before
 you hand in (a notebook may import `grader`: `grader.check` does nothing when graded). `getattr`,
 `hasattr`, reading `vars(x)`, `print` and `traceback.print_exc()` are fine, and a
