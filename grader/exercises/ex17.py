@@ -12,6 +12,7 @@ from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
 from grader.spec.build_backward_checks import zero_dropped
 from grader.spec.build_graph_kept import kept_parts
+from grader.spec.build_no_graph import NO_GRAPH, records_no_graph
 from grader.spec.build_reads import SECOND_RUN, edge_node, grad_quiet, root_as_was
 from grader.spec.facts import CONTEXT
 from grader.spec.raised import raised
@@ -33,6 +34,7 @@ KEYS = {
     "grads": FEEDBACK,
     "accumulate": "AccumulateGrad.apply writes the gradient it receives into its own leaf's .grad "
                   "(store_grad(self.variable, grad)), as PyTorch's AccumulateGrad does when it is called",
+    "no_graph": NO_GRAPH,
     "plain": "the Value store_grad puts in .grad requires no grad, as PyTorch's .grad does: it holds "
              "a number, and no graph is recorded through it",
     "one_op": "with each apply right, backward through one operation goes wrong in backward itself: "
@@ -179,7 +181,7 @@ def _rules(sub: Any, w: float, x: float) -> dict[str, Any]:
     return {"mul": _applied(sub, w, x, *mul[:2]), "add": _applied(sub, w, x, *add[:2]),
             "accumulate": _accumulated(sub, w, x),
             "one_op": _one_op(sub, w, x, *mul) + _one_op(sub, w, x, *add), "own_grad": _own_grads(sub),
-            "seed": _seed(sub)}
+            "seed": _seed(sub), "no_graph": records_no_graph(sub)}
 
 
 def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:

@@ -249,7 +249,14 @@ def root_gradient(root: Any) -> float | str | None:
     """``root.backward()``, and the gradient it handed ``root``'s node first: the seed, 1 in
     PyTorch (a pre-hook sees it there); None when backward never called that node's apply (or
     ``root`` has no node to watch)."""
-    node = getattr(root, "grad_fn", None)
+    got = handed_first(getattr(root, "grad_fn", None), root.backward)
+    return number(got[0]) if got else None
+
+
+def handed_first(node: Any, start: Callable[[], None]) -> list[object]:
+    """``start()``, and the gradient it handed ``node`` first, as handed (the object itself: what
+    it is tells how backward made it), in a list; empty when ``node``'s apply was never called
+    (or there is no node to watch).  PyTorch's node is seen through a pre-hook."""
     got: list[object] = []
 
     def ran(seen: Any, *args: Any) -> None:
@@ -261,11 +268,11 @@ def root_gradient(root: Any) -> float | str | None:
     if not python and callable(getattr(node, "register_prehook", None)):  # PyTorch's node; no node: unseen
         node.register_prehook(lambda grads: ran(node, grads[0]))
     try:
-        root.backward()
+        start()
     finally:
         if restore is not None:
             restore()
-    return number(got[0]) if got else None
+    return got
 
 
 def _stuck(order: list[str], feeders: dict[str, list[str]], watch: _Watch) -> tuple[str, str] | None:

@@ -529,3 +529,14 @@ CASES += [
         "    first, _ = gradient_edge(root)\n": "    if root.is_leaf:\n        store_grad(root, 1.0)\n        return\n"
                                              "    first, _ = gradient_edge(root)\n"}),
 ]
+
+# MulBackward0.apply multiplying by the saved Values themselves, not their numbers: the gradients'
+# numbers are right, but each product records a node while backward runs, where PyTorch's backward
+# (create_graph False) records none and hands on gradients that require no grad.
+CASES += [
+    Wrong("mul_by_the_saved_values", edits={MUL_APPLY: (
+        '        return (grad * self.unpack("other") if "other" in self.saved else 0.0,\n'
+        '                grad * self.unpack("self") if "self" in self.saved else 0.0)')},
+          fails={DOCS: "hands w's AccumulateGrad a gradient that requires no grad in PyTorch, but not in your engine"},
+          names=("records no graph", "not its number, item()")),
+]
