@@ -115,7 +115,8 @@ class SayCheck(Sentence):
                          "read after that pass (from a .grad Value kept, for instance), not right after "
                          "the first pass, which it records.")
     READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
-                   "it was read after that pass, not after the pass it records.")
+                   "it was read after that pass (from the .grad Values kept, or their .data, which shares their "
+                   "numbers, for instance), not after the pass it records.")
     SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True it zeroed "
                              "each .grad in place, which set_to_none=False asks for, and with "
                              "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")

@@ -641,10 +641,6 @@ CASES += [
           edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n": "    loss.backward()\n",
                  SECOND_CALL: "    loss.backward(retain_graph=True)\n"},
           names=("RuntimeError", "in grads_twice", "Trying to backward through the graph a second time")),
-    # the loss as the mean of the outputs, not their sum
-    Wrong("loss_mean", fails={FORWARD: "your graph has DivBackward0 there"},
-          edits={LOSS: "    flat = [v for row in output for v in row]\n    loss = micrograph.sum(flat) / len(flat)\n"},
-          names=("loss's graph differs at its root", "DivBackward0")),
     # the first gradients copied with clone() and read after the second pass; the rows made by a loop
     Correct("first_cloned", edits={"    first = [p.grad.item() for p in net.parameters()]\n":
                                    "    first = [p.grad.clone() for p in net.parameters()]\n",
@@ -652,4 +648,18 @@ CASES += [
     Correct("inputs_by_loop", edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                                      "    inputs = []\n    for row in rows:\n        inputs.append([])\n"
                                      "        for v in row:\n            inputs[-1].append(Value(v, requires_grad=True))\n"}),
+]
+
+# The first list kept as .grad.data (taken for a copy) and read with .item() after the second backward, which added
+# into .grad in place; and input made as [[None] * n] * m, then filled in: every row is one list, the last row's leaves.
+CASES += [
+    Wrong("first_as_grad_data_read_last", fails={TWICE: "or their .data, which shares their numbers"},
+          edits={"    first = [p.grad.item() for p in net.parameters()]\n": "    first = [p.grad.data for p in net.parameters()]\n",
+                 "    return first, second\n": "    return [g.item() for g in first], second\n"},
+          names=("grads_twice(net, rows)[0]", "read after that pass", "their .data")),
+    Wrong("input_rows_one_list_filled_in", fails={FORWARD: "your code repeated a row"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    inputs = [[None] * len(rows[0])] * len(rows)\n    for i, row in enumerate(rows):\n"
+                 "        for k, v in enumerate(row):\n            inputs[i][k] = Value(v, requires_grad=True)\n"},
+          names=("your code repeated a row",), unsaid=("in another order",)),
 ]
