@@ -419,3 +419,14 @@ CASES += [
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)":
         '            warnings.warn(f"{NON_LEAF_GRAD} ({self!r})", UserWarning, stacklevel=2)'}),
 ]
+
+# Retained gradients noted as their nodes run and written once every node has run: the same
+# .grad, and no code of this stage runs in between to read it (a hook that could is ex22's).
+CASES += [
+    Correct("retained_written_after_the_loop", edits={
+        "            store_grad(node.retained, grad)\n": "            late.append((node.retained, grad))\n",
+        "    waiting = dependencies(first)\n": "    waiting = dependencies(first)\n    late = []\n",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n":
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+        "    for value, g in late:\n        store_grad(value, g)\n"}),
+]
