@@ -647,3 +647,12 @@ CASES += [
             edits={ZERO: "        for p in model.parameters():\n            if p.grad is not None:\n"
                          "                p.grad.detach_()\n                p.grad.zero_()\n"}),
 ]
+
+# The loss recorded as loss.data (no graph kept, but a Value, not a float); the mean squared error written out
+# with Python's sum over the rows, the same number and gradients as nn.mse_loss: right.
+CASES += [
+    Wrong("losses_as_data", fails={LOSSES: "losses[0] is of type Value, not a Python float"},
+          edits={RECORD: "        losses.append(loss.data)  # no graph kept\n"},
+          names=("of type Value", "not a Python float")),
+    Correct("mse_written_out", edits={LOSS: "        loss = sum((p[0] - t[0]) ** 2 for p, t in zip(prediction, targets)) / len(targets)\n"}),
+]
