@@ -36,6 +36,7 @@ NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiabl
 GRAPH_AGAIN = "GraphAgain"  # grader.spec.graph_again.GraphAgain: a pass from the graph an earlier pass started from
 GRAD_UNWRITTEN = "GradUnwritten"  # grader.spec.grad_unwritten.GradUnwritten: raised on a .grad no backward pass wrote
 SHADOWED_BUILTIN = "ShadowedBuiltin"  # grader.spec.shadowed.ShadowedBuiltin: raised in micrograph's abs, pow or sum
+MODE_UNCALLED = "ModeUncalled"  # grader.spec.uncalled_mode.ModeUncalled: `with no_grad:`, the class not called
 
 
 def _earlier_result(error: ErrorRecord, tell: Tell) -> str:
@@ -233,6 +234,15 @@ def _shadowed_builtin(error: ErrorRecord, tell: Tell, named: Callable[[int], str
              "of Python's built-in {name}; {error}", name=name, function=function, where=where, error=raised)
 
 
+def _mode_uncalled(error: ErrorRecord, tell: Tell) -> str:
+    """The TypeError raised at a ``with`` given a grad mode class itself (``grader.spec.uncalled_mode``):
+    the missing call first, as Python's text names neither the class nor the call."""
+    function, written, said = error["message"].split(" ", 2)
+    return _("{function} wrote `with {written}:`, which gives the with statement {written} itself, not called: "
+             "the context manager is what {written}() returns; {error}",
+             function=function, written=written, error=tell(said_error(error, said)))
+
+
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
@@ -240,7 +250,7 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 6), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
-               GRAD_UNWRITTEN: (_grad_unwritten, 4)}
+               GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 3)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).
 LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}

@@ -42,6 +42,7 @@ from grader.spec.graph import graph
 from grader.spec.hooked import WRITES
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import dict_of, grad_fn, num, plain_dict, type_name
+from grader.spec.uncalled_mode import told_if_mode_uncalled
 
 MAX_RESULT_DEPTH = 4
 MAX_RESULT_ITEMS = 1000
@@ -275,7 +276,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     if grad_mode is not None:
         setprofile(call.sample)
     try:
-        with observe.observing(call):
+        with observe.observing(call), told_if_mode_uncalled(call.filename):  # `with no_grad:`, told as that
             yield call
     finally:
         if grad_mode is not None:

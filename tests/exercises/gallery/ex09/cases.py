@@ -565,3 +565,12 @@ CASES += [
                  "    loss = loss_fn(w)\n    loss.backward()\n    w.grad = None  # clear the old gradient\n"},
           unsaid=("it ran no backward pass before this error",)),
 ]
+
+# no_grad given to the with statement itself, not called (as `with torch.no_grad:`, the same TypeError): told
+# with the with statement that gave it, where Python's text names neither no_grad nor the call
+CASES += [
+    Wrong("no_grad_without_call", names=("inference wrote `with micrograph.no_grad:`", "not called",
+                                         "micrograph.no_grad() returns"),
+          fails={INFERENCE: "`with micrograph.no_grad:`"},
+          edits={INFER: INFER.replace("micrograph.no_grad()", "micrograph.no_grad")}),
+]
