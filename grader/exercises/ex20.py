@@ -12,6 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, needs, node_name, number
 from grader.spec.build_reads import A_CONSTANT, grad_quiet
+from grader.spec.build_equal_leaves import OWN_ACCUMULATOR, equal_accumulators
 from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released
 from grader.spec.saved import released, saved_operands
 from grader.spec.failed_passes import freed_after_error, kept_beside, released_when_failed, unrun_kept
@@ -88,7 +89,7 @@ KEYS = {
                          "backward frees its own graph as usual",
     "passed_on": "Value.backward lets every error of backward(root) reach its caller: an error your backward raises "
                  "(SECOND_BACKWARD too) is never caught on the way",
-    "retained_leaf": RETAINED_LEAF,
+    "retained_leaf": RETAINED_LEAF, "own_accumulator": OWN_ACCUMULATOR,
     "retained_refused": "backward writes a retained non-leaf's gradient into its .grad when its node starts, before "
                         "apply: a node that then refuses with SECOND_BACKWARD has written it already",
     "retained_released": "release frees a node's saved values only: a released node that runs again (it saved nothing) "
@@ -186,7 +187,8 @@ def documents_public(sub):
     cases["released"] += freed.pop("released")
     for key in ("through_unpack", "unpack_refuses"):
         cases[key] += freed.pop(key)
-    return {"freed_after_error": freed_after_error(sub), "unpack_keeps": unpack_keeps(sub), **cases, **freed,
+    return {"own_accumulator": equal_accumulators(sub), "freed_after_error": freed_after_error(sub),
+            "unpack_keeps": unpack_keeps(sub), **cases, **freed,
             "sticky": _sticky(sub), **_passed(sub)}
 
 

@@ -12,6 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, needs, node_name, number
 from grader.spec.build_reads import grad_quiet, version
+from grader.spec.build_equal_leaves import NOT_THE_LEAF, equal_leaf_changed
 from grader.spec.build_aliases import (DETACHED_LEAF_RULE, constant_detached, data_each_call, data_views_apart,
                                        detached_leaf, freed_then_changed, old_node_kept, saved_again)
 from grader.spec.facts import NOT_PLAIN
@@ -64,6 +65,7 @@ KEYS = {
     "alias": "detach() and .data give a new Value at each call, with no .grad of its own (None): not one "
              "kept on the Value, nor a copy that keeps the Value's .grad",
     "retained_leaf": RETAINED_LEAF,
+    "not_the_leaf": NOT_THE_LEAF,
     "data_value": ".data gives a Value that shares the number, not the number itself",
     "freed_first": "unpack checks first whether its node was released: a backward through a node an earlier backward "
                    "freed raises RuntimeError(SECOND_BACKWARD), whatever was changed in place since",
@@ -221,7 +223,7 @@ def basics_public(sub):
 
 
 @EXERCISE.test("in place after the graph saved it", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=_counted({**CAUSES, "own_versions": ("errors", "saved_itself", "modified", "other_version")}))
+               caused_by=_counted({**CAUSES, "errors": ("not_the_leaf",), "own_versions": ("errors", "saved_itself", "modified", "other_version")}))
 def modified(sub):
     needs(sub, 6)
     own = _own_counter(sub)
@@ -245,7 +247,7 @@ def modified(sub):
         out["modified"].append(raised(t.backward, "t.backward() after a.add_(1), t = a * (w + 1), a = x + w"))
     for key, seen in _same_number(sub).items():
         out[key] += seen
-    return {**out, "freed_first": freed_then_changed(sub), "old_node": old_node_kept(sub), "own_versions": saved_again(sub)}
+    return {**out, "not_the_leaf": equal_leaf_changed(sub), "freed_first": freed_then_changed(sub), "old_node": old_node_kept(sub), "own_versions": saved_again(sub)}
 
 
 def _same_number(sub: Any) -> dict[str, list[Any]]:

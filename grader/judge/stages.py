@@ -13,7 +13,7 @@ import re
 
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import KEPT, LEFT_OFF, RAISED, STUCK
+from grader.spec.build import EQUAL, KEPT, LEFT_OFF, RAISED, STUCK
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
@@ -54,6 +54,8 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     fault (``FAULT_IN``) and it is still ``stage``'s answer."""
     if problem.startswith(KEPT):
         return _kept(stage, display, problem[len(KEPT):], exercise)
+    if problem.startswith(EQUAL):
+        return _kept(stage, display, problem[len(EQUAL):], exercise, equal=True)
     if problem.startswith(STUCK):
         return _stuck(stage, display, problem[len(STUCK):])
     raised = _RAISED.fullmatch(problem)
@@ -81,14 +83,21 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
              stage=stage, file=display, problem=problem)
 
 
-def _kept(stage: str, display: str, problem: str, exercise: str | None) -> str:
+def _kept(stage: str, display: str, problem: str, exercise: str | None, equal: bool = False) -> str:
     """``stage``'s check fails with ``problem`` here, yet passes on a fresh run of the file: the
-    engine keeps state between calls, which the programs run before the check changed."""
+    engine keeps state between calls, which the programs run before the check changed; with
+    ``equal``, a fresh run's ``x * w`` (two leaves of one number) has one node at both edges, so
+    what it keeps is found by ==, which takes an earlier program's leaf of the same number."""
     raised = _RAISED.fullmatch(problem)
     problem = _(RAISED, error=raised["error"]) if raised else _(problem)
     said = _("this stage builds on {stage}, and {stage}'s check passes on a fresh run of {file}, but "
              "fails when the tests' other programs ran before it ({problem}): your engine keeps state "
              "between calls, which those programs changed.", stage=stage, file=display, problem=problem)
+    if equal:
+        said += _(" In a fresh run, x * w, x and w two new leaves holding one number, has one node at both edges, "
+                  "where PyTorch's reaches two, each leaf's own AccumulateGrad: your engine finds a leaf's node by "
+                  "its number (== on a Value compares numbers), which takes another leaf holding the same number, "
+                  "one an earlier program made too, for it.")
     own = [name for name, owner in PARTS.get(exercise or "", {}).items() if owner == exercise]
     return said + (_(" This stage added or rewrote {parts}.", parts=", ".join(own)) if own else "")
 

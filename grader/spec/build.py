@@ -23,7 +23,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
-from grader.spec.build_reads import edges, fact, flag, grad_quiet, node_name, number
+from grader.spec.build_reads import edge_node, edges, fact, flag, grad_quiet, node_name, number
 from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
 from grader.spec.probe import show
@@ -32,6 +32,7 @@ from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND
 
 RAISED = N_("it raised {error}")
 KEPT = "kept: "  # before an EarlierStage's problem: its check passes on a fresh run of the file
+EQUAL = "equal: "  # before an EarlierStage's problem: as KEPT, and a fresh run's x * w, x and w of one number, has one node
 STUCK = "stuck: "  # before an EarlierStage's problem: in a fresh run, a backward after one that raised writes nothing
 # after a ThisStage's program: which backward left grad mode off in a fresh run of the file
 LEFT_OFF = {"ran": " | backward left off", "raised": " | backward that raised left off"}
@@ -147,7 +148,8 @@ def needs(sub: Any, stage: int) -> Any:
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}{_left_off_by_backward(sub)}")
         if problem is not None:
-            kept = KEPT if _passes_fresh(sub, check) else STUCK if stage > SECOND_BACKWARD_STAGE and _stuck(sub) else ""
+            kept = (EQUAL if _leaves_merged(sub) else KEPT) if _passes_fresh(sub, check) \
+                else STUCK if stage > SECOND_BACKWARD_STAGE and _stuck(sub) else ""
             raise EarlierStage(f"{exercise}: {kept}{problem}").with_traceback(met)
     return sub
 
@@ -182,6 +184,23 @@ def _passes_fresh(sub: Any, check: Callable[[Any], str | None]) -> bool:
     try:
         return check(fresh) is None
     except Exception:  # noqa: BLE001 - it fails on a fresh run too: the earlier stage's part is told
+        return False
+
+
+def _leaves_merged(sub: Any) -> bool:
+    """Whether, in a fresh run of the student's file, ``x * w``, x and w two new leaves holding one
+    number, has both edges lead to one node: a leaf's AccumulateGrad found by ``==`` (a Value
+    comparing numbers) in a list kept between calls is an earlier leaf's of that number, which
+    a check fails by only after other programs made one, so its state alone is not the mistake."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    try:
+        x, w = fresh.Value(1.5, requires_grad=True), fresh.Value(1.5, requires_grad=True)
+        fn = getattr(x * w, "grad_fn", None)
+        first = edge_node(fn, 0)
+        return first is not None and first is edge_node(fn, 1)
+    except Exception:  # noqa: BLE001 - a product that fails is told by the check itself
         return False
 
 

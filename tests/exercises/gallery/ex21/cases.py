@@ -525,3 +525,18 @@ CASES += [
           fails={BASICS: "a backward after one that raised writes no gradient"},
           names=("a backward after one that raised", "not in a finally clause")),
 ]
+
+# Leaves that require grad listed at their making and found with `in` (==, a Value comparing numbers): another
+# value holding such a leaf's number is refused as if it were that leaf.
+CASES += [
+    Wrong("leaves_listed_by_equality", edits={
+        "        self.requires_grad = requires_grad\n":
+        "        self.requires_grad = requires_grad\n        if requires_grad:\n            _GRAD_LEAVES.append(self)\n",
+        "    def item(self) -> float:\n": "    def __eq__(self, other: object) -> bool:\n"
+                                     "        return isinstance(other, Value) and self.item() == other.item()\n\n"
+                                     "    __hash__ = object.__hash__\n\n    def item(self) -> float:\n",
+        "\ndef as_value(": "\n_GRAD_LEAVES = []  # leaves made with requires_grad=True\n\n\ndef as_value(",
+        "    if v.is_leaf and v.requires_grad:\n": "    if v in _GRAD_LEAVES:\n"},
+          fails={MODIFIED: "c a leaf that requires no grad holding the number of w"},
+          names=("holding the number of w", "a lookup by ==")),
+]
