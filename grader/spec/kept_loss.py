@@ -1,0 +1,64 @@
+"""An engine's in-place error raised in a backward pass a call started from a Value an earlier
+call of the same function returned.
+
+A step that keeps its loss between calls (per leaf, say) and calls backward on it again at a later
+call runs that pass through a graph an earlier call built: the leaf w it reaches has been changed
+in place by the steps since, and where a node saved w the engine raises its "modified by an
+inplace operation" at the backward line, which names neither the kept loss nor the earlier call.
+A probe that watched the call raises that error again as ``KeptRootChanged`` (``grader.judge.
+caused_errors`` tells it with those facts first) where the pass's root is the graph of a Value an
+earlier call returned (``grader.spec.repeat.Returned``), that graph reaches the leaf w the probe
+gave, and w had been changed in place before the call began (its version counter above 0: the
+probe makes it new, at 0, and only the student's calls change it).
+"""
+
+from __future__ import annotations
+
+import traceback
+from contextlib import AbstractContextManager
+
+from micrograph import AccumulateGrad, Value, engine
+from micrograph.node import MODIFIED_INPLACE
+
+from grader.spec.call import Call
+from grader.spec.probe import raised_again_as
+from grader.spec.repeat import Returned
+
+MAX_NODES = 5000  # a graph walked further is a runaway loop's: not judged
+
+
+class KeptRootChanged(Exception):
+    """The function a test called raised the engine's in-place error in a backward pass from the
+    graph of a Value an earlier call of it returned, which reaches the leaf w, changed in place by
+    then.  Its message is ``"<function> <error's text>"``; it is raised with the error's traceback,
+    so the grader sees the line it came from."""
+
+
+def _reaches(root: object, leaf: Value) -> bool:
+    """Whether the graph under the node ``root`` holds ``leaf``'s AccumulateGrad (within MAX_NODES)."""
+    seen, stack = {id(root)}, [root]
+    while stack and len(seen) < MAX_NODES:
+        node = stack.pop()
+        if isinstance(node, AccumulateGrad) and node.variable is leaf:
+            return True
+        for child, _ in getattr(node, "next_functions", ()):
+            if child is not None and id(child) not in seen:
+                seen.add(id(child))
+                stack.append(child)
+    return False
+
+
+def told_if_kept_root_changed(call: Call, function: str, returned: Returned, w: Value,
+                              version: int) -> AbstractContextManager[None]:
+    """While the watched ``call`` of ``function`` runs on the leaf ``w``, whose version counter was
+    ``version`` as it began: the engine's in-place error, raised inside its backward walk, where
+    ``version`` is above 0 and the last pass started from the node of a Value ``returned`` holds
+    (an earlier call's) whose graph reaches ``w``, is raised again as ``KeptRootChanged``."""
+    def words(exc: Exception) -> str | None:
+        in_pass = any(frame.f_code.co_filename == engine.__file__ for frame, _ in traceback.walk_tb(exc.__traceback__))
+        if version <= 0 or not in_pass or not str(exc).startswith(MODIFIED_INPLACE) or not call.root_nodes:
+            return None
+        kept = [v.grad_fn for v in returned.kept if isinstance(v, Value) and v.grad_fn is not None]
+        roots = [node for node in call.root_nodes[-1] if any(node is fn for fn in kept)]
+        return function if any(_reaches(node, w) for node in roots) else None
+    return raised_again_as(KeptRootChanged, words)
