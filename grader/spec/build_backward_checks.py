@@ -13,6 +13,7 @@ from typing import Any
 from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_graph_kept import FAULT_IN as KEPT_FAULT_IN, graph_changed
+from grader.spec.build_order import handed_first
 from grader.spec.build_reads import edge_node, grad_quiet, number
 from grader.spec.held import held
 from grader.spec.nesting import NESTED, deepest
@@ -42,7 +43,12 @@ NESTS = N_("dependencies(v.grad_fn), v the end of a chain of 300 operations, nes
 AGAIN = N_("dependencies(y.grad_fn), called after a y.backward() through y = (d + d) + w, d = w + x, counts other "
            "edges than that graph has: each call of dependencies counts the edges of its own graph anew, keeping "
            "nothing from an earlier call (a set of the nodes walked, counts cached)")
-FAULT_IN = {MUL_APPLIED: "MulBackward0.apply", FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
+GRAPH_IN_MUL = N_("y.backward(), y = w * x, hands w's AccumulateGrad a gradient that requires grad, made by "
+                  "MulBackward0.apply, where PyTorch's backward records no graph: a gradient is a number, times the "
+                  "saved Value's item(), not the Value")
+GRAPH_IN_SEED = N_("y.backward(), y = w * x, starts y.grad_fn with a gradient that requires grad, where PyTorch's "
+                   "backward records no graph: it starts the root's node with a plain number")
+FAULT_IN = {MUL_APPLIED: "MulBackward0.apply", GRAPH_IN_MUL: "MulBackward0.apply", GRAPH_IN_SEED: "backward", FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
             NESTS: "dependencies", ZERO_NOT_STORED: "store_grad", ZERO_NOT_APPLIED: "AccumulateGrad.apply",
             **KEPT_FAULT_IN}
 CHAIN = 300  # a recursive walk nests a call per node: three times NESTED
@@ -54,7 +60,7 @@ def backward_rest(sub: Any) -> str | None:
     backward through one graph, the graph a backward leaves behind.  What
     one leaves in an engine that keeps state between calls (one .grad Value shared by every
     leaf, ex19's slip) reaches no other, so a check that passes alone passes here."""
-    for check in (_mul_applied, _from_leaf, _zero_sent, _summed, _by_loop, _again, graph_changed):
+    for check in (_mul_applied, _from_leaf, _zero_sent, _summed, _by_loop, _again, graph_changed, _no_graph):
         finding = check(fresh_copy(sub) or sub)
         if finding is not None:
             return finding
@@ -74,6 +80,25 @@ def _mul_applied(sub: Any) -> str | None:
     except Exception:  # noqa: BLE001 - the student's error (or PyTorch's stand-in, whose nodes have no apply)
         return None
     return None if len(got) != 2 or got == (-2.0, 1.5) else MUL_APPLIED
+
+
+def _no_graph(sub: Any) -> str | None:
+    """Whether y.backward(), y = w * x, hands a node a gradient that requires grad, where PyTorch's
+    records no graph as it runs (``grader.spec.build_no_graph``, ex17's own probe): at y's node,
+    the seed; else at w's AccumulateGrad, what MulBackward0.apply returned.  Unseen nodes (an apply
+    never called) and an error of backward's (told by the other checks) find nothing."""
+    found = []
+    for start, edge in ((True, None), (False, 0)):
+        w, x = sub.Value(0.5, requires_grad=True), sub.Value(-3.0, requires_grad=True)
+        y = w * x
+        held(y)
+        node = getattr(y, "grad_fn", None) if start else edge_node(getattr(y, "grad_fn", None), edge)
+        try:
+            got = handed_first(node, y.backward)
+        except Exception:  # noqa: BLE001 - the student's error, told by the other checks
+            return None
+        found.append(bool(got) and getattr(got[0], "requires_grad", False) is True)
+    return GRAPH_IN_SEED if found[0] else GRAPH_IN_MUL if found[1] else None
 
 
 def _from_leaf(sub: Any) -> str | None:

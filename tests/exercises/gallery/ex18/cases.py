@@ -430,3 +430,15 @@ CASES += [
         "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
         "    for value, g in late:\n        store_grad(value, g)\n"}),
 ]
+
+# ex17's MulBackward0.apply multiplying by the saved Values, not their numbers, carried here: the
+# gradients are right, but backward records a graph; ex17's gate names MulBackward0.apply.
+CASES += [
+    Wrong("mul_by_the_saved_values_since_ex17", edits={
+        '        return (grad * self.unpack("other").item() if "other" in self.saved else 0.0,\n'
+        '                grad * self.unpack("self").item() if "self" in self.saved else 0.0)':
+        '        return (grad * self.unpack("other") if "other" in self.saved else 0.0,\n'
+        '                grad * self.unpack("self") if "self" in self.saved else 0.0)'},
+          fails={RETAINED: "made by MulBackward0.apply"},
+          names=("ex17", "MulBackward0.apply", "records no graph")),
+]
