@@ -33,7 +33,7 @@ from grader.spec.errors import error_of
 from grader.spec.refused import refused_given
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
 from grader.spec.grad_unwritten import told_if_grad_unwritten
-from grader.spec.kept_loss import told_if_kept_root_changed
+from grader.spec.kept_loss import told_if_kept_root
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
@@ -152,7 +152,7 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         # finds does nothing on it, and what that call did is not what every call did
         label = "sgd_step" if w.grad is not None else N_("sgd_step on a new w (w.grad is None)")
         with watching(sub, label, grad_mode=True, leaves=[w]) as call, told_if_untracked(given, "sgd_step", "loss_fn"), \
-                told_if_grad_unwritten(call, "sgd_step", {"w": w}), told_if_kept_root_changed(call, "sgd_step", _LOSS_RETURNED, w, version):
+                told_if_grad_unwritten(call, "sgd_step", {"w": w}), told_if_kept_root(call, "sgd_step", _LOSS_RETURNED, w, version):
             call.sampled.append(w)  # its version as the first pass starts: an update made before it shows
             loss = sub.sgd_step(w, given, lr)
         at_pass = call.first_versions.get(id(w))

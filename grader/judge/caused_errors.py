@@ -16,6 +16,7 @@ from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.given_untracked import UNLINED
 from grader.spec.grad_unwritten import CLEARED
+from grader.spec.kept_loss import FREED
 from grader.spec.made_untracked import BELOW, DATA, ROOT, UNNAMED
 from grader.spec.probe import MAX_TEXT
 from grader.spec.shadowed import STAR
@@ -36,7 +37,7 @@ NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiabl
 GRAPH_AGAIN = "GraphAgain"  # grader.spec.graph_again.GraphAgain: a pass from the graph an earlier pass started from
 GRAD_UNWRITTEN = "GradUnwritten"  # grader.spec.grad_unwritten.GradUnwritten: raised on a .grad no backward pass wrote
 SHADOWED_BUILTIN = "ShadowedBuiltin"  # grader.spec.shadowed.ShadowedBuiltin: raised in micrograph's abs, pow or sum
-KEPT_ROOT_CHANGED = "KeptRootChanged"  # grader.spec.kept_loss.KeptRootChanged: a pass from an earlier call's loss
+KEPT_ROOT_RAISED = "KeptRootRaised"  # grader.spec.kept_loss.KeptRootRaised: a pass from an earlier call's loss
 MODE_UNCALLED = "ModeUncalled"  # grader.spec.uncalled_mode.ModeUncalled: `with no_grad:`, the class not called
 
 
@@ -235,10 +236,14 @@ def _shadowed_builtin(error: ErrorRecord, tell: Tell, named: Callable[[int], str
              "of Python's built-in {name}; {error}", name=name, function=function, where=where, error=raised)
 
 
-def _kept_root_changed(error: ErrorRecord, tell: Tell) -> str:
-    """The engine's in-place error from a backward pass the function tested started from the loss an
-    earlier call of it returned (``grader.spec.kept_loss``): that kept loss first, as what the pass ran through."""
-    function, said = error["message"].split(" ", 1)
+def _kept_root_raised(error: ErrorRecord, tell: Tell) -> str:
+    """The engine's error from a backward pass the function tested started from the loss an earlier call
+    of it returned (``grader.spec.kept_loss``): that kept loss first, as what the pass ran through."""
+    function, why, said = error["message"].split(" ", 2)
+    if why == FREED:
+        return _("{function} ran its backward pass from the loss an earlier call of {function} returned, kept between "
+                 "calls, not from a loss computed in this call: a backward pass had freed that loss's graph already; "
+                 "{error}", function=function, error=tell(said_error(error, said)))
     return _("{function} ran its backward pass from the loss an earlier call of {function} returned, kept between "
              "calls, not from a loss computed in this call: that loss's graph reaches w, which earlier calls of "
              "{function} had changed in place, and a value the graph saved was changed in place after it was saved; "
@@ -262,7 +267,7 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 6), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 3),
-               KEPT_ROOT_CHANGED: (_kept_root_changed, 2)}
+               KEPT_ROOT_RAISED: (_kept_root_raised, 3)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).
 LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}

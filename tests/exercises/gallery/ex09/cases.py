@@ -578,3 +578,21 @@ CASES += [
           fails={INFERENCE: "`with micrograph.no_grad:`"},
           edits={INFER: INFER.replace("micrograph.no_grad()", "micrograph.no_grad")}),
 ]
+
+# The loss kept per leaf and backpropagated again without retain_graph: the earlier pass freed its graph, and the
+# engine's "a second time" is told with the kept loss; and no_grad imported by name and given to the with uncalled.
+CASES += [
+    Wrong("loss_kept_per_leaf_freed",
+          names=("sgd_step ran its backward pass from the loss an earlier call of sgd_step returned",
+                 "a backward pass had freed that loss's graph already"),
+          fails={STEP: "a backward pass had freed that loss's graph already",
+                 "three steps descend": "a backward pass had freed that loss's graph already"},
+          edits={"    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n":
+                 "    if id(w) not in _LOSSES:\n        _LOSSES[id(w)] = loss_fn(w)\n    loss = _LOSSES[id(w)]\n"
+                 "    loss.backward()\n    with micrograph.no_grad():\n",
+                 "def sgd_step(": "_LOSSES = {}\n\n\ndef sgd_step("}),
+    Wrong("step_no_grad_imported_without_call", names=("sgd_step wrote `with no_grad:`", "no_grad() returns"),
+          fails={STEP: "sgd_step wrote `with no_grad:`"},
+          edits={UPDATE: UPDATE.replace("micrograph.no_grad()", "no_grad"),
+                 "from micrograph import Value\n": "from micrograph import Value, no_grad\n"}),
+]
