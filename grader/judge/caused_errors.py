@@ -253,10 +253,10 @@ def _kept_root_raised(error: ErrorRecord, tell: Tell) -> str:
 def _mode_uncalled(error: ErrorRecord, tell: Tell) -> str:
     """The TypeError raised at a ``with`` given a grad mode class itself (``grader.spec.uncalled_mode``):
     the missing call first, as Python's text names neither the class nor the call."""
-    function, written, said = error["message"].split(" ", 2)
+    function, written, args, said = error["message"].split(" ", 3)
     return _("{function} wrote `with {written}:`, which gives the with statement {written} itself, not called: "
-             "the context manager is what {written}() returns; {error}",
-             function=function, written=written, error=tell(said_error(error, said)))
+             "the context manager is what {written}{args} returns; {error}",
+             function=function, written=written, args=args, error=tell(said_error(error, said)))
 
 
 # A probe's error that tells the student's error with its cause before it: the function telling
@@ -266,7 +266,7 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 6), DETACHED_ROOT: (_detached_root, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
-               GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 3),
+               GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 4),
                KEPT_ROOT_RAISED: (_kept_root_raised, 3)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).

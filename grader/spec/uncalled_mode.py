@@ -7,7 +7,7 @@ the missing call.  The object the ``with`` met is read again from the instructio
 frame ran just before it (its names looked up in that frame: loads of names and attributes of
 modules only, so no code of the submission runs), where the error was raised at the ``with``.
 A probe that watched the call raises such an error again as ``ModeUncalled``, with the function
-whose ``with`` it was and the expression as the code wrote it; ``grader.judge.explain`` tells it.
+whose ``with`` it was, the expression as the code wrote it and the arguments its call takes; ``grader.judge.explain`` tells it.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ import micrograph
 
 from grader.spec.probe import raised_again_as
 
-MODES = (micrograph.no_grad, micrograph.enable_grad, micrograph.inference_mode)
-"""The grad mode classes whose call takes no argument: ``with <class>():`` is the form asked."""
+MODES = {micrograph.no_grad: "()", micrograph.enable_grad: "()", micrograph.inference_mode: "()",
+         micrograph.set_grad_enabled: "(mode)"}
+"""The grad mode classes, each with the arguments of the call that makes its context manager (torch's names)."""
 _WITH = {"BEFORE_WITH", "SETUP_WITH", "BEFORE_ASYNC_WITH"}  # the instruction that enters a with (3.10: SETUP_WITH)
 _NAMES = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_FAST", "LOAD_DEREF"}
 _MISSING = object()
@@ -30,8 +31,8 @@ _MISSING = object()
 
 class ModeUncalled(Exception):
     """The function a test called raised at a ``with`` given a grad mode class, not called.  Its
-    message is ``"<function> <expression> <error's text>"``; it is raised with the error's
-    traceback, so the grader sees the line it came from."""
+    message is ``"<function> <expression> <arguments> <error's text>"`` (``arguments`` as in ``MODES``);
+    it is raised with the error's traceback, so the grader sees the line it came from."""
 
 
 def told_if_mode_uncalled(filename: str) -> AbstractContextManager[None]:
@@ -45,7 +46,7 @@ def told_if_mode_uncalled(filename: str) -> AbstractContextManager[None]:
             return None
         frame, lasti = entries[-1]
         written = _uncalled(frame, lasti)
-        return None if written is None else f"{frame.f_code.co_name} {written}"
+        return None if written is None else f"{frame.f_code.co_name} {written[0]} {written[1]}"
     return raised_again_as(ModeUncalled, words)
 
 
@@ -58,10 +59,11 @@ def _entries(exc: BaseException) -> list[tuple[FrameType, int]]:
     return entries
 
 
-def _uncalled(frame: FrameType, lasti: int) -> str | None:
+def _uncalled(frame: FrameType, lasti: int) -> tuple[str, str] | None:
     """The dotted expression (``micrograph.no_grad``) a ``with`` at offset ``lasti`` of ``frame``
-    entered, where the instructions before it load a name and its attributes alone and the object
-    they give is one of ``MODES``; None otherwise (a call, a subscript, another object)."""
+    entered, and its call's arguments in ``MODES``, where the instructions before it load a name and
+    its attributes alone and the object they give is one of ``MODES``; None otherwise (a call, a
+    subscript, another object)."""
     instructions = list(dis.get_instructions(frame.f_code))
     at = next((k for k, ins in enumerate(instructions) if ins.offset == lasti), None)
     if at is None or instructions[at].opname not in _WITH:
@@ -72,7 +74,8 @@ def _uncalled(frame: FrameType, lasti: int) -> str | None:
             attributes.insert(0, str(ins.argval))
         elif ins.opname in _NAMES:
             found = _resolved(frame, str(ins.argval), attributes)
-            return ".".join([str(ins.argval), *attributes]) if any(found is mode for mode in MODES) else None
+            args = next((args for mode, args in MODES.items() if found is mode), None)
+            return None if args is None else (".".join([str(ins.argval), *attributes]), args)
         else:
             return None
     return None

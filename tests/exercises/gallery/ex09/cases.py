@@ -596,3 +596,11 @@ CASES += [
           edits={UPDATE: UPDATE.replace("micrograph.no_grad()", "no_grad"),
                  "from micrograph import Value\n": "from micrograph import Value, no_grad\n"}),
 ]
+
+# set_grad_enabled given to the with statement uncalled: told with the call that makes its context manager, by its argument
+CASES += [
+    Wrong("set_grad_enabled_without_call", names=("forward wrote `with micrograph.set_grad_enabled:`",
+                                                  "micrograph.set_grad_enabled(mode) returns"),
+          fails={FORWARD: "forward wrote `with micrograph.set_grad_enabled:`"},
+          edits={FORWARD_BODY: FORWARD_BODY.replace("set_grad_enabled(training)", "set_grad_enabled")}),
+]
