@@ -13,6 +13,7 @@ from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, needs, node_name, number
 from grader.spec.build_reads import grad_quiet, version
 from grader.spec.build_equal_leaves import NOT_THE_LEAF, equal_leaf_changed
+from grader.spec.build_versions_compared import BY_VERSION, compared_by_number
 from grader.spec.build_aliases import (DETACHED_LEAF_RULE, constant_detached, data_each_call, data_views_apart,
                                        detached_leaf, freed_then_changed, old_node_kept, saved_again)
 from grader.spec.facts import NOT_PLAIN
@@ -66,6 +67,7 @@ KEYS = {
              "kept on the Value, nor a copy that keeps the Value's .grad",
     "retained_leaf": RETAINED_LEAF,
     "not_the_leaf": NOT_THE_LEAF,
+    "by_number": BY_VERSION,
     "data_value": ".data gives a Value that shares the number, not the number itself",
     "freed_first": "unpack checks first whether its node was released: a backward through a node an earlier backward "
                    "freed raises RuntimeError(SECOND_BACKWARD), whatever was changed in place since",
@@ -96,7 +98,8 @@ DATA_PRESUMED = {key: ("data_value",) for key in KEYS if key != "data_value"}
 # a refused in-place op leaves a program's later steps as they were: an error where PyTorch raises
 # none, or none where it raises one, follows from the refusal, and so do the node it did not
 # record and the version it did not bump; gradients follow from both
-CAUSES = {"numbers": ("errors",), "other_version": ("errors",), "modified": ("errors", "saved_itself", "other_version"), "grads": ("errors", "modified", "old_node"),
+CAUSES = {"numbers": ("errors",), "other_version": ("errors",), "modified": ("errors", "saved_itself", "other_version", "by_number"),
+          "grads": ("errors", "modified", "old_node", "by_number"),
           "retained": ("errors", "modified", "old_node"), "graph": ("errors",), "versions": ("errors", "other_version"),
           "freed_first": ("errors",), "old_node": ("errors",)}
 
@@ -247,7 +250,7 @@ def modified(sub):
         out["modified"].append(raised(t.backward, "t.backward() after a.add_(1), t = a * (w + 1), a = x + w"))
     for key, seen in _same_number(sub).items():
         out[key] += seen
-    return {**out, "not_the_leaf": equal_leaf_changed(sub), "freed_first": freed_then_changed(sub), "old_node": old_node_kept(sub), "own_versions": saved_again(sub)}
+    return {**out, "not_the_leaf": equal_leaf_changed(sub), "by_number": compared_by_number(sub), "freed_first": freed_then_changed(sub), "old_node": old_node_kept(sub), "own_versions": saved_again(sub)}
 
 
 def _same_number(sub: Any) -> dict[str, list[Any]]:
@@ -266,7 +269,8 @@ def _same_number(sub: Any) -> dict[str, list[Any]]:
 
 
 @EXERCISE.test("w.data shares the number, not the version", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by={**DETACH_CAUSES, "data_views": ("detached", "unflagged", "errors", "modified", "data_counter")},
+               caused_by={**DETACH_CAUSES, "data_views": ("detached", "unflagged", "errors", "modified", "data_counter"),
+                          **{key: DETACH_CAUSES[key] + ("by_number",) for key in ("modified", "grads")}},
                presumes=DATA_PRESUMED)
 @_stops_at_data
 def data(sub):
@@ -285,7 +289,7 @@ def data(sub):
             "numbers": [fact(number(w), "w.item() after w.data.add_(1)")],
             "versions": [fact(version(w), "w._version after w.data.add_(1)")],
             "data_counter": [fact(version(_data(c)), "c.data._version after c.add_(1); c.add_(1), c = Value(2)")],
-            "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")],
+            "modified": [raised(y.backward, "y.backward() after w.data.add_(1), y = w * w")], "by_number": compared_by_number(sub),
             "data_views": data_views_apart(sub, _data),
             "grads": [fact(grad_quiet(w), "w.grad after w.data.add_(1); y.backward()")]}
 

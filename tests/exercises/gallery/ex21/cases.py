@@ -501,7 +501,7 @@ CASES += [
         "        if value._version != self.saved_versions[name]:\n": "        if value.item() != self.saved_numbers[name]:\n"},
           fails={MODIFIED: "y.backward() after s.zero_(), y = w * s, s = Value(0) raised no error",
                  DATA: "is at version 0; expected version 0"},
-          names=("s.zero_(), y = w * s, s = Value(0)", "changed in place since")),
+          names=("s.zero_(), y = w * s, s = Value(0)", "a check of the number", "refuses a change through .data")),
 ]
 
 # unpack warning MODIFIED's text instead of raising it: backward goes on with the changed value.
