@@ -10,6 +10,11 @@ classes)``, each class's ``apply`` is watched: the in-place error raised by appl
 raised again as ``DirtyLeaf``, and an output with no grad_fn where grad mode is on and an input
 requires grad (which only the non-differentiable mark gives) as ``NotDifferentiable``; each is
 told with what forward marked (``grader.judge.caused_errors``).
+
+Every Value handed to a watched ``apply`` is held until the child ends (``grader.spec.held``): a
+Function that keeps an answer by ``id(x)`` then meets a freed input's id only where a probe puts a
+new leaf there on purpose, on a fresh copy of the module (``custom_graphs.at_a_freed_leaf``),
+never where the allocator happened to, after whatever ran before in the process.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Any
 import micrograph
 from micrograph import Function
 
+from grader.spec.held import held
 from grader.spec.probe import error_text
 
 LEAF_IN_PLACE = "a leaf Variable that requires grad has been used in an in-place operation."
@@ -51,6 +57,7 @@ def _raised_by_apply(exc: BaseException) -> bool:
 
 def _watched(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
     def apply(*args: Any, **kwargs: Any) -> Any:
+        held(*(a for a in (*args, *kwargs.values()) if isinstance(a, micrograph.Value)))  # no id freed by chance
         try:
             out = original(*args, **kwargs)
         except RuntimeError as exc:

@@ -82,6 +82,14 @@ BOUNDS = {"Softplus": (), "Clip": (-1.0, 1.0)}
 """The numbers each Function is applied with beside x (Clip's interval), as ``AT_A_FREED_LEAF`` says."""
 
 
+LEAF_CANDIDATES = 16
+"""New leaves made after each backward of an earlier one, each kept while the next is, in the
+search for one at the earlier leaf's freed id (``freed.at_a_freed_id``): where the allocator
+hands blocks freed after the leaf's (its output's, its node's) out first, the first new leaf
+never lands on it, however many tries, and the mistake would be told or not by the heap left by
+whatever ran before in the process.  A leaf costs far less than a backward."""
+
+
 def at_a_freed_leaf(sub: ModuleType, name: str, x0: float, earlier0: float) -> dict[str, Any]:
     """The SAME_FRESH fact of the Function ``name``'s backward for x, a new leaf of the number
     ``x0`` that took the id of a freed leaf of the number ``earlier0`` (each earlier one
@@ -96,6 +104,6 @@ def at_a_freed_leaf(sub: ModuleType, name: str, x0: float, earlier0: float) -> d
     def gradient(module: ModuleType, x: Value) -> object:
         return backprop_kept(getattr(module, name).apply(x, *BOUNDS[name]), [x])
     x = at_a_freed_id(lambda: Value(x0, requires_grad=True), lambda leaf: gradient(own, leaf),
-                      earlier=lambda: Value(earlier0, requires_grad=True))
+                      earlier=lambda: Value(earlier0, requires_grad=True), candidates=LEAF_CANDIDATES)
     alike = repr(gradient(own, x)) == repr(gradient(fresh, Value(x0, requires_grad=True)))
     return check(Check.SAME_FRESH, alike, AT_A_FREED_LEAF[name])

@@ -10,7 +10,9 @@ and ex20's probes keep their roots here, so no node a backward ran is freed by c
 probe of new graphs frees one on purpose and checks that a new node took its place.  So do
 ex18's programs with every value they retain: an engine that knows retained nodes by their ids
 meets a freed one only in the probe that frees one on purpose (``grader.spec.freed``); so do
-ex15's lists of rows, for a loop that keeps a batch by ``id(inputs)``.
+ex15's lists of rows, for a loop that keeps a batch by ``id(inputs)``; so does every Value handed
+to ex14's Functions while a probe runs (``grader.spec.applied``), for a backward that keeps an
+answer by ``id(x)``.
 """
 
 from __future__ import annotations

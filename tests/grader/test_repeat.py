@@ -142,3 +142,34 @@ def test_state_a_helper_keeps_is_told_as_the_helpers(tmp_path: Path, source: str
     want = [{**{key: item for key, item in fact.items() if not key.startswith("~")}, "holds": True} for fact in got]
     said = [d.say for d in find(want, got)]
     assert (SayState.STATE_IN_HELPER in said) is (kept_by is not None)
+
+
+CLIP_INSIDE_BY_ID = ("from micrograph import Function, Value\n\n_INSIDE = {}\n\n\nclass Clip(Function):\n"
+                     "    @staticmethod\n    def forward(ctx, x, low, high):\n        ctx.save_for_backward(x)\n"
+                     "        ctx.low, ctx.high = low, high\n        return Value(min(max(x.item(), low), high))\n\n"
+                     "    @staticmethod\n    def backward(ctx, grad):\n        (x,) = ctx.saved_values\n"
+                     "        if id(x) not in _INSIDE:\n            _INSIDE[id(x)] = ctx.low <= x.item() <= ctx.high\n"
+                     "        return grad * (1.0 if _INSIDE[id(x)] else 0.0), None, None\n")
+
+
+
+def test_a_function_kept_by_id_fails_the_same_facts_whatever_the_heap_before(tmp_path: Path):
+    """Clip.backward keeping whether x is inside by id(x), its test run after heaps left
+    otherwise (Values made, some kept, by an earlier test; the same test run before): each
+    probe's own leaves and results are as they were, and only the probe that puts a leaf at a
+    freed id on purpose tells the mistake, so the feedback does not depend on what ran before."""
+    from grader.exercises.ex14 import clip_values
+    from micrograph import Value
+
+    module = _module(tmp_path, "clip_by_id", CLIP_INSIDE_BY_ID)
+    kept: list[Value] = []
+    try:
+        runs = []
+        for made in (0, 3, 8, 64):
+            kept += [Value(float(k), requires_grad=True) * 2.0 for k in range(made)][::3]  # an earlier test's
+            runs.append(clip_values(module))
+    finally:
+        sys.modules.pop("clip_by_id", None)
+    assert all(run == runs[0] for run in runs)
+    assert [fact["holds"] for fact in runs[0]["apart"]] == [True] * 6 + [False]
+    assert [fact["grad"] for fact in runs[0]["grad"]] == [1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
