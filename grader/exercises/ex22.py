@@ -14,8 +14,8 @@ from grader.spec.build_aliases import DETACHED_LEAF_RULE, detached_leaf
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
                                      in_place_hooks, one_shot_hook, removed_with, root_hooks)
-from grader.spec.build_hooks_kept import (argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks,
-                                          hooks_after_error)
+from grader.spec.build_hooks_kept import argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks, hooks_after_error
+from grader.spec.build_mode_kept import MODE_KEPT, mode_kept
 from grader.spec.build_no_grad import in_place_no_grad
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
@@ -53,7 +53,7 @@ KEYS = {
     "step_unrecorded": "an in-place op under no_grad records nothing: add_ and zero_ ask recording(...), which is "
                        "False while grad mode is off, so a leaf stays a leaf and a non-leaf keeps its grad_fn",
     "detach": "a result computed from a detached value has no edge back to the original",
-    "detached_leaf": DETACHED_LEAF_RULE,
+    "detached_leaf": DETACHED_LEAF_RULE, "mode_kept": MODE_KEPT,
     "hooks_ran": "run each hook a value still has once, in the order registered",
     "leaf_hooks": "register_hook on a leaf puts the hook on the node gradient_edge gives for it, the leaf's one "
                   "AccumulateGrad: the node backward runs for that leaf",
@@ -169,7 +169,7 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
     return {"recording": [constant], "no_grad": [described(inside, "(w * 2 + 1)", N_("inside no_grad")),
                                                  described(product, "(w * 2)", N_("inside no_grad")),
                                                  described(deep, "(w * 4)", N_("inside a no_grad block nested in another"))],
-            "nested": [described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended"))],
+            "nested": [described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended"))], "mode_kept": mode_kept(sub),
             "after": [_after_one_block(sub, w0)],
             "after_nested": [described(after, "(w * 2)", N_("after a no_grad block with another nested in it"))],
             "raised": [own, described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))], "raised_kinds": kinds}

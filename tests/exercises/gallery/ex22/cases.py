@@ -623,3 +623,20 @@ CASES += [
           names=("after a backward whose hook on w raised", "put back however the hook ends"),
           unsaid=("neither run_hooks nor backward catches it",)),
 ]
+
+# The mode a no_grad block found kept outside the block, in state every block shares: the nested block's __exit__
+# puts back the mode from before the outer block, told as where the mode is kept, not only as recording back on.
+CASES += [
+    Wrong("mode_saved_in_a_module_list", edits={
+        "        self.previous = GradMode.enabled\n": "        _PREVIOUS.append(GradMode.enabled)\n",
+        "        GradMode.enabled = self.previous\n": "        GradMode.enabled = _PREVIOUS[0]\n",
+        "\n\nclass no_grad:": "\n\n_PREVIOUS = []  # the modes before each block\n\n\nclass no_grad:"},
+          fails={PUBLIC: "the nested no_grad object keeps the mode its __enter__ found"},
+          names=("keeps the mode its __enter__ found on itself", "a module-level list")),
+    Wrong("no_grad_depth_reset_on_exit", edits={
+        "    enabled = True\n": "    enabled = True\n    depth = 0  # how many no_grad blocks are open\n",
+        "        self.previous = GradMode.enabled\n": "        GradMode.depth += 1\n",
+        "        GradMode.enabled = self.previous\n": "        GradMode.depth = 0\n        GradMode.enabled = True\n"},
+          fails={PUBLIC: "the nested no_grad object keeps the mode its __enter__ found"},
+          names=("keeps the mode its __enter__ found on itself", "recording set back on whatever was found")),
+]
