@@ -25,9 +25,12 @@ from grader.spec.provenance import check
 def leaf_per_entry(rows: object, label: str) -> dict[str, Any]:
     """The LEAF_PER_ENTRY fact of the matrix ``rows`` named ``label``: no entry is the Value an
     earlier entry is, else the later entry and the earlier one it shares (None: not a list of rows,
-    which other facts tell)."""
+    which other facts tell).  A row that is the very list an earlier row is (``[row] * n``, or
+    ``[[None] * n] * m`` filled in) is left out: its entries are that row's, whatever leaves the
+    code made, and the row told as repeated says so."""
     rows = rows if type(rows) is list and all(type(row) is list for row in rows) else []
-    shared = _shared({f"{label}[{i}][{j}]": v for i, row in enumerate(rows) for j, v in enumerate(row)})
+    own = [(i, row) for i, row in enumerate(rows) if all(row is not earlier for earlier in rows[:i])]
+    shared = _shared({f"{label}[{i}][{j}]": v for i, row in own for j, v in enumerate(row)})
     return _fact(Check.LEAF_PER_ENTRY, shared, label, True if rows else None)
 
 

@@ -607,9 +607,9 @@ CASES += [
 ]
 
 # forward makes one row of leaves from rows[0] and repeats that list for every row ([row] * n): told as a
-# row repeated (and one leaf for two entries), not as rows put in another order
+# row repeated (the rows are one list, so not as one leaf for two entries), not as rows put in another order
 CASES += [
-    Wrong("input_first_row_repeated", names=("one leaf for two entries", "your code repeated a row"),
+    Wrong("input_first_row_repeated", names=("your code repeated a row",),
           fails={FORWARD: "your code repeated a row"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[Value(v, requires_grad=True) for v in rows[0]]] * len(rows)\n"},
@@ -661,5 +661,6 @@ CASES += [
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[None] * len(rows[0])] * len(rows)\n    for i, row in enumerate(rows):\n"
                  "        for k, v in enumerate(row):\n            inputs[i][k] = Value(v, requires_grad=True)\n"},
-          names=("your code repeated a row",), unsaid=("in another order",)),
+          names=("your code repeated a row",),
+          unsaid=("in another order", "one leaf for two entries")),  # a leaf per entry; one list for every row
 ]
