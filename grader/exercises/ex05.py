@@ -82,7 +82,8 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
         "order": recorded_uncleared(answer, read, call, wl, cleared_between, label),
         "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
         "rebuilt": check(Check.GRAPH_PER_PASS, graph_per_pass(call), "grad_history"),
-        "walked": graph_below(call.first_root, label="grad_history", leaves=given),  # its first y
+        "walked": graph_below(call.first_root, label="grad_history", leaves=given,  # its first y
+                              detached=call.detached_inputs(given)),
         # the gradient held before the loop is added to
         # (not judged where no pass wrote into the leaves given: the leaf cleared was another)
         "start": check(Check.START_KEPT, None if before is None or not call.clears or call.wrote_instead(wl, (wl, xl))

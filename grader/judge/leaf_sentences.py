@@ -45,6 +45,10 @@ class SayLeaf(Sentence):
                        "statement's takes {name}.")
     ROOT_OTHER_LEAF = N_("{label}'s graph differs at its root: your {op} there takes the leaf {leaf} where the "
                          "statement's takes {name}.")
+    DETACHED_AT = N_("{label}'s graph differs at {where}: your {op} takes a detach() of the leaf {leaf} as an "
+                     "input, a copy that shares {leaf}'s number but is no part of its graph.")
+    ROOT_DETACHED = N_("{label}'s graph differs at its root: your {op} there takes a detach() of the leaf {leaf} as "
+                       "an input, a copy that shares {leaf}'s number but is no part of its graph.")
     WRITTEN = N_("{label}'s backward pass wrote .grad into a leaf that is neither w nor x: a Value your code made "
                  "requiring grad, which the statement's graph does not have.")
     BUILD_GIVEN_MADE = N_("{label} passed build a Value your code made from the leaf with an operation ({op}), not "

@@ -215,6 +215,11 @@ def _inputs_differ(wn: list[_Node], gn: list[_Node], j: int, got: dict[str, Any]
         say = SayLeaf.ROOT_OTHER_LEAF if where == _NOTE.sub("", label) else SayLeaf.OTHER_LEAF_AT
         return difference(say, j, graph=got, label=label, where=where, op=_shown_op(gn[j]), leaf=got_leaf,
                           name=want_leaf)
+    detached = gn[j].get(CONTEXT + "detached")  # the named leaf this op took a detach() of
+    if type(detached) is str:
+        where = _where(gn, j, label)
+        say = SayLeaf.ROOT_DETACHED if where == _NOTE.sub("", label) else SayLeaf.DETACHED_AT
+        return difference(say, j, graph=got, label=label, where=where, op=_shown_op(gn[j]), leaf=detached)
     return _at(Say.NODE_INPUTS, j, got, label, _where(gn, j, label), _shown_op(gn[j]))
 
 

@@ -127,6 +127,20 @@ class CallRecords:
         detach (a call that returned None returned no Value at all)."""
         return v is not None and self.detached_results.get(id(v)) is v
 
+    def detached_inputs(self, names: dict[str, Any]) -> dict[int, str]:
+        """With ``made``: for each node (by id) of a Value an operation of the call made from a
+        detach() of a Value ``names`` names (``x + w.detach()``), that name: the graph records the
+        detach as a constant input, which shares the named Value's number but is no part of its
+        graph, and the comparison tells that instead of "other inputs"."""
+        found: dict[int, str] = {}
+        for v in (self.made or {}).values():
+            for u in self.inputs.get(id(v), ()) if v.grad_fn is not None else ():
+                source = self.aliased.get(id(u), (None, None))[1] if self.detach_of(u) else None
+                name = next((n for n, named in names.items() if source is not None and named is source), None)
+                if name is not None:
+                    found.setdefault(id(v.grad_fn), name)
+        return found
+
     def grad_holders(self, number: object) -> list[Any]:
         """With ``grad_numbers``: the Values whose .grad held ``number`` (the very float) while
         the call ran: whose gradient a number read with ``.grad.item()`` is."""

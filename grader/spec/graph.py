@@ -40,7 +40,8 @@ class _Walk:
     """One canonical walk of the graph under a root."""
 
     def __init__(self, names: Mapping[str, Any], flat: bool, by_degree: bool = False,
-                 data: Mapping[str, float] | None = None, drawn: Mapping[str, Any] | None = None) -> None:
+                 data: Mapping[str, float] | None = None, drawn: Mapping[str, Any] | None = None,
+                 detached: Mapping[int, str] | None = None) -> None:
         self.flat = flat
         self.drawn = {id(v): n for n, v in (drawn or {}).items()}  # leaves named in the drawing only
         # outputs of a node that makes several (a layer's entries), named in the drawing only: (node, nr) -> name
@@ -48,6 +49,7 @@ class _Walk:
                         if isinstance(v, micrograph.Value) and v.grad_fn is not None}
         self.data = dict(data or {})  # the name of each Value the statement makes as data -> its number
         self.by_degree = by_degree  # unnamed leaves told apart by how many edges reach them
+        self.detached = dict(detached or {})  # node id -> the named leaf its op took a detach() of
         # a Value under two names (w and x made one leaf) carries the first: the node that reads it
         # where the statement reads the second name's Value is where the graphs differ
         self.leaf_names = {id(v): n for n, v in reversed(names.items()) if isinstance(v, micrograph.Value)}
@@ -219,6 +221,7 @@ class _Walk:
             CONTEXT + "op": node.name(),
             CONTEXT + "data": node.output_data() if made is None else num(made),
             **self.drawn_outputs(node),
+            **({CONTEXT + "detached": self.detached[id(node)]} if id(node) in self.detached else {}),
         }
 
 
@@ -302,7 +305,7 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
 
 
 def graph_below(node: object, *, label: str, drawn: Mapping[str, Any] | None = None,
-                leaves: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                leaves: Mapping[str, Any] | None = None, detached: Mapping[int, str] | None = None) -> dict[str, Any]:
     """The GRAPH fact of the graph under ``node`` (a backward pass's root node: the Value it
     was made for need not be held), its leaves unnamed but those ``leaves`` names (the leaves
     the probe made and handed the code: ``(x + w) * (x + 1)`` is then not the statement's
@@ -312,11 +315,14 @@ def graph_below(node: object, *, label: str, drawn: Mapping[str, Any] | None = N
     are told apart by how many edges reach each (w in a = x + w and b = w + 1), so that the
     operands' order does not change the fact.  ``drawn`` names leaves for the drawing only
     (``~drawn_as``: ex12's weight[0][0] and input[0][0]), never compared: a student's code may
-    build its leaves where the probe cannot name them."""
+    build its leaves where the probe cannot name them.  ``detached`` (``CallRecords.detached_inputs``):
+    the name of the leaf a node's op took a detach() of, by the node's id (``~detached``), never compared:
+    the graph records that input as a constant, and the difference it makes is told with it."""
     fact: dict[str, Any] = {FACT: Kind.GRAPH.value, LABEL: label}
     if node is None:
         return {**fact, "type": None, "nodes": [], "leaves": []}
-    return saved_untold(_below(_Walk(leaves or {}, True, by_degree=True, drawn=drawn), node, leaves or {}, fact))
+    walk = _Walk(leaves or {}, True, by_degree=True, drawn=drawn, detached=detached)
+    return saved_untold(_below(walk, node, leaves or {}, fact))
 
 
 def saved_untold(fact: dict[str, Any]) -> dict[str, Any]:

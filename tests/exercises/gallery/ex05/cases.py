@@ -552,3 +552,11 @@ CASES += [
                  '    for leaf in leaves:\n        if set_to_none:\n':
                  '    if set_to_none is not None:\n        _MODE["set_to_none"] = set_to_none\n    set_to_none = _MODE["set_to_none"]\n    for leaf in leaves:\n        if set_to_none:\n'}),
 ]
+
+# w.detach() inside the graph: the sum takes a copy sharing w's number that no graph records, told as that detach
+CASES += [
+    Wrong("w_detached_in_graph", fails={ACCUMULATE: "takes a detach() of the leaf w as an input"},
+          names=("a detach() of the leaf w", "no part of its graph"), unsaid=("takes different inputs",),
+          edits={"        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n":
+                 "        y = (x + w.detach()) * (w + 1)\n"}),
+]
