@@ -224,7 +224,7 @@ def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, A
             built.append(build(v))
             return built[-1]
 
-        with watching(sub, "second_backward_error", retain_graph=True, errors=True) as call:
+        with watching(sub, "second_backward_error", retain_graph=True, errors=True, made=True) as call:
             error = sub.second_backward_error(handing, w)
         raised = error is not None or bool(call.raised)
         handed.append(_given_leaf(given, raised) if label in ADDITIONS

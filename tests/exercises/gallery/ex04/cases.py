@@ -451,3 +451,11 @@ CASES += [
           names=("holds only what w.grad held after the first call", "nothing was recorded after the second call"),
           passes=(ADDS, SURVIVES)),
 ]
+
+# the second backward tried on y.detach(): the engine refuses it (no grad_fn), told as the detach the call made
+CASES += [
+    Wrong("second_from_detached", fails={SURVIVES: "called detach() or detach_() on a Value that requires grad"},
+          names=("after its first pass began, it called detach() or detach_()",),
+          edits={'    y.backward()\n    try:\n        y.backward()\n    except RuntimeError as exc:\n        return exc':
+                 '    y.backward()\n    try:\n        y.detach().backward()\n    except RuntimeError as exc:\n        return exc'}),
+]
