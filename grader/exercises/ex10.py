@@ -369,7 +369,8 @@ def _doubling(r: object) -> list[Any] | str:
 @EXERCISE.test("the loop's graph and gradient", points=2, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_graph(sub):
-    return _loops(sub, [(1.25, 30.0), (0.5, 0.25), (6.0, 96.0)])
+    # (0.0625, 2.5): more doublings than int(limit), so a for loop over range(int(limit)) stops short
+    return _loops(sub, [(1.25, 30.0), (0.5, 0.25), (6.0, 96.0), (0.0625, 2.5)])
 
 
 @EXERCISE.diagram

@@ -365,3 +365,32 @@ CASES += [
           fails={LOOP_HIDDEN: "is still the leaf w given to double_until"},
           edits={"    return y, steps\n": "    return w, steps\n"}),
 ]
+
+# A student's reading of "an if on x" and "a while loop on y": the if on the Value x_value itself (its truth: any
+# number but zero takes the product), the doubling done before the test (a do-while: one doubling even where w is
+# at or above the limit), the loop bounded by range(int(limit)) (fewer doublings than a small w needs), y's next
+# number built from y.item() (a new Value no graph records); and two right ones written otherwise.
+STEPS_LOOP = LOOP_LINE + DOUBLE + "        steps += 1\n"
+CASES += [
+    Wrong("branch_on_truthiness", names=("y (x < 0) is the other branch's y", "the other side of x > 0"),
+          fails={BRANCH: "y (x < 0) is the other branch's y"},
+          edits={IF: "    if x_value:  # x_value 不是零就走乘法\n"}),
+    Wrong("double_then_check", names=("y (w above the limit) is not a leaf", "MulBackward0"),
+          fails={LOOP: "y (w above the limit) is not a leaf"},
+          edits={STEPS_LOOP: "    while True:  # 先翻倍再判断\n" + DOUBLE + "        steps += 1\n"
+                             "        if y >= limit:\n            break\n"}),
+    Wrong("for_bounded_by_int_limit", names=("is still below the limit: your loop stopped doubling before y reached it",),
+          fails={"the loop's graph and gradient": "is still below the limit"},
+          edits={STEPS_LOOP: "    for _ in range(int(limit)):\n        if y >= limit:\n            break\n"
+                             + DOUBLE + "        steps += 1\n"}),
+    Wrong("double_from_item", names=("was not recorded by the graph", "no grad_fn"),
+          fails={LOOP: "was not recorded by the graph"},
+          edits={DOUBLE: "        y = Value(y.item() * 2)\n"}),
+    Correct("count_with_break_and_rmul",
+            edits={"    y = w\n    steps = 0\n" + STEPS_LOOP + "    return y, steps\n":
+                   "    import itertools\n    y = w\n    for steps in itertools.count():\n        if not y < limit:\n"
+                   "            return y, steps\n        y = 2 * y\n"}),
+    Correct("branch_by_item_and_sub",
+            edits={IF + "        return x_value * w\n    return (x_value - w).exp()\n":
+                   "    y = x_value * w if x_value.item() > 0 else x_value.sub(w).exp()\n    return y\n"}),
+]
