@@ -480,3 +480,78 @@ CASES += [
                  '    w_leaf = Value(w, requires_grad=w_requires_grad)\n':
                  '    if w_requires_grad is not None:\n        _FLAGS["w"] = w_requires_grad\n    if x_requires_grad is not None:\n        _FLAGS["x"] = x_requires_grad\n    w_requires_grad, x_requires_grad = _FLAGS["w"], _FLAGS["x"]\n    w_leaf = Value(w, requires_grad=w_requires_grad)\n'}),
 ]
+
+# A mutable default argument filled and returned: every call hands back the one dict the default is, its
+# earlier contents overwritten; told as state kept between calls, by the function it is in.
+CASES += [
+    Wrong("graph_in_mutable_default", fails={DOCS: "What a first call of build_graph returned changed"},
+          edits={"    w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True\n) -> dict[str, Value]:\n":
+                 "    w: float, x: float, w_requires_grad: bool = True, x_requires_grad: bool = True, nodes: dict = {}\n"
+                 ") -> dict[str, Value]:\n",
+                 '    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}':
+                 '    nodes.update(w=w_leaf, x=x_leaf, a=a, b=b, y=y)\n    return nodes'},
+          names=("build_graph", "state kept between calls"), unsaid=("unlike the statement's",)),
+    Wrong("info_in_mutable_default", fails={"node_info reads the attributes": "What a first call of node_info returned changed"},
+          edits={"def node_info(v: Value) -> dict[str, bool | str | None]:":
+                 "def node_info(v: Value, info: dict = {}) -> dict[str, bool | str | None]:",
+                 '''    return {
+        "is_leaf": v.is_leaf,
+        "requires_grad": v.requires_grad,
+        "grad_fn": None if node is None else node.name(),
+    }''': '''    info["is_leaf"] = v.is_leaf
+    info["requires_grad"] = v.requires_grad
+    info["grad_fn"] = None if node is None else node.name()
+    return info'''},
+          names=("node_info", "state kept between calls"), unsaid=("unlike the statement's",)),
+]
+
+# grad_fn's name taken from the node's class: a leaf's None becomes the text "NoneType", told as that text.
+CASES += [
+    Wrong("grad_fn_class_name", fails={"node_info reads the attributes": "node_info(w)['grad_fn'] is \"NoneType\""},
+          edits={'"grad_fn": None if node is None else node.name(),': '"grad_fn": type(node).__name__,'},
+          names=("['grad_fn'] is \"NoneType\"",)),
+]
+
+# A constant made a Value requiring grad ("every Value in the graph needs it"): b is never a leaf, and
+# backward writes into a third leaf; told as that Value, not as a flag given to w or x.
+CASES += [
+    Wrong("constant_requiring_grad",
+          fails={DOCS: "a Value your code made requiring grad", W_OFF: "b (first and second call) is not a leaf",
+                 LEAF_GRADS: "neither w nor x"},
+          edits={"    b = micrograph.add(w_leaf, 1)\n":
+                 "    one = Value(1.0, requires_grad=True)\n    b = micrograph.add(w_leaf, one)\n"},
+          names=("a Value your code made requiring grad", "neither w nor x"), unsaid=("against the flag",)),
+]
+
+# detach() taken for in-place: its new Value dropped, the leaf still requires grad.
+CASES += [
+    Wrong("detach_result_dropped", fails={W_OFF: "w (first and second call) has requires_grad=True"},
+          edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n"
+                 "    if not w_requires_grad:\n        w_leaf.detach()\n    if not x_requires_grad:\n        x_leaf.detach()\n"},
+          names=("has requires_grad=True", "against the flag it was given for w")),
+    # detach() and detach_() on a new leaf before any operation: leaves without grad, as Value(w) makes
+    Correct("leaves_detached_first",
+            edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                   "    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n"
+                   "    if not w_requires_grad:\n        w_leaf = w_leaf.detach()\n    if not x_requires_grad:\n        x_leaf.detach_()\n"}),
+    # operators, grad_fn compared with == None, and the gradients gathered in a loop
+    Correct("operators_and_loop",
+            edits={GRAPH: "    a = x_leaf + w_leaf\n    b = w_leaf + 1\n    y = a * b\n",
+                   '''    node = v.grad_fn
+    return {
+        "is_leaf": v.is_leaf,
+        "requires_grad": v.requires_grad,
+        "grad_fn": None if node is None else node.name(),
+    }''': '''    info = {"is_leaf": v.grad_fn == None, "requires_grad": bool(v.requires_grad), "grad_fn": None}
+    if v.grad_fn != None:
+        info["grad_fn"] = v.grad_fn.name()
+    return info''',
+                   '''    return {
+        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")
+    }''': '''    result = {}
+    for name in ["w", "x"]:
+        grad = g[name].grad
+        result[name] = float(grad.item()) if grad is not None else None
+    return result'''}),
+]
