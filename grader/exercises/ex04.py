@@ -28,6 +28,7 @@ from grader.spec.given import GivenCalls, given_calls
 from grader.spec.given_untracked import told_if_untracked
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.provenance import Call, check, float_of, result_of, watching
+from grader.spec.refused import refused_detached
 from grader.spec.repeat import calls_apart, seen_all
 
 EXERCISE = Exercise("ex04", "retain_graph and the second backward", module="ex04_retain_graph")
@@ -231,11 +232,19 @@ def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, A
                       else check(Check.BUILD_GIVEN_LEAF, None, "second_backward_error"))  # it raises either way
         ran.append(_ran_on_built(built, call) if label in ADDITIONS
                    else check(Check.RAN_ON_BUILT, None, "second_backward_error"))
-        errors[label] = error_of(error, f"the error for {label}", call)
+        errors[label] = {**error_of(error, f"the error for {label}", call), **_on_detached(error, call)}
         calls.append(call.fact)
         roots.append(_one_root(call, "second_backward_error"))  # the second pass runs on the first's graph again
         new.append(_handed_new(given))
     return {"error": errors, "backward": calls, "one_root": roots, "handed": handed, "ran_on_built": ran, "new": new}
+
+
+def _on_detached(error: object, call: Call) -> dict[str, Any]:
+    """Context of the error returned (``~on_detached``): the backward the engine refused in raising
+    it was tried on a Value the call detached (``y.detach().backward()``), which has no graph to
+    run, where the statement's second backward runs on y itself (``refused_detached``)."""
+    refused = refused_detached(error, call, "second_backward_error").get("holds") is True
+    return {CONTEXT + "on_detached": True} if refused else {}
 
 
 def _given_leaf(given: list[object], raised: bool) -> dict[str, Any]:

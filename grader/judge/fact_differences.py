@@ -307,9 +307,11 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         if why is Say.NO_ERROR and type(dropped) is str:
             return [_diff(Say.CAUGHT_NOT_RETURNED, label=label, function=dropped)]
         return [_diff(why, label=label)]
-    if we is None and ge is not None:  # one this call's passes raised, or one kept from an earlier call
-        if got.get("raised_by") == "earlier":
-            return [_diff(SayState.KEPT_ERROR, label=label)]
+    if we is None and ge is not None and got.get("raised_by") == "earlier":  # one kept from an earlier call
+        return [_diff(SayState.KEPT_ERROR, label=label)]
+    if ge is not None and we != ge and got.get(CONTEXT + "on_detached") is True:  # refused: a Value of no graph
+        return [_diff(SayInPlace.ERROR_ON_DETACHED, label=label, error=from_difference(we, ge))]
+    if we is None and ge is not None:  # one this call's passes raised
         return [_diff(Say.AN_ERROR, label=label, error=ge)]
     if we != ge:
         place = parted_after(we, ge)

@@ -67,6 +67,9 @@ class SayInPlace(Sentence):
     REFUSED_ELSEWHERE = N_("{label} returned the error of a backward your code called on a Value that neither "
                            "detach() returned nor was computed from one: not the error of z.backward() for "
                            "the detached z.")
+    ERROR_ON_DETACHED = N_("{label} is the error the engine raised for a backward your code tried on a detached "
+                           "Value (what detach() returned, a Value computed from it, or one detach_() cut from its "
+                           "graph), which requires no grad: \"{error}\".")
     ALIAS_CHANGED = N_("{label} is not {of}: your code took {of} as a copy sharing this Value's number (a detach() "
                        "or its .data), not this Value itself, which the in-place addition then changed.")
     CHANGED_BEFORE_BACKWARD = N_("{label} changed w in place before y.backward() ran, where the statement changes "
