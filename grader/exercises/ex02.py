@@ -29,7 +29,7 @@ from grader.spec.held import held
 from grader.spec.helpers import apart_from
 from grader.spec.leaf_grads import answer_grads, leaf_grads_runs
 from grader.spec.made_from import operands
-from grader.spec.node_info import asked_in_turn, info_of, leaf_apart
+from grader.spec.node_info import asked_in_turn, info_of, leaf_apart, leaf_apart_from_grad
 from grader.spec.probe import dict_of, num, plain_dict, show, type_name
 from grader.spec.provenance import built, check, grad_of, result_of, watching
 from grader.spec.repeat import Returned, calls_apart
@@ -175,9 +175,10 @@ def node_info_documents(sub_module):
     a = add(x, w)
     b = add(w, 1.0)
     y = mul(a, b)
-    infos, kept = asked_in_turn(sub_module, [w, x, a, b, y], NODES)
+    values = [w, x, a, b, y]
+    infos, kept = asked_in_turn(sub_module, values, NODES)
     return {**{name: result_of(info, f"node_info({name})") for name, info in zip(NODES, infos)},
-            "flag_rule": leaf_apart(infos), "kept": kept,
+            "flag_rule": leaf_apart(infos), "grad_rule": leaf_apart_from_grad(infos, values), "kept": kept,
             "apart": calls_apart(sub_module, _node_info_of_new, info_of, (2.5, False), (-0.75, True),
                                  "node_info")}
 
@@ -189,9 +190,10 @@ def node_info_documents(sub_module):
     "one made only from no-grad Values has no grad_fn and is a leaf.",
 )
 def node_info_assorted(sub_module):
-    infos, kept = asked_in_turn(sub_module, _assorted(), ASSORTED)
+    values = _assorted()
+    infos, kept = asked_in_turn(sub_module, values, ASSORTED)
     return {"infos": [result_of(info, f"node_info({label})") for info, label in zip(infos, ASSORTED)],
-            "flag_rule": leaf_apart(infos), "kept": kept, "changed": _answer_after_change(sub_module),
+            "flag_rule": leaf_apart(infos), "grad_rule": leaf_apart_from_grad(infos, values), "kept": kept, "changed": _answer_after_change(sub_module),
             "apart": calls_apart(sub_module, _node_info_of_new, info_of, (-1.5, True), (0.25, False),
                                  "node_info")}
 

@@ -183,6 +183,9 @@ class Say(Sentence):
     RESULT_NONE = N_("{label} is None, where the statement's is not.")
     LEAF_AS_NOT_FLAG = N_("{label}'s is_leaf is the opposite of its requires_grad on every Value it was given, "
                           "where the statement's is not: being a leaf is not the same as not requiring grad.")
+    LEAF_AS_HELD_GRAD = N_("{label}'s is_leaf is True on every Value it was given that held a .grad, and False on "
+                           "every other, where the statement's is not: a leaf need not hold a gradient, nor is a "
+                           "Value that holds one a leaf.")
     NONE_THOUGH_HELD = N_("{label} is None, although {name}.grad held a gradient after backward: your code "
                           "returned None in its place.")
     NONE_OTHER_BUILD = N_("{label} is None: your code read {name}.grad from a leaf one build_graph call made, where "

@@ -154,6 +154,7 @@ class Check(str, enum.Enum):
     CLEARED_ALIKE = "cleared_alike"  # a loop that cleared one leaf's .grad between its passes cleared the other's too
     LIST_KEPT = "list_kept"  # a call left a list it was given as it was: the statement's code only reads it
     LEAF_APART_FROM_FLAG = "leaf_apart_from_flag"  # is_leaf is not the opposite of requires_grad on every Value
+    LEAF_APART_FROM_GRAD = "leaf_apart_from_grad"  # is_leaf is not whether the Value held a .grad, on every Value
     HELD_GRAD_UNUSED = "held_grad_unused"  # a number returned is not the .grad its leaf held before the call
     ANSWER_ANEW = "answer_anew"  # a call on a Value whose attributes changed since an earlier call is not that call's answer again
     LEFT_UNRETAINED = "left_unretained"  # a call made no retain_grad() on the Value it was given: it only reads it

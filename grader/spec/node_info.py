@@ -5,6 +5,7 @@ them, nor deriving one from another.
 
 from __future__ import annotations
 
+import warnings
 from types import ModuleType
 from typing import Any
 
@@ -69,3 +70,19 @@ def leaf_apart(infos: list[dict[str, Any] | str]) -> dict[str, Any]:
     if len(pairs) != len(infos) or not all(type(a) is bool and type(b) is bool for a, b in pairs):
         return check(Check.LEAF_APART_FROM_FLAG, None, "node_info")
     return check(Check.LEAF_APART_FROM_FLAG, not all(a is (not b) for a, b in pairs), "node_info")
+
+
+def leaf_apart_from_grad(infos: list[dict[str, Any] | str], values: list[Value]) -> dict[str, Any]:
+    """The CHECK fact that node_info's is_leaf is not just whether each Value asked about holds a
+    .grad (a leaf made without one, or a non-leaf that retained its gradient, tells them apart);
+    judged only where some of the Values held a .grad and some did not (an answer whose is_leaf
+    is always False is not told as following .grad), and where the Values' own is_leaf does not
+    follow their .grad too (then nothing here tells the rule from the statement's)."""
+    with warnings.catch_warnings():  # a non-leaf's .grad is read here, not by the submission
+        warnings.simplefilter("ignore")
+        held_grad = [v.grad is not None for v in values]
+    leaves = [i.get("is_leaf") for i in infos if type(i) is dict]
+    shown = any(held_grad) and not all(held_grad) and not all(v.is_leaf is h for v, h in zip(values, held_grad))
+    if not shown or len(leaves) != len(infos) or not all(type(a) is bool for a in leaves):
+        return check(Check.LEAF_APART_FROM_GRAD, None, "node_info")
+    return check(Check.LEAF_APART_FROM_GRAD, not all(a is h for a, h in zip(leaves, held_grad)), "node_info")

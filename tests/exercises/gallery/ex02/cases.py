@@ -555,3 +555,14 @@ CASES += [
         result[name] = float(grad.item()) if grad is not None else None
     return result'''}),
 ]
+
+# is_leaf read from .grad alone ("only a leaf holds a .grad"): told as that rule where some Values held a
+# gradient and some did not, not as the opposite of requires_grad
+CASES += [
+    Wrong("is_leaf_as_holding_grad",
+          fails={"node_info reads the attributes": "node_info(w)['is_leaf'] is False",
+                 "node_info on every kind of Value": "is True on every Value it was given that held a .grad"},
+          edits={'        "is_leaf": v.is_leaf,\n': '        "is_leaf": v.grad is not None,\n'},
+          names=("node_info's is_leaf is True on every Value it was given that held a .grad",),
+          unsaid=("opposite of its requires_grad",)),
+]
