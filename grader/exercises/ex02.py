@@ -48,7 +48,8 @@ def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool], note: 
     observed = built(g, "y", NODES, "build_graph", note)  # checks g is the dict asked for
     new = [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]
     kept = any(fact[CONTEXT + "earlier_call"] for fact in new)
-    return {**observed, "no_backward": call.fact, "new": new, "flags_placed": _flags_placed(g, flags, kept)}
+    return {**observed, "no_backward": call.fact, "new": new, "flags_placed": _flags_placed(g, flags, kept),
+            "flags_at_record": _flags_at_record(g, note)}
 
 
 _LEAVES_RETURNED = {
@@ -70,6 +71,27 @@ def _flags_placed(g: object, flags: tuple[bool, bool], kept: bool) -> dict[str, 
         return check(Check.FLAGS_PLACED, None, "build_graph")
     swapped = leaves[0].requires_grad is flags[1] and leaves[1].requires_grad is flags[0]
     return check(Check.FLAGS_PLACED, not swapped, "build_graph")
+
+
+def _flags_at_record(g: object, note: str) -> dict[str, Any]:
+    """The CHECK fact that no leaf y's graph reaches (an AccumulateGrad of w or x) requires no grad
+    now: such a leaf was recorded while it required grad, and its flag turned off afterwards
+    (``w.detach_()`` or ``w.requires_grad = False`` once y was built), the leaf named as context.
+    Not judged of an answer without y and both leaves."""
+    g = plain_dict(g)
+    values = [g.get(n) for n in ("y", "w", "x")] if type(g) is dict else []
+    if len(values) != 3 or not all(type(v) is Value for v in values):
+        return check(Check.FLAGS_AT_RECORD, None, f"y ({note})")
+    reached, todo, seen = set(), [values[0].grad_fn], set()
+    while todo:
+        node = todo.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        reached.add(id(getattr(node, "variable", None)))
+        todo.extend(n for n, _ in node.next_functions)
+    off = next((n for n, v in zip("wx", values[1:]) if id(v) in reached and not v.requires_grad), None)
+    return {**check(Check.FLAGS_AT_RECORD, off is None, f"y ({note})"), CONTEXT + "leaf": off}
 
 
 CALLS = (N_("first call"), N_("second call"))

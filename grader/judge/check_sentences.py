@@ -173,6 +173,8 @@ class SayCheck(Sentence):
     ASCENDS = N_("{label} moved w in the direction of its gradient (w.grad), not against it: a descent "
                  "step subtracts lr * w.grad.")
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")
+    FLAGS_CHANGED_AFTER = N_("{label}'s graph reaches {leaf}, whose requires_grad is False: the graph recorded "
+                             "{leaf} while it required grad, and its flag was changed afterwards.")
     FLAGS_AGAINST = N_("{label}'s backward pass went through a graph recorded with {leaf}.requires_grad="
                        "{flag}, against the flag it was given for {leaf}.")
     START_ELSEWHERE = N_("{label} returned the statement's Values in another order: the Value a named at the start is "

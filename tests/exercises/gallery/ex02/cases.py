@@ -566,3 +566,18 @@ CASES += [
           names=("node_info's is_leaf is True on every Value it was given that held a .grad",),
           unsaid=("opposite of its requires_grad",)),
 ]
+
+# Leaves made requiring grad and detach_() called on those without once y is built: the graph recorded them
+# requiring grad; told as that flag changed afterwards, in build_graph's own tests as in leaf_grads's
+CASES += [
+    Wrong("detached_in_place_after_graph",
+          fails={W_OFF: "whose requires_grad is False: the graph recorded w while it required grad",
+                 LEAF_GRADS: "recorded with w.requires_grad=True"},
+          edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n",
+                 '    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}':
+                 '    if not w_requires_grad:\n        w_leaf.detach_()\n    if not x_requires_grad:\n        x_leaf.detach_()\n'
+                 '    return {"w": w_leaf, "x": x_leaf, "a": a, "b": b, "y": y}'},
+          names=("its flag was changed afterwards", "against the flag it was given for w"),
+          unsaid=("has requires_grad=True",)),
+]
