@@ -241,7 +241,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # .grad read of leaves the pass never reached: each is None, or whatever an earlier pass left there
     **dict.fromkeys((SayRead.READ_UNWRITTEN, SayRead.READ_UNWRITTEN_BUILT_AGAIN), {Say.RESULT_NONE, Say.RESULT_NUMBER}),
     SayCheck.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
-    SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER},
+    SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER}, SayCheck.FORWARD_CHANGED_INPUT: {SayState.GIVEN_NUMBER_CHANGED},  # told once
     SayInPlace.RETURNED_OTHER: {Say.DATA, SayInPlace.DATA_THROUGH_DATA},  # the new Value's number is its own
     **dict.fromkeys((SayLeaf.BUILT_UNUSED, SayLeaf.BUILD_UNCALLED), {Say.AN_ERROR}),  # the second pass on that graph raised
     SayLeaf.BUILD_GIVEN_MADE: {Say.AN_ERROR},  # what the operation saved is freed: a graph of additions fails too  # backward ran on the graph of the changed number
@@ -390,7 +390,7 @@ _ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DRO
          SayCheck.OTHER_UNDER_FILTERS, SayCheck.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayRead.COPY_GRAD_READ, SayLeaf.WRITTEN,
          Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, SayCheck.CALLER_MODE, SayCheck.LIST_CHANGED, SayInPlace.DATA_ADDED, SayInPlace.DATA_TRUNCATED, SayInPlace.DATA_SHIFTED_MORE, SayCheck.LIST_REORDERED, SayCheck.UPDATED_FIRST, SayCheck.ONES_OUT_OF_TURN,
          SayInPlace.COMBINE_A_TWICE, SayEntries.ROWS_FEWER,
-         SayShape.KEYS, SayShape.EMPTY, SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED,
+         SayShape.KEYS, SayShape.EMPTY, SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED, SayState.GIVEN_NUMBER_CHANGED,
          SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN, SayState.GIVEN_FLAG_CHANGED, SayState.GIVEN_DETACHED}
 
 

@@ -103,6 +103,8 @@ class SayState(Sentence):
     GIVEN_DETACHED = N_("{label} cut {leaf} off its graph, in place (as detach_() does): {leaf} had a grad_fn when "
                         "the call began and has none after it, where the statement's leaves the caller's graph as "
                         "it was.")
+    GIVEN_NUMBER_CHANGED = N_("{label} changed the number {leaf} holds, where the statement's leaves the Values it "
+                              "is given as the caller left them.")
     GIVEN_FLAG_CHANGED = N_("{label} changed {leaf}.requires_grad, where the statement's leaves that flag as the "
                             "caller set it.")
     INPUT_CHANGED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "

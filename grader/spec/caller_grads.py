@@ -7,8 +7,9 @@ later gradient from it.  Every Value the tests otherwise hand such a function st
 ``.grad``, where clearing it changes nothing: ``hold`` gives each leaf a ``.grad`` of its own
 before the call, and ``kept`` tells after it the first Value whose ``.grad`` is no longer that
 very Value holding that number, or whose flag moved, or that lost its grad_fn (``y.detach_()``: the
-caller's Value cut off its graph), and how (context ``cleared``, ``zeroed``, ``written``, ``flag``,
-``detached``).  The fact is the one ex02's ``node_info`` is judged by too
+caller's Value cut off its graph), or whose own number changed (``w.data *= 2``: the caller's leaf moved
+where no graph records it), and how (context ``cleared``, ``zeroed``, ``written``, ``flag``,
+``detached``, ``renumbered``).  The fact is the one ex02's ``node_info`` is judged by too
 (``grader.spec.node_info``): a Value it was handed, changed."""
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class Held:
     each one's ``.grad`` object, its number and the Value's flag, as ``hold`` left them."""
 
     values: dict[str, Value]
-    before: dict[str, tuple[Value | None, float | None, bool, bool]]
+    before: dict[str, tuple[Value | None, float | None, bool, bool, float]]
 
 
 def hold(values: dict[str, Value], give: bool = True) -> Held:
@@ -44,14 +45,14 @@ def hold(values: dict[str, Value], give: bool = True) -> Held:
     return Held(values, {name: _seen(v) for name, v in values.items()})
 
 
-def _seen(v: Value) -> tuple[Value | None, float | None, bool, bool]:
-    """A leaf's ``.grad`` object, its number, the Value's flag and whether it has a grad_fn, as they
-    are now (a non-leaf's ``.grad`` is not read: reading it warns)."""
+def _seen(v: Value) -> tuple[Value | None, float | None, bool, bool, float]:
+    """A leaf's ``.grad`` object, its number, the Value's flag, whether it has a grad_fn and the
+    Value's own number, as they are now (a non-leaf's ``.grad`` is not read: reading it warns)."""
     grad = v.grad if v.is_leaf else None
-    return grad, grad.item() if isinstance(grad, Value) else None, v.requires_grad, v.grad_fn is not None
+    return grad, grad.item() if isinstance(grad, Value) else None, v.requires_grad, v.grad_fn is not None, v.item()
 
 
-_ATTRIBUTES = {"flag": "requires_grad", "detached": "grad_fn"}  # what each way of changing a Value changed
+_ATTRIBUTES = {"flag": "requires_grad", "detached": "grad_fn", "renumbered": "data"}  # what each way of changing a Value changed
 
 
 def kept(held: Held, label: str) -> dict[str, Any]:
@@ -59,11 +60,11 @@ def kept(held: Held, label: str) -> dict[str, Any]:
     the ``.grad`` object and number, and the flag, it had before; where not, the first that
     changed as context ``value``, the attribute as ``attribute`` and how as a context flag."""
     for name, v in held.values.items():
-        grad, number, flag, recorded = held.before[name]
-        now, now_number, now_flag, still = _seen(v)
+        grad, number, flag, recorded, own = held.before[name]
+        now, now_number, now_flag, still, now_own = _seen(v)
         how = ("detached" if recorded and not still else "flag" if now_flag != flag else "cleared" if now is None and grad is not None
-               else "zeroed" if now_number == 0.0 and number != 0.0 else None if now is grad and now_number == number
-               else "written")
+               else "zeroed" if now_number == 0.0 and number != 0.0 else "written" if now is not grad or now_number != number
+               else None if now_own == own or own != own and now_own != now_own else "renumbered")  # NaN kept: not changed
         if how is not None:
             return {**check(Check.VALUE_KEPT, False, label), CONTEXT + "value": name,
                     CONTEXT + "attribute": _ATTRIBUTES.get(how, "grad"), CONTEXT + how: True}

@@ -394,3 +394,14 @@ CASES += [
             edits={IF + "        return x_value * w\n    return (x_value - w).exp()\n":
                    "    y = x_value * w if x_value.item() > 0 else x_value.sub(w).exp()\n    return y\n"}),
 ]
+
+# The doubling done on y's number through .data (y is w): no graph records it, and the caller's leaf w itself now
+# holds the doubled number; and the loop's test on int(y), which goes on doubling a y above a limit it truncates below.
+CASES += [
+    Wrong("double_the_data_in_place", names=("double_until(w, limit) changed the number w holds", "is still the leaf w"),
+          fails={LOOP_HIDDEN: "double_until(w, limit) changed the number w holds"},
+          edits={DOUBLE: "        y.data *= 2  # 只改数值，不建新的计算图\n"}),
+    Wrong("loop_on_int_of_y", names=("y (w above the limit) is not a leaf", "MulBackward0"),
+          fails={"the loop's graph and gradient": "y (w above the limit) is not a leaf"},
+          edits={LOOP_LINE: "    while int(y) < limit:\n"}),
+]
