@@ -18,6 +18,7 @@ with the same call made first in a fresh import (a chain kept by id(y) is anothe
 took a freed y's id).
 """
 
+import math
 from typing import Any
 
 from micrograph import Value
@@ -294,9 +295,21 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     reached = (None if y is w or new[CONTEXT + "earlier_call"] or not isinstance(y, Value)
                or type(number := num(y)) is not float else number >= limit)
     return {"steps": [result_of(count, STEPS), recorded], "new": new,
-            "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label)],
+            "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label),
+                      check(Check.DOUBLED_BELOW_LIMIT, None if new[CONTEXT + "earlier_call"] else _doubled_below(y, start, limit), label)],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
             "call": [call.fact, none_detached(call, [y], "double_until")]}, steps
+
+
+def _doubled_below(y: object, start: float, limit: float) -> bool | None:
+    """Whether a y that is ``start`` doubled some times (its number start * 2 ** k, k > 0) went through
+    its last doubling from below the limit: False where half of it is at or above the limit (a loop
+    that doubles before it tests, or tests int(y)); True of any other number (no doubling seen), as of
+    the statement's y = w; None of what is not a Value holding a float (told by its type)."""
+    if not isinstance(y, Value) or type(number := num(y)) is not float:
+        return None
+    ratio = number / start
+    return ratio <= 1 or math.frexp(ratio)[0] != 0.5 or number / 2 < limit
 
 
 _Y_RETURNED = Returned(N_("the y double_until returned"), N_("the y an earlier call of double_until returned"))

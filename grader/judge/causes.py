@@ -280,7 +280,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayCheck.CHANGED_INPUT: {Say.KEPT, Say.GRAD_NUMBER},
     **dict.fromkeys((SayClear.ROWS_RECORDED_CLEARED, SayClear.ROWS_KEPT_GRAD), {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE}),  # rows of zeros: told once
     **dict.fromkeys((SayCheck.NOT_V, SayCheck.NOT_SEEDED_Y), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # the gradients of another vector
-    SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER},
+    SayWalk.NOT_SEEDED_ONE: {Say.RESULT_NUMBER}, SayLoop.PAST_THE_LIMIT: {SayLoop.DOUBLED_AT_THE_LIMIT},  # the doubling at y == limit, told with the count
     # the root's node ran alone: no other node ran, no leaf has an entry
     SayWalk.ROOT_ALONE: {Say.RESULT_NUMBER, Say.NO_ENTRY, SayWalk.RAN_FEWER},  # every gradient of a walk seeded otherwise differs  # a record read after the last pass holds other numbers
     **dict.fromkeys((SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),  # rows of another gradient  # the count of nodes it ran local_grads on is 0 on every graph

@@ -105,6 +105,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.PRODUCT_FACTOR.value: SayCheck.PRODUCT_OWN_FACTOR, Check.READ_GIVEN.value: SayRead.GIVEN_GRAD_UNREAD,
            Check.SAME_UNDER_FILTERS.value: SayCheck.OTHER_UNDER_FILTERS,
            Check.STOPS_AT_LIMIT.value: SayLoop.PAST_THE_LIMIT, Check.REACHES_LIMIT.value: SayLoop.SHORT_OF_THE_LIMIT,
+           Check.DOUBLED_BELOW_LIMIT.value: SayLoop.DOUBLED_AT_THE_LIMIT,
            Check.NAME_CALLED.value: SayWalk.NAME_UNCALLED, Check.FIRST_NOT_NONE.value: SayWalk.LATER_ENTRY,
            Check.COUNTS_RECORDED.value: SayLoop.COUNT_NOT_RECORDED, Check.BRANCH_OF_X.value: SayLoop.OTHER_BRANCH,
            Check.COMPUTED_RETURNED.value: SayLeaf.COMPUTED_NOT_RETURNED,

@@ -226,6 +226,7 @@ class Check(str, enum.Enum):
     DEFAULT_KEPT = "default_kept"  # a call with an argument left out does what the stub's default asks
     STOPS_AT_LIMIT = "stops_at_limit"  # a doubling loop's count is not that of one going on at y == limit
     REACHES_LIMIT = "reaches_limit"  # a doubling loop's y is no longer below its limit when the loop stops
+    DOUBLED_BELOW_LIMIT = "doubled_below_limit"  # a doubling loop doubled y only while y was below its limit
     COUNTS_RECORDED = "counts_recorded"  # a loop's count is the number of doublings the graph of its y records
     NAME_CALLED = "name_called"  # a list of node names holds no node's name method itself (node.name, not called)
     FIRST_NOT_NONE = "first_not_none"  # a chain of node names is no walk's that left a node but by its first entry not None

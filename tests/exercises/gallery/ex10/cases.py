@@ -375,7 +375,7 @@ CASES += [
     Wrong("branch_on_truthiness", names=("y (x < 0) is the other branch's y", "the other side of x > 0"),
           fails={BRANCH: "y (x < 0) is the other branch's y"},
           edits={IF: "    if x_value:  # x_value 不是零就走乘法\n"}),
-    Wrong("double_then_check", names=("y (w above the limit) is not a leaf", "MulBackward0"),
+    Wrong("double_then_check", names=("y (w above the limit) is not a leaf", "a doubling of a y that was no longer below the limit"),
           fails={LOOP: "y (w above the limit) is not a leaf"},
           edits={STEPS_LOOP: "    while True:  # 先翻倍再判断\n" + DOUBLE + "        steps += 1\n"
                              "        if y >= limit:\n            break\n"}),
@@ -401,7 +401,7 @@ CASES += [
     Wrong("double_the_data_in_place", names=("double_until(w, limit) changed the number w holds", "is still the leaf w"),
           fails={LOOP_HIDDEN: "double_until(w, limit) changed the number w holds"},
           edits={DOUBLE: "        y.data *= 2  # 只改数值，不建新的计算图\n"}),
-    Wrong("loop_on_int_of_y", names=("y (w above the limit) is not a leaf", "MulBackward0"),
+    Wrong("loop_on_int_of_y", names=("y (w above the limit) is not a leaf", "a doubling of a y that was no longer below the limit"),
           fails={"the loop's graph and gradient": "y (w above the limit) is not a leaf"},
           edits={LOOP_LINE: "    while int(y) < limit:\n"}),
 ]
