@@ -505,13 +505,6 @@ CASES += [
           names=("node_info", "state kept between calls"), unsaid=("unlike the statement's",)),
 ]
 
-# grad_fn's name taken from the node's class: a leaf's None becomes the text "NoneType", told as that text.
-CASES += [
-    Wrong("grad_fn_class_name", fails={"node_info reads the attributes": "node_info(w)['grad_fn'] is \"NoneType\""},
-          edits={'"grad_fn": None if node is None else node.name(),': '"grad_fn": type(node).__name__,'},
-          names=("['grad_fn'] is \"NoneType\"",)),
-]
-
 # A constant made a Value requiring grad ("every Value in the graph needs it"): b is never a leaf, and
 # backward writes into a third leaf; told as that Value, not as a flag given to w or x.
 CASES += [
