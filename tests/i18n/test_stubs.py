@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 from micrograph.i18n import extract
-from micrograph.i18n.stubs import translate_source, write_stubs
+from micrograph.i18n.stubs import write_stubs
 
 STUB = '''"""ex99 demo: the idea.
 

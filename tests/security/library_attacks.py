@@ -30,7 +30,7 @@ no more than it and be flagged.
 from __future__ import annotations
 
 from grader.sandbox.child.wire import Touch
-from provenance_attacks import Forgery, _forge, _hide
+from provenance_attacks import Forgery, _hide
 
 _COPY = '''import functools
 
