@@ -83,13 +83,19 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
              stage=stage, file=display, problem=problem)
 
 
+def _problem_told(problem: str) -> str:
+    """``problem`` as a check's failure is told: a raised error in ``RAISED``'s words, any other in
+    its own, translated (``_kept`` and ``_stuck`` both quote it)."""
+    raised = _RAISED.fullmatch(problem)
+    return _(RAISED, error=raised["error"]) if raised else _(problem)
+
+
 def _kept(stage: str, display: str, problem: str, exercise: str | None, equal: bool = False) -> str:
     """``stage``'s check fails with ``problem`` here, yet passes on a fresh run of the file: the
     engine keeps state between calls, which the programs run before the check changed; with
     ``equal``, a fresh run's ``x * w`` (two leaves of one number) has one node at both edges, so
     what it keeps is found by ==, which takes an earlier program's leaf of the same number."""
-    raised = _RAISED.fullmatch(problem)
-    problem = _(RAISED, error=raised["error"]) if raised else _(problem)
+    problem = _problem_told(problem)
     said = _("this stage builds on {stage}, and {stage}'s check passes on a fresh run of {file}, but "
              "fails when the tests' other programs ran before it ({problem}): your engine keeps state "
              "between calls, which those programs changed.", stage=stage, file=display, problem=problem)
@@ -106,8 +112,7 @@ def _stuck(stage: str, display: str, problem: str) -> str:
     """``stage``'s check fails with ``problem`` here, and in a fresh run of the file a backward
     after one that raised writes no gradient: what a backward that raised left behind stops the
     later ones, whatever the check's own program asks."""
-    raised = _RAISED.fullmatch(problem)
-    problem = _(RAISED, error=raised["error"]) if raised else _(problem)
+    problem = _problem_told(problem)
     return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}). In a fresh run of "
              "the file, a backward after one that raised writes no gradient, where PyTorch's runs as usual: "
              "something a backward that raised leaves behind (a flag or counter put back only when backward "
