@@ -25,6 +25,7 @@ from grader.spec import Exercise
 from grader.spec.defaults import Earlier, default_after, default_kept
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.freed import OneId
+from grader.spec.graph_state import graph_nodes
 from grader.spec.held import held
 from grader.spec.helpers import apart_from
 from grader.spec.leaf_grads import answer_grads, leaf_grads_runs
@@ -82,14 +83,7 @@ def _flags_at_record(g: object, note: str) -> dict[str, Any]:
     values = [g.get(n) for n in ("y", "w", "x")] if type(g) is dict else []
     if len(values) != 3 or not all(type(v) is Value for v in values):
         return check(Check.FLAGS_AT_RECORD, None, f"y ({note})")
-    reached, todo, seen = set(), [values[0].grad_fn], set()
-    while todo:
-        node = todo.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
-        reached.add(id(getattr(node, "variable", None)))
-        todo.extend(n for n, _ in node.next_functions)
+    reached = {id(getattr(node, "variable", None)) for node in graph_nodes(values[0])}
     off = next((n for n, v in zip("wx", values[1:]) if id(v) in reached and not v.requires_grad), None)
     return {**check(Check.FLAGS_AT_RECORD, off is None, f"y ({note})"), CONTEXT + "leaf": off}
 
