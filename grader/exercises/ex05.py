@@ -9,7 +9,7 @@ The step counts include 1 and 0 (a loop that runs one step too many or too few s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from micrograph import Value, mul, observe
 from micrograph.i18n import N_
@@ -116,11 +116,18 @@ KEYS = {
 FEEDBACK = "Run `steps` steps on the leaves given: build y, y.backward(), record w.grad, then reset."
 
 
+def _history_run(w: float, x: float, steps: int) -> Callable[..., object]:
+    """``run(module, *reset)``: the module's grad_history on new leaves of w and x, reset passed
+    or left out, the call the probes of reset's default make on each module they compare."""
+    def run(module: Any, *reset: str | None) -> object:
+        return module.grad_history(*_leaves(w, x), steps, *reset)
+    return run
+
+
 def _reset_default(sub, w: float, x: float, steps: int) -> dict[str, Any]:
     """The DEFAULT_KEPT fact of grad_history's reset: left out, as in the statement's
     ``grad_history(w, x, 4)``, it clears nothing (``reset=None``)."""
-    def run(module: Any, *reset: str | None) -> object:
-        return module.grad_history(*_leaves(w, x), steps, *reset)
+    run = _history_run(w, x, steps)
     return default_kept(sub, run, lambda module: run(module, None), _history,
                         N_("grad_history(w, x, steps) (reset left out)"))
 
@@ -128,8 +135,7 @@ def _reset_default(sub, w: float, x: float, steps: int) -> dict[str, Any]:
 def _reset_after(sub, w: float, x: float, steps: int) -> dict[str, Any]:
     """The DEFAULT_KEPT fact of grad_history with reset left out after a call that passed 'zero_' or 'none'
     (``defaults.default_after``): a reset kept from the last call clears where the default clears nothing."""
-    def run(module: Any, *reset: str | None) -> object:
-        return module.grad_history(*_leaves(w, x), steps, *reset)
+    run = _history_run(w, x, steps)
     return default_after(sub, run, _history, N_("grad_history(w, x, steps) (reset left out)"),
                          [Earlier("grad_history", "reset", lambda module, reset=reset: run(module, reset),
                                   lambda module: run(module, None)) for reset in ("zero_", "none")])
