@@ -15,7 +15,7 @@ list kept between calls and handed out again shows.  The given ``x_grads`` is wa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import micrograph
 from micrograph import Value
@@ -290,12 +290,19 @@ ROWS_KEYS = {
 }
 
 
-def _zero_between_default(sub, case: tuple[list[float], list[list[float]]]) -> dict[str, Any]:
-    """The DEFAULT_KEPT fact of jacobian_rows' zero_between: left out, as in the documents'
-    experiment, it zeroes between the passes (the stub's ``zero_between=True``)."""
+def _rows_run(case: tuple[list[float], list[list[float]]]) -> Callable[..., object]:
+    """``run(module, *zero_between)``: the module's jacobian_rows on a new graph of ``case``,
+    zero_between passed or left out, the call the probes of its default make on each module."""
     def run(module: Any, *zero_between: bool) -> object:
         x, _, loss = _graph(*case)
         return module.jacobian_rows(x, loss, *zero_between)
+    return run
+
+
+def _zero_between_default(sub, case: tuple[list[float], list[list[float]]]) -> dict[str, Any]:
+    """The DEFAULT_KEPT fact of jacobian_rows' zero_between: left out, as in the documents'
+    experiment, it zeroes between the passes (the stub's ``zero_between=True``)."""
+    run = _rows_run(case)
     return default_kept(sub, run, lambda module: run(module, True), lambda rows: matrix(rows, num),
                         N_("jacobian_rows(x, loss) (zero_between left out)"))
 
@@ -303,9 +310,7 @@ def _zero_between_default(sub, case: tuple[list[float], list[list[float]]]) -> d
 def _zero_between_after(sub, case: tuple[list[float], list[list[float]]]) -> dict[str, Any]:
     """The DEFAULT_KEPT fact of jacobian_rows with zero_between left out after a call that passed False
     (``defaults.default_after``): a choice kept from the last call adds the rows up where the default zeroes."""
-    def run(module: Any, *zero_between: bool) -> object:
-        x, _, loss = _graph(*case)
-        return module.jacobian_rows(x, loss, *zero_between)
+    run = _rows_run(case)
     return default_after(sub, run, lambda rows: matrix(rows, num), N_("jacobian_rows(x, loss) (zero_between left out)"),
                          [Earlier("jacobian_rows", "zero_between", lambda module: run(module, False),
                                   lambda module: run(module, True))])
