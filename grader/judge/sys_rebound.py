@@ -10,6 +10,7 @@ where: ``sys.maxsize = 10`` is told as itself, not as a reach for what grading k
 from __future__ import annotations
 
 import ast
+import functools
 
 from grader.i18n import _, sentences
 from grader.judge.explain import LineNames, line_named
@@ -24,18 +25,20 @@ def _aliases(tree: ast.AST) -> set[str]:
             for alias in node.names if alias.name == "sys"}
 
 
-def bound_again(source: str) -> list[tuple[str, int]]:
+@functools.lru_cache(maxsize=4)
+def bound_again(source: str) -> tuple[tuple[str, int], ...]:
     """The names of ``sys`` outside ``SYS_REBOUND`` that the source assigns or deletes
-    (``sys.maxsize = 10``, ``del sys.ps3``), with their lines, in the source's order."""
+    (``sys.maxsize = 10``, ``del sys.ps3``), with their lines, in the source's order.  Cached:
+    every test of a stopped run asks it of the same file."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
+        return ()
     names = _aliases(tree)
     found = [(node.attr, node.lineno) for node in ast.walk(tree) if isinstance(node, ast.Attribute)
              and isinstance(node.ctx, (ast.Store, ast.Del)) and isinstance(node.value, ast.Name)
              and node.value.id in names and node.attr not in SYS_REBOUND]
-    return sorted(found, key=lambda pair: pair[1])
+    return tuple(sorted(found, key=lambda pair: pair[1]))
 
 
 def told(report: ChildReport, display: str, names: LineNames | None, source: str | None) -> str | None:
