@@ -58,6 +58,10 @@ def told_if_graph_again(call: Call, function: str) -> AbstractContextManager[Non
     backward walk, where the last pass ran through op nodes an earlier pass ran through, is
     raised again as ``GraphAgain``."""
     def words(exc: Exception) -> str | None:
-        in_pass = any(frame.f_code.co_filename == engine.__file__ for frame, _ in traceback.walk_tb(exc.__traceback__))
-        return function if in_pass and _through_earlier(call.root_nodes) else None
+        return function if in_pass(exc) and _through_earlier(call.root_nodes) else None
     return raised_again_as(GraphAgain, words)
+
+
+def in_pass(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised inside the engine's backward walk (a frame of its traceback is the engine's)."""
+    return any(frame.f_code.co_filename == engine.__file__ for frame, _ in traceback.walk_tb(exc.__traceback__))

@@ -16,17 +16,16 @@ new, at 0, and only the student's calls change it).
 
 from __future__ import annotations
 
-import traceback
 from contextlib import AbstractContextManager
 
-from micrograph import AccumulateGrad, Value, engine
+from micrograph import AccumulateGrad, Value
 from micrograph.node import MODIFIED_INPLACE, SECOND_BACKWARD
 
 from grader.spec.call import Call
+from grader.spec.graph_again import MAX_NODES, in_pass
 from grader.spec.probe import raised_again_as
 from grader.spec.repeat import Returned
 
-MAX_NODES = 5000  # a graph walked further is a runaway loop's: not judged
 FREED, CHANGED = "freed", "changed"
 """Which engine error the pass from the kept graph raised: the graph freed, or a value it saved changed in place."""
 
@@ -60,9 +59,8 @@ def told_if_kept_root(call: Call, function: str, returned: Returned, w: Value,
     is raised again as ``KeptRootRaised``; the in-place one where ``version`` is above 0 and that
     Value's graph reaches ``w``."""
     def words(exc: Exception) -> str | None:
-        in_pass = any(frame.f_code.co_filename == engine.__file__ for frame, _ in traceback.walk_tb(exc.__traceback__))
         why = FREED if str(exc).startswith(SECOND_BACKWARD) else CHANGED if str(exc).startswith(MODIFIED_INPLACE) else None
-        if why is None or not in_pass or not call.root_nodes:
+        if why is None or not in_pass(exc) or not call.root_nodes:
             return None
         kept = [v.grad_fn for v in returned.kept if isinstance(v, Value) and v.grad_fn is not None]
         roots = [node for node in call.root_nodes[-1] if any(node is fn for fn in kept)]
