@@ -18,7 +18,7 @@ from grader.spec.held import held
 from grader.spec.raised import raised
 from grader.spec.build_order import order_facts, watched_order, written_beside
 from grader.spec.repeat import fresh_copy
-from grader.spec.own_grad import OWN_GRAD, equal_leaves, one_gradient
+from grader.spec.own_grad import OWN_GRAD, equal_leaves
 
 EXERCISE = Exercise("ex18", "Build an engine: non-leaf gradients and retain_grad",
                     module="ex18_build_retain_grad", rules=True, own_engine=True)
@@ -190,7 +190,7 @@ def retained_hidden(sub):
     held(made)
     returned = made.retain_grad()
     return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub),
-            "own_grad": [*equal_leaves(sub), one_gradient(sub)],
+            "own_grad": equal_leaves(sub),
             **_again(sub), **_twice_and_late(sub),
             "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
 

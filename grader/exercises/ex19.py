@@ -20,7 +20,7 @@ from grader.spec.facts import CONTEXT
 from grader.spec.freed import apart, at_a_freed_id, at_the_id
 from grader.spec.held import kept
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
-from grader.spec.own_grad import OWN_GRAD, equal_leaves, one_gradient
+from grader.spec.own_grad import OWN_GRAD, equal_leaves
 from grader.spec.probe import close
 from grader.spec.raised import raised
 from grader.spec.repeat import fresh_copy
@@ -265,7 +265,7 @@ def loop_public(sub):
     return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
             "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0),
             "leaf_root": leaf_root(sub, 1.5), "retained_once": retained_twice(sub, 1.5),
-            "own_grad": [*equal_leaves(sub), one_gradient(sub)]}
+            "own_grad": equal_leaves(sub)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
