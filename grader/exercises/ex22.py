@@ -373,7 +373,7 @@ ONCE = N_("each hook on a, b, c, d and w ran at most once during (c * d).backwar
 # into its node) is told by that rule, not by the rule of which node runs first
 @EXERCISE.test("the order hooks run in", points=2, feedback=FEEDBACK, key_feedback=KEYS,
                presumes={"order": RAN, "hooks_listed": RAN}, caused_by={"order": ("hooks_listed", "hooks_after_error"),
-                                                                       **dict.fromkeys(("hooks_listed", *RAN), KEPT[1:])})
+                                                                       **dict.fromkeys(("hooks_listed", *RAN), ("hooks_after_error",))})
 def order(sub):
     sub = needs(sub, 7)
     calls: list[str] = []
