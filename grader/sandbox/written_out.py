@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from grader.sandbox.child.internals import HIDDEN_DUNDERS, NAMES
+from grader.sandbox.child.internals import HIDDEN_DUNDERS, NAMES, ungraded
 
 GETTERS = ("attrgetter", "methodcaller")
 """``operator``'s lookups of an attribute (and a call of it) by the name they are given: with
@@ -75,10 +75,7 @@ def own_key(node: ast.AST) -> bool:
     (``'was_enabled'``, ``'_memo'``): none of grading's names and no special name.  Writing it is
     what ``self._memo = ...`` and ``setattr(self, '_memo', ...)`` do, both allowed; a module's or
     a class's namespace handed in as ``self`` is a view that refuses every write (``child.guard``)."""
-    if not isinstance(node, ast.Constant) or type(node.value) is not str:
-        return False
-    name = node.value
-    return name not in NAMES and name not in HIDDEN_DUNDERS and not (name.startswith("__") and name.endswith("__"))
+    return isinstance(node, ast.Constant) and type(node.value) is str and ungraded(node.value)
 
 
 MAGIC_CALLS = ("run_line_magic", "run_cell_magic", "magic")  # IPython's, as Jupyter's export writes a magic

@@ -27,7 +27,7 @@ from typing import Any
 
 from grader.sandbox.child import formatting
 from grader.sandbox.child.formatting import FORMAT_GUARD, FORMATTING
-from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS
+from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS, ungraded
 from grader.sandbox.child.wire import Touch
 
 GUARDED = "grader.guarded"
@@ -247,11 +247,8 @@ class _ThroughVars(ast.NodeTransformer):
 def _written_private(node: ast.expr) -> bool:
     """Whether ``node`` is a private name written out (``"_version"``) that is none of
     grading's internals: what ``x._version`` written out may read."""
-    if not isinstance(node, ast.Constant) or type(node.value) is not str:
-        return False
-    name = node.value
-    dunder = name.startswith("__") and name.endswith("__")
-    return name.startswith("_") and not dunder and name not in NAMES and name not in HIDDEN_DUNDERS
+    return (isinstance(node, ast.Constant) and type(node.value) is str and node.value.startswith("_")
+            and ungraded(node.value))
 
 
 def _binds(tree: ast.AST) -> frozenset[str]:

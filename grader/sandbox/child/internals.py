@@ -81,3 +81,11 @@ INSPECT: Final[dict[str, Touch]] = dict.fromkeys(
 HIDDEN_DUNDERS: Final = frozenset({"__dict__"})
 """A special name that hands out a namespace: written out, the parent tells a read from a
 write (``grader.sandbox.reach``); looked up by a computed name, it is refused."""
+
+
+def ungraded(name: str) -> bool:
+    """Whether a name written out in the source is none of grading's internals and no special
+    name (``__x__``): what a method may write into its own object's namespace
+    (``grader.sandbox.written_out.own_key``) and what ``getattr`` given it written out may read
+    (``grader.sandbox.child.guard``), by this one test, so that the two never disagree."""
+    return name not in NAMES and name not in HIDDEN_DUNDERS and not (name.startswith("__") and name.endswith("__"))
