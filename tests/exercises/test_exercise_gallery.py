@@ -66,8 +66,9 @@ def _observe_round(number: int, wanted: set[tuple[str, str]], folder: Path
     members = [(ex, case) for ex, case in CASES if ROUNDS[ex, case.name] == number and (ex, case.name) in wanted]
     paths = []
     for ex, case in members:
-        (folder / f"{ex}-{case.name}").mkdir(exist_ok=True)
-        paths.append(write_case(ex, case, solution_path(ex), folder / f"{ex}-{case.name}"))
+        own = folder / f"{ex}-{case.name}"
+        own.mkdir(exist_ok=True)
+        paths.append(write_case(ex, case, solution_path(ex), own))
     reports = observe([(ex, path) for (ex, _), path in zip(members, paths)], drawn=True)
     return {(ex, case.name): (path, report)
             for (ex, case), path, report in zip(members, paths, reports)}
