@@ -77,6 +77,16 @@ def retained_after_freed(sub: Any) -> list[Any]:
             fact(grad_quiet(w), f"w.grad after {UNFREED}")]
 
 
+def _freed_square(sub: Any) -> Any:
+    """y = w * w, w a new leaf, once a y.backward() freed its node: the program the rules below
+    each run further (an error of that first backward is told by the other rules)."""
+    w = sub.Value(1.25, requires_grad=True)
+    y = w * w
+    held(y, w)  # w too: the callers no longer keep it, and no later Value may take its id
+    error(y.backward)
+    return y
+
+
 PASSED_ON = N_("a second y.backward(), y = w * w, passes on the error backward(y) raises there")
 
 
@@ -86,10 +96,7 @@ def passed_on(sub: Any) -> dict[str, Any]:
     catches the error on the way (turning it into a warning) tells nothing of unpack or apply,
     which did refuse.  Holds where there is no such function (PyTorch) or it raises nothing."""
     inner = getattr(sub, "backward", None)
-    w = sub.Value(1.25, requires_grad=True)
-    y = w * w
-    held(y)
-    error(y.backward)
+    y = _freed_square(sub)
     outer = error(y.backward)
     return claim(not callable(inner) or outer is not None or error(inner, y) is None, PASSED_ON)
 
@@ -104,10 +111,7 @@ def apply_lets_through(sub: Any) -> dict[str, Any]:
     ``try``/``except RuntimeError`` (meant for a value never saved) turns a freed node into
     gradients of 0, and the advice to read through unpack would be untrue of it.  Holds where
     apply names no unpack (the other rules tell that), raises, or there is no apply (PyTorch)."""
-    w = sub.Value(1.25, requires_grad=True)
-    y = w * w
-    held(y)
-    error(y.backward)
+    y = _freed_square(sub)
     fn = getattr(y, "grad_fn", None)
     apply = getattr(type(fn), "apply", None)
     code = getattr(apply, "__code__", None)
@@ -128,10 +132,7 @@ def backward_lets_through(sub: Any) -> dict[str, Any]:
     function or apply (PyTorch), or the apply called by hand raises no RuntimeError (the other
     rules tell that)."""
     inner = getattr(sub, "backward", None)
-    w = sub.Value(1.25, requires_grad=True)
-    y = w * w
-    held(y)
-    error(y.backward)
+    y = _freed_square(sub)
     apply = getattr(getattr(y, "grad_fn", None), "apply", None)
     if not callable(inner) or not callable(apply) or not refused({"value": error(apply, 1.0)}):
         return claim(True, BACKWARD_LETS_THROUGH)
