@@ -26,6 +26,7 @@ from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf
 from grader.spec.errors import error_of
 from grader.spec.given import GivenCalls, given_calls
 from grader.spec.given_untracked import told_if_untracked
+from grader.spec.handed import carries_state
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.provenance import Call, check, float_of, result_of, watching
 from grader.spec.refused import refused_detached
@@ -208,9 +209,12 @@ _HANDED: list[object] = []
 
 def _handed_new(given: list[object]) -> dict[str, Any]:
     """The HANDED_NEW fact of one call: build was handed no Value an earlier call had handed it (a
-    leaf made once and refilled at each call is state kept between calls).  None where it was handed none."""
-    new = None if not given else not any(v is earlier for v in given for earlier in _HANDED)
-    _HANDED.extend(given)
+    leaf made once and refilled at each call is state kept between calls).  Only what can carry
+    state counts (``carries_state``): a None or a small int handed again is one object in calls that
+    kept nothing.  None where it was handed no such object."""
+    kept = [v for v in given if carries_state(v)]
+    new = None if not kept else not any(v is earlier for v in kept for earlier in _HANDED)
+    _HANDED.extend(kept)
     return check(Check.HANDED_NEW, new, "second_backward_error")
 
 
@@ -251,12 +255,13 @@ def _given_leaf(given: list[object], raised: bool) -> dict[str, Any]:
     """The CHECK fact of a graph of additions: build was handed the leaf itself, not a Value an
     operation of the student's code made from it (``build(leaf * 1.0)``) that made the second
     backward raise: that operation stands in build's graph, and what it saved was freed by the first
-    backward.  ``~op``: that operation.  None where build was handed no Value (other facts tell);
+    backward.  ``~op``: that operation.  None where build was handed no Value (other facts tell; a
+    plain number handed besides the leaf builds no graph);
     an operation that saves nothing (``leaf + 0``) changes nothing observed, and holds."""
     made = next((v for v in given if isinstance(v, Value) and v.grad_fn is not None), None)
     if made is not None and raised:
         return {**check(Check.BUILD_GIVEN_LEAF, False, "second_backward_error"), CONTEXT + "op": str(made.grad_fn.name())}
-    return check(Check.BUILD_GIVEN_LEAF, True if given and all(isinstance(v, Value) for v in given) else None,
+    return check(Check.BUILD_GIVEN_LEAF, True if any(isinstance(v, Value) for v in given) else None,
                  "second_backward_error")
 
 

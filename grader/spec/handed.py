@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from micrograph import Value
+
 MAX_DEPTH = 3
 """How deep exceptions are looked for in a result's lists, tuples and dicts."""
 
@@ -16,6 +18,12 @@ def made_anew(p: object) -> bool:
     calls: a list, a dict or an exception.  None, True, a small int, an interned str, the empty tuple or a
     constant handed in are one object in calls that kept nothing (CPython shares them)."""
     return type(p) in (list, dict) or isinstance(p, BaseException)
+
+
+def carries_state(p: object) -> bool:
+    """Whether ``p``, met again in a later call, was kept between calls: a Value, or what a call makes
+    anew (``made_anew``).  None, True or a small int met again are one object in calls that kept nothing."""
+    return isinstance(p, Value) or made_anew(p)
 
 
 def _made(result: object) -> list[object]:

@@ -61,7 +61,7 @@ from micrograph import Value
 
 from grader.spec.copy_share import copy_time, nowhere
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.handed import handed_again, made_anew
+from grader.spec.handed import carries_state, handed_again
 from grader.spec.origins import remember
 from grader.spec.probe import caught, num, type_name, value
 from grader.spec.provenance import check, same_object, watching
@@ -131,7 +131,7 @@ class Returned:
 
     def earlier(self, v: object) -> bool:
         """Whether ``v`` is a Value (or a list, dict or exception) an earlier call returned under this name."""
-        return (isinstance(v, Value) or made_anew(v)) and any(old is v for old in self.kept)
+        return carries_state(v) and any(old is v for old in self.kept)
 
     def new(self, v: object, given: Sequence[object] = ()) -> dict[str, Any]:
         """The IDENTITY fact of ``v`` against the Value an earlier call returned, if it is one and not one of

@@ -461,3 +461,14 @@ CASES += [
           edits={'    y.backward()\n    try:\n        y.backward()\n    except RuntimeError as exc:\n        return exc':
                  '    y.backward()\n    try:\n        y.detach().backward()\n    except RuntimeError as exc:\n        return exc'}),
 ]
+
+# build tried on a plain number besides the new leaf (None where it has no graph): the number handed at every
+# call is one object in calls that kept nothing (CPython shares small ints), not a leaf kept between calls
+CASES += [
+    Correct("build_tried_on_a_plain_number", edits={'    y = build(Value(w, requires_grad=True))\n': '''    try:
+        plain = build(1)  # does build work on a plain number too? (no graph, nothing to free)
+    except AttributeError:
+        plain = None
+    y = build(Value(w, requires_grad=True))
+'''}),
+]
