@@ -36,7 +36,7 @@ class CallRecords:
         self.read_grad = False  # whether the student's file read some Value's .grad
         self.read_since_pass = False  # ... after the last backward pass started
         self.warning_reads: dict[int, Any] = {}  # non-leaves not retaining whose .grad it read (it warns), by id
-        self.grad_reads: dict[int, Any] = {}  # every Value whose .grad it read, by id (kept alive)
+        self.grad_reads: dict[int, Any] = {}  # every Value whose .grad it read, by id (kept alive), last read last
         self.engine_walk = False  # whether it called a function of the engine's backward walk
         self.walks = 0  # the frames of that walk called and not returned since the block began
         self.kept_graph: list[bool] = []  # each pass's retain_graph, in order (the first few)

@@ -49,7 +49,9 @@ def told_if_grad_unwritten(call: Call, function: str,
     the error is raised: Values the call made itself (the leaves of the graph backprop had build_graph make)."""
     def words(exc: Exception) -> str | None:
         named = given() if callable(given) else given
-        read = [(name, v) for name, v in named.items() if call.grad_reads.get(id(v)) is v and peek_grad(v) is None]
+        order = list(call.grad_reads)[::-1]  # the Value read last first: the one the error met
+        read = sorted(((name, v) for name, v in named.items() if call.grad_reads.get(id(v)) is v and peek_grad(v) is None),
+                      key=lambda pair: order.index(id(pair[1])))
         if not read or NONE_TYPE not in str(exc):
             return None
         if not call.roots:

@@ -476,3 +476,13 @@ CASES += [
                  '    return {"w": w_leaf, "x": Value(x_leaf.item(), requires_grad=True), "a": a, "b": b, "y": y}\n'},
           names=("The Value returned as x is not in y's graph",)),
 ]
+
+# backprop clears both leaves' .grad after reading w's, then reads x's: the .grad told as None is the
+# one read last, x's, not the first one cleared.
+CASES += [
+    Wrong("clears_both_then_reads_x",
+          fails={BACKPROP: "backprop read x.grad, which is None: your code set it to None after a backward pass"},
+          edits={'    return g["w"].grad.item(), g["x"].grad.item()':
+                 '    dw = g["w"].grad.item()\n    g["w"].grad = None\n    g["x"].grad = None\n    return dw, g["x"].grad.item()'},
+          names=("backprop read x.grad, which is None", "set it to None"), unsaid=("read w.grad",)),
+]
