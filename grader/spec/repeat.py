@@ -59,7 +59,7 @@ from typing import Any, NamedTuple, TypeVar
 import micrograph
 from micrograph import Value
 
-from grader.spec.copy_share import copy_time, nowhere
+from grader.spec.copy_share import copy_time, grad_mode_kept, nowhere
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.handed import carries_state, handed_again
 from grader.spec.origins import remember
@@ -383,16 +383,15 @@ def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
     fresh = importlib.util.module_from_spec(spec)
     if builtins is not None:
         vars(fresh)["__builtins__"] = builtins
-    previous, mode = sys.modules.get(spec.name), micrograph.is_grad_enabled()
+    previous = sys.modules.get(spec.name)
     sys.modules[spec.name] = fresh
     try:  # what the file prints at the top was shown once, by its import: not again for each copy
-        with copy_time(), contextlib.redirect_stdout(nowhere()), contextlib.redirect_stderr(nowhere()):
+        with (grad_mode_kept(keep_mode), copy_time(), contextlib.redirect_stdout(nowhere()),
+              contextlib.redirect_stderr(nowhere())):
             exec(code, vars(fresh))  # noqa: S102 - what the loader's exec_module runs
     except Exception:  # noqa: BLE001 - a file that cannot run twice is judged by the other facts
         return None
     finally:
-        if not keep_mode:
-            micrograph.set_grad_enabled(mode)
         if previous is None:
             sys.modules.pop(spec.name, None)
         else:
