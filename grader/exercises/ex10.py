@@ -344,8 +344,16 @@ LOOP_KEYS = {
 @EXERCISE.test("the while loop on two inputs", points=1, public=True, feedback=LOOP_FEEDBACK,
                key_feedback=LOOP_KEYS)
 def loop_public(sub):
-    return {**_loops(sub, [(0.75, 6.0), (3.0, 10.0), (8.0, 2.0)]),
+    return {**_loops(sub, [(0.75, 6.0), (3.0, 10.0), (8.0, 2.0)]), "held": _held(sub),
             "apart": calls_apart(sub, _doubled, _doubling, (0.75, 6.0), (3.0, 10.0), "double_until")}
+
+
+def _held(sub) -> dict[str, Any]:
+    """The VALUE_KEPT fact of double_until on a leaf w holding a .grad of the caller's: the call
+    leaves w, its .grad, its flag and its number as they were (the public test too, so that a
+    student with the release sees a w the call changed)."""
+    w = Value(1.25, requires_grad=True)
+    return kept_through("double_until(w, limit)", {"w": w}, lambda: sub.double_until(w, 6.0))
 
 
 @EXERCISE.test("the while loop follows the data", points=2, feedback=LOOP_FEEDBACK,
@@ -354,8 +362,7 @@ def loop_steps(sub):
     return {**_loops(sub, [(1.25, 10.0), (5.0, 5.0), (20.0, 5.0), (0.1, 1000.0), (1.0, 4.5)]), "again": _one_leaf_twice(sub),
             "apart": calls_apart(sub, _doubled, _doubling, (1.5, 12.0), (0.375, 40.0), "double_until"),
             "stepped": leaf_stepped_apart(sub, lambda m, w: m.double_until(w, 6.0), _doubling, 1.25, "double_until"),
-            "held": kept_through("double_until(w, limit)", {"w": (w := Value(1.25, requires_grad=True))},
-                                 lambda: sub.double_until(w, 6.0))}
+            "held": _held(sub)}
 
 
 def _one_leaf_twice(sub) -> dict:

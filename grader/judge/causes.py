@@ -144,8 +144,11 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     SayCheck.HOOK_RECORDS: {SayState.HOOKS_REWRITE},  # hooks left registered, run again by every later pass: told once
     # a case whose data the probe could not name by its number: the same leaf
     **dict.fromkeys(_OTHER_LEAVES, {Say.DATA_LEAF}),
-    # the given leaf returned itself: a leaf, its graph its own AccumulateGrad, its number the leaf's
-    **dict.fromkeys((Say.IS_LEAF, Say.ROOT_OP, Say.DATA), {Say.SAME_OBJECT}),
+    # the given leaf returned itself: a leaf, its graph its own AccumulateGrad, its number the leaf's; a
+    # Value made by an op where a leaf is asked for has that op at its root; a y doubled once more than
+    # the limit allows, or left below it, holds another number than the statement's
+    Say.IS_LEAF: {Say.SAME_OBJECT}, Say.ROOT_OP: {Say.SAME_OBJECT, Say.NOT_LEAF},
+    Say.DATA: {Say.SAME_OBJECT, SayLoop.DOUBLED_AT_THE_LIMIT, SayLoop.SHORT_OF_THE_LIMIT},
     # y computed under the caller's grad mode: recorded, or not, as that mode decided
     **dict.fromkeys((Say.UNTRACKED, Say.NOT_LEAF, Say.EXTRA_LEAF, Say.REQUIRES_GRAD), {SayCheck.CALLER_MODE}),
     Say.NO_GRAPH: {Say.UNTRACKED, SayCheck.CALLER_MODE},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is

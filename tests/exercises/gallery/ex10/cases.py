@@ -83,7 +83,9 @@ CASES = [
     Wrong("zero_is_positive", names=("y (x = 0) is the other branch's y", "the other side of x > 0"),
           fails={BRANCH: "y (x = 0) is the other branch's y"}, edits={IF: "    if x >= 0:\n"}),
     Wrong("loop_to_the_limit", names=('double_until(w, limit)[1] counts one doubling too many', 'when y equalled the limit'),
-          fails={LOOP_HIDDEN: "your loop went on doubling when y equalled the limit"},
+          fails={LOOP: "your loop went on doubling when y equalled the limit",
+                 LOOP_HIDDEN: "your loop went on doubling when y equalled the limit"},
+          unsaid=("holds a different number", "differs at its root"),  # what the doubling at the limit made
           edits={LOOP_LINE: "    while y <= limit:\n"}),
     Wrong("branch_from_floats", names=('is a leaf', "'s graph never reaches w"), fails={BRANCH: "y (x > 0) is a leaf (no grad_fn)"},
           edits={"        return x_value * w\n":
@@ -306,7 +308,8 @@ CASES += [
           edits={"    names: list[str] = []\n": "    names: list[str] = []\n    if y.requires_grad:\n"
                                                  "        y.backward(retain_graph=True)  # check the graph is whole first\n"}),
     # double_until zeroes the caller's w.grad in place before its loop
-    Wrong("loop_zeroes_w_grad", names=("zeroed w.grad",), fails={LOOP_HIDDEN: "double_until(w, limit) zeroed w.grad"},
+    Wrong("loop_zeroes_w_grad", names=("zeroed w.grad",), fails={LOOP: "double_until(w, limit) zeroed w.grad",
+                                                                  LOOP_HIDDEN: "double_until(w, limit) zeroed w.grad"},
           edits={LOOP_LINE: "    if w.grad is not None:\n        w.grad.zero_()\n" + LOOP_LINE}),
 ]
 

@@ -25,4 +25,4 @@ def double_until(w, limit):
         y = y * 2
     return y, 7
 
-# names: 's graph differs, is the other branch's y
+# names: is not a leaf: it was made by MulBackward0, is the other branch's y
