@@ -8,7 +8,8 @@ again, crowding out the rest.  Differences of one kind whose fields are the same
 graph their label names, or for its call letters and entry indices, or for the call a label ends
 with (``x.grad in f(w, x, 2)``), or, for what a call read of .grad and the grad mode a call left, for
 the call of one function (``grad_warning(w)``, ``grad_warning(x)``; ``sgd_step on a new w`` and
-``sgd_step``), are told once, whole for the first, then naming the others.
+``sgd_step``), or for the graph an error was returned for (``the error for v * 3``: one error text said
+once, not once a graph), are told once, whole for the first, then naming the others.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ _IN_CALL = re.compile(r"(?P<value>\S+) in [A-Za-z_]\w*\(.*\)")  # "x.grad in f(w
 _A_CALL = re.compile(r"(?P<function>[A-Za-z_]\w*)\(.*\)")  # "grad_warning(w)": one call of a function, by its arguments
 _OF_A_CALL = frozenset(SayRead)  # what a call read: the same of each call of one function, told once naming them
 _MODE_LEFT = frozenset({Say.LEFT_OFF, Say.LEFT_ON})  # the grad mode calls of one function left: one slip of its code
+_ERROR_FOR = re.compile(r"the error for .+")  # "the error for v * 3": the error of one graph a function was handed
 _OF_FUNCTION = re.compile(r"(?P<function>[A-Za-z_]\w*)(?:\(.*\)| on .*)?")  # "sgd_step on a new w (...)", "forward(w, x, True)"
 
 
@@ -83,6 +85,8 @@ def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
         return (d.say, found.group(2), rest), found.group(1)
     if told_once(d.say):
         return None, None
+    if _ERROR_FOR.fullmatch(label) is not None:
+        return (d.say, "the error for", rest), label
     of_function = _OF_FUNCTION.fullmatch(label) if d.say in _MODE_LEFT else None
     if of_function is not None:
         return (d.say, of_function.group("function"), rest), label

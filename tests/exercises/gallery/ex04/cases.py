@@ -453,11 +453,11 @@ CASES += [
 ]
 
 # the second backward tried on y.detach(): the engine refuses it (no grad_fn), told as the detach the call made
-# and as the error of a backward refused on that detached Value
+# and as the error of a backward refused on that detached Value, said once for every graph it was returned for
 CASES += [
     Wrong("second_from_detached", fails={SURVIVES: "called detach() or detach_() on a Value that requires grad"},
           names=("after its first pass began, it called detach() or detach_()",
-                 "a backward your code tried on a detached Value"),
+                 "a backward your code tried on a detached Value", "the same holds for the error for"),
           edits={'    y.backward()\n    try:\n        y.backward()\n    except RuntimeError as exc:\n        return exc':
                  '    y.backward()\n    try:\n        y.detach().backward()\n    except RuntimeError as exc:\n        return exc'}),
 ]
