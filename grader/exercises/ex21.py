@@ -127,6 +127,7 @@ DETACH_CAUSES["alias"] = ("detached",)  # the Value itself, or an alias that req
 SHARED_COUNTER = {"versions": ("own_counter",), "modified": ("own_counter",)}  # the versions it shows are others'
 PUBLIC_CAUSES = {key: CAUSES.get(key, ()) + DETACH_CAUSES.get(key, ()) + SHARED_COUNTER.get(key, ())
                  for key in (*CAUSES, *DETACH_CAUSES)}
+PUBLIC_CAUSES["errors"] += ("not_the_leaf",)  # a value refused for a leaf holding its number: that lookup told
 
 
 def _counted(causes: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
@@ -203,7 +204,7 @@ def basics_public(sub):
     versions.append(fact(version(v), "v._version after v += w"))
     other = fact(version(w), "w._version after v += w")  # the other operand's: never bumped
     u = sub.Value(-3.0)
-    u.zero_()
+    steps.append(raised(u.zero_, "u.zero_(), u = Value(-3)"))
     versions.append(fact(version(u), "u._version after u.zero_(), u = Value(-3)"))
     d = w.detach()
     unflagged = [fact(flag(d.requires_grad), "w.detach().requires_grad")]  # why a change through it is refused
@@ -218,6 +219,7 @@ def basics_public(sub):
     z = q * q
     steps.append(raised(q.add_, "q.add_(1), q = p + 2", 1.0))
     return {"unflagged": unflagged, "errors": steps, "own_counter": own["own_counter"], "iadd": rebound, "other_version": other,
+            "not_the_leaf": equal_leaf_changed(sub),
             "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
             "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),

@@ -537,6 +537,7 @@ CASES += [
                                      "    __hash__ = object.__hash__\n\n    def item(self) -> float:\n",
         "\ndef as_value(": "\n_GRAD_LEAVES = []  # leaves made with requires_grad=True\n\n\ndef as_value(",
         "    if v.is_leaf and v.requires_grad:\n": "    if v in _GRAD_LEAVES:\n"},
-          fails={MODIFIED: "c a leaf that requires no grad holding the number of w"},
+          fails={MODIFIED: "c a leaf that requires no grad holding the number of w",
+                 BASICS: "c a leaf that requires no grad holding the number of w"},  # the public test names it too
           names=("holding the number of w", "a lookup by ==")),
 ]
