@@ -107,7 +107,7 @@ def _test_entry(exercise_id: str, index: int, test: TestResult) -> dict[str, Any
 def _printed_entry(graded: Graded) -> dict[str, Any]:
     result = graded.result
     return {
-        "name": f"{result.exercise}: " + _("what your code printed during the hidden tests"),
+        "name": f"{result.exercise}: " + _("your code's output during the hidden tests"),
         "number": f"{exercise_number(result.exercise)}.{len(result.tests) + 2}",
         "score": 0, "max_score": 0, "status": "passed",
         "output": fenced(graded.hidden_stdout), "output_format": "md",
@@ -163,7 +163,7 @@ def _summary(graded: list[Graded], notes: list[str]) -> str:
     lines += ["", *[f"- {markdown_text(n)}" for n in notes]] if notes else []
     for g in graded:
         if g.visible_stdout.strip():
-            lines += ["", f"{g.result.exercise}: " + _("your code printed during the public tests:"),
+            lines += ["", f"{g.result.exercise}: " + _("your code's output during the public tests:"),
                       fenced(g.visible_stdout)]
     return "\n".join(lines)
 

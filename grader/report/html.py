@@ -164,7 +164,7 @@ def _exercise_html(exercise: dict[str, Any], folder: Path, slug: str, diagrams: 
     if exercise["stdout"].strip():
         lines, dropped = exercise["stdout_lines"], exercise["stdout_dropped"]
         cut = _(", of which the grader dropped {count} bytes past its cap", count=dropped) if dropped else ""
-        said = _.n("printed {count} line{cut}:", "printed {count} lines{cut}:", lines, count=lines, cut=cut)
+        said = _.n("output, {count} line{cut}:", "output, {count} lines{cut}:", lines, count=lines, cut=cut)
         parts.append(f"<p>{esc(said)}</p>"
                      f"<pre>{esc(exercise['stdout'])}</pre>")
     for relative in exercise["diagrams"]:

@@ -187,7 +187,7 @@ def printed(result: ExerciseResult) -> list[str]:
     if result.stdout_dropped:
         kept = kept[:-1]  # the sandbox's own note that it cut the output, said below instead
     count = max(result.stdout_lines, len(kept))
-    lines = ["  " + _.n("the submission printed {count} line:", "the submission printed {count} lines:",
+    lines = ["  " + _.n("the submission's output, {count} line:", "the submission's output, {count} lines:",
                         count, count=count)]
     lines += [f"  | {line}" for line in kept[:_STDOUT_LINES]]
     more = count - min(len(kept), _STDOUT_LINES)

@@ -92,4 +92,4 @@ def test_a_notebook_that_printed_and_did_not_load_is_one_sentence_and_its_output
     cells = [*solution_cells()[:-1], ("code", "print('built', 1 + 1)", 5), ("code", "1 / 0", 6)]
     shown = _graded(monkeypatch, capsys, tmp_path, "ex03", cells)
     assert "no test ran (0/14):" in shown and "the same error as in" not in shown, shown
-    assert "the submission printed 1 line:" in shown and "| built 2" in shown
+    assert "the submission's output, 1 line:" in shown and "| built 2" in shown

@@ -401,11 +401,11 @@ def test_printed_lines_are_counted_before_the_cap_and_the_cut_is_stated(grade,
     data = json.loads(run.out)["exercises"][0]
     assert data["stdout_lines"] == 3000 and data["stdout_dropped"] == printed - 10_000
     text = grade("ex41", "--submission", str(path)).out
-    assert "the submission printed 3000 lines:" in text
+    assert "the submission's output, 3000 lines:" in text
     assert (f"| ... 2985 more lines; the grader kept the first 10000 bytes and dropped "
             f"{printed - 10_000} bytes") in text
     quiet = toy.write("quiet/ex41_fine.py", "print('hi', end='')\n" + GOOD)
-    assert "the submission printed 1 line:\n  | hi" in grade("ex41", "--submission",
+    assert "the submission's output, 1 line:\n  | hi" in grade("ex41", "--submission",
                                                               str(quiet)).out
 
 

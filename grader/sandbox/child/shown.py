@@ -29,12 +29,18 @@ def graders_line(filename: str) -> bool:
 
 
 def show_only_the_submissions() -> None:
-    """From now on, print a warning only when raised outside the grader's code, as Python prints it."""
+    """From now on, print a warning only when raised outside the grader's code, as Python prints it:
+    once for each text, category and line. Python's default filter would do that by itself, but each
+    probe's ``catch_warnings`` resets the registry that remembers what was shown, so a line the tests
+    run twenty times would print its warning twenty times where the student's own run prints it once."""
     show = warnings.showwarning
+    seen: set[tuple[str, type[Warning], str, int]] = set()
 
     def shown(message: Warning | str, category: type[Warning], filename: str, lineno: int,
               file: TextIO | None = None, line: str | None = None) -> None:
-        if not graders_line(filename):
+        where = (str(message), category, filename, lineno)
+        if not graders_line(filename) and where not in seen:
+            seen.add(where)
             show(message, category, filename, lineno, file, line)
 
     warnings.showwarning = shown
