@@ -373,31 +373,3 @@ _GRAD_FN = ".grad_fn"
 """The op at a graph's root, named by its label: "loss.grad_fn is DivBackward0" says what "loss's graph
 differs at its root: your graph has DivBackward0 there" does; and a loss that is no Value has no grad_fn
 to tell ("loss is of type float")."""
-
-
-# Sentences that explain at length what a call did: told for its first label only (the same
-# explanation for diamond_a, diamond_b and diamond_c says nothing new), where a short sentence
-# about a number is told for each label it is true of.  So is the type of the numbers a
-# function returns: a Value where a float is asked for comes from one line of its code, whichever
-# call or entry shows it; and a .grad set to None by the student's code (the line that does it
-# sets every leaf's, in every call), or zeroed in place; so is a Value handed to a call changed by it.
-_ONCE = {SayWalk.RECURSIVE, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.LEAF_ROUNDED, SayWalk.HELD_ADDED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, SayCheck.NOT_READ_FROM_GRAD, SayRead.ROUNDED_GRAD, SayState.FROM_EARLIER_CALL,
-         SayCheck.NOT_MADE_FROM, SayCheck.NOT_BY_OP, SayCheck.IGNORES_GRAD, SayCheck.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
-         SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.NOT_A_FLOAT_STAR, Say.NOT_A_FLOAT_IMPORTED, Say.NOT_A_FLOAT_INT_SEED, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
-         Say.NEW_LEAF_WRITTEN, SayState.EARLIER_LEAF_WRITTEN, SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE,
-         SayClear.ROWS_RECORDED_CLEARED, SayClear.ROWS_KEPT_GRAD, SayCheck.NOT_V,
-         SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT,
-         SayCheck.LEAF_BY_NUMBER, SayCheck.ANY_LEAF,
-         SayCheck.SUM_AS_PRODUCT, SayCheck.ADDED_ALONG, SayCheck.KEPT_PER_NAME, SayCheck.DATA_BY_NAME, SayCheck.DATA_BY_LAST_NAME, SayWalk.FIRST_INPUT_OWN, SayWalk.LAST_INPUT_OWN, SayWalk.ONE_PATH_ALONE,
-         SayWalk.NO_PATH_COUNTED, SayWalk.SOME_PATHS_ONLY, Say.RESULT_SWAPPED, SayCheck.NOT_SEEDED_Y,
-         SayCheck.OTHER_UNDER_FILTERS, SayCheck.NONE_UNDER_FILTERS, SayRead.GIVEN_GRAD_UNREAD, SayRead.DATA_GRAD_READ, SayRead.COPY_GRAD_READ, SayLeaf.WRITTEN,
-         Say.GRAD_NONE_BY_HAND, SayClear.NONE_WHERE_WRITTEN, Say.GRAD_ZEROED, SayCheck.CALLER_MODE, SayCheck.LIST_CHANGED, SayInPlace.DATA_ADDED, SayInPlace.DATA_TRUNCATED, SayInPlace.DATA_SHIFTED_MORE, SayCheck.LIST_REORDERED, SayCheck.UPDATED_FIRST, SayCheck.ONES_OUT_OF_TURN,
-         SayInPlace.COMBINE_A_TWICE, SayEntries.ROWS_FEWER,
-         SayShape.KEYS, SayShape.EMPTY, SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED, SayState.GIVEN_NUMBER_CHANGED,
-         SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN, SayState.GIVEN_FLAG_CHANGED, SayState.GIVEN_DETACHED}
-
-
-def told_once(say: Sentence) -> bool:
-    """Whether ``say`` is told once in a test's feedback, for the first label it is true of."""
-    return say in _ONCE
-

@@ -16,7 +16,8 @@ from typing import Any
 
 from grader.i18n import _, sentences
 from grader.judge import build_feedback
-from grader.judge.causes import bare_last, explains, follows, judged, order, told_once
+from grader.judge.causes import bare_last, explains, follows, judged, order
+from grader.judge.once import told_once
 from grader.judge.cases import cases_merged
 from grader.judge.checks import JUDGED
 from grader.judge.compare import mismatched_keys, not_its_shape

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from grader.i18n import _
-from grader.judge.causes import told_once
+from grader.judge.once import told_once
 from grader.judge.explained import Difference, ToldOnce
 from grader.judge.labels import shown_graph, shown_label
 from grader.judge.read_sentences import SayRead
@@ -74,7 +74,7 @@ def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
     by its letter or an entry by its index (``y[1][0]``, a row ``cases`` does not take for an
     entry of the first), what it shares with the same difference of another call or entry (the
     label without letters and indices), and the label.  (None, None) for a label that names
-    none of these, and for a sentence told once for its first label (``causes.told_once``)."""
+    none of these, and for a sentence told once for its first label (``once.told_once``)."""
     label = _label(d)
     leaf = dict(d.fields).get("leaf", "")
     if d.say is Say.NO_LEAF and _INDEX.search(leaf) is not None:  # entries of a matrix a graph never reaches
