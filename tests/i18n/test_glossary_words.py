@@ -1,7 +1,7 @@
 """The Chinese feedback says what ``docs/glossary.md`` says, and lists as Chinese lists.
 
 The glossary fixes "in-place 操作" for an in-place operation ("不译作原地操作"), as the statements
-write it; the feedback said 原地 and 就地.  A probe's label that lists names in English ("the order
+write it; the feedback said 原地 and 就地. It fixes 练习文件 for the stub; the feedback said 模板.  A probe's label that lists names in English ("the order
 the hooks of a, b, c, d and w ran in") kept its "and" inside the Chinese sentence, and a case's
 note of a flag and a number ("x (both leaves require grad, w == x)") stayed English."""
 
@@ -13,19 +13,19 @@ from grader.judge.labels import shown_label
 from micrograph.i18n import catalogue_path, extract, using
 from micrograph.i18n.po import parse
 
-_GLOSSARY_IN_PLACE = "in-place 操作"
-_NOT_SAID = ("原地", "就地")
+_GLOSSARY = {"in-place 操作": ("原地", "就地"), "练习文件": ("模板",)}  # the glossary's term: words not said
 
 
+@pytest.mark.parametrize("term", _GLOSSARY)
 @pytest.mark.parametrize("domain", extract.domains(), ids=lambda d: d.name)
-def test_in_place_is_said_as_the_glossary_says(domain: extract.Domain) -> None:
+def test_terms_are_said_as_the_glossary_says(domain: extract.Domain, term: str) -> None:
     path = catalogue_path(domain.name, domain.localedir, "zh")
     if not path.exists():
         pytest.skip(f"{domain.name} has no Chinese catalogue")
+    not_said = _GLOSSARY[term]
     entries = parse(path.read_text(encoding="utf-8"), str(path))
-    said = [f"line {e.line}: {form}" for e in entries for form in e.msgstr if any(w in form for w in _NOT_SAID)]
-    assert not said, f"{path} says {' or '.join(_NOT_SAID)} where the glossary says {_GLOSSARY_IN_PLACE}:\n" + \
-        "\n".join(said)
+    said = [f"line {e.line}: {form}" for e in entries for form in e.msgstr if any(w in form for w in not_said)]
+    assert not said, f"{path} says {' or '.join(not_said)} where the glossary says {term}:\n" + "\n".join(said)
 
 
 @pytest.mark.parametrize(("label", "shown"), [
