@@ -130,8 +130,7 @@ class Call(CallRecords, observe.Observer):
             self.read_grad = self.read_since_pass = True
             source = frame.f_locals.get("self")
             if is_value(source):  # the last read last: an error on None follows the read that met it
-                self.grad_reads.pop(id(source), None)
-                self.grad_reads[id(source)] = source
+                self.grad_reads[id(source)] = self.grad_reads.pop(id(source), source)
             if is_value(source) and source.grad_fn is not None and not source.retains_grad:
                 self.warning_reads[id(source)] = source
             if self.clears is not None and self.pass_leaves.get(id(source)) is source and grad_cleared(source):
