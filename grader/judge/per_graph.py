@@ -9,13 +9,16 @@ graph their label names, or for its call letters and entry indices, or for the c
 with (``x.grad in f(w, x, 2)``), or, for what a call read of .grad and the grad mode a call left, for
 the call of one function (``grad_warning(w)``, ``grad_warning(x)``; ``sgd_step on a new w`` and
 ``sgd_step``), or for the graph an error was returned for (``the error for v * 3``: one error text said
-once, not once a graph), are told once, whole for the first, then naming the others.
+once, not once a graph), are told once, whole for the first, then naming the others.  A graph
+every call of one function kept where the statement's passes free it (``sgd_step on a new w`` and
+``sgd_step``: its first call and its later ones) is one slip of its code, told once naming the
+function alone.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grader.i18n import _
 from grader.judge.once import told_once
@@ -33,6 +36,8 @@ _OF_A_CALL = frozenset(SayRead)  # what a call read: the same of each call of on
 _MODE_LEFT = frozenset({Say.LEFT_OFF, Say.LEFT_ON})  # the grad mode calls of one function left: one slip of its code
 _ERROR_FOR = re.compile(r"the error for .+")  # "the error for v * 3": the error of one graph a function was handed
 _OF_FUNCTION = re.compile(r"(?P<function>[A-Za-z_]\w*)(?:\(.*\)| on .*)?")  # "sgd_step on a new w (...)", "forward(w, x, True)"
+_KEPT = frozenset({Say.KEPT_MORE, Say.KEPT_BY_CREATE})  # what the passes of a call kept: one slip of the function's code
+_ON_A_CALL = re.compile(r"(?P<function>[A-Za-z_]\w*)(?: on .*)?")  # "sgd_step on a new w (...)", "sgd_step": calls of one function
 
 
 @dataclass(frozen=True)
@@ -60,8 +65,24 @@ def per_graph(found: list[Difference]) -> list[Difference | SameForGraphs]:
             match.append(graph)
         else:
             groups.append((d, key, []))
-    return [SameForGraphs(first, tuple(others), labels=_FOR_GRAPH.match(_label(first)) is None or first.say is Say.NO_LEAF)
+    return [_of_function(first) if others and _calls_of(first) is not None
+            else SameForGraphs(first, tuple(others), labels=_FOR_GRAPH.match(_label(first)) is None or first.say is Say.NO_LEAF)
             if others else first for first, _key, others in groups]
+
+
+def _calls_of(d: Difference) -> str | None:
+    """The function whose calls ``d``'s label names (``sgd_step`` of ``sgd_step on a new w
+    (...)``), where ``d`` tells a graph the passes of a call kept; None otherwise, and for a
+    label naming a call by its letter (``loss_a``: grouped with the other calls' as before)."""
+    found = _ON_A_CALL.fullmatch(_label(d)) if d.say in _KEPT else None
+    return None if found is None or _CALL_LETTER.search(_label(d)) is not None else found.group("function")
+
+
+def _of_function(d: Difference) -> Difference:
+    """``d``, a graph kept by the passes of several calls of one function, told of the function:
+    "sgd_step kept the graph", where "sgd_step on a new w ... kept the graph; the same holds for
+    sgd_step" said one slip twice."""
+    return replace(d, fields=tuple((k, _calls_of(d) if k == "label" else v) for k, v in d.fields))
 
 
 def _label(d: Difference) -> str:
@@ -88,8 +109,9 @@ def _alike_key(d: Difference) -> tuple[tuple[object, ...] | None, str | None]:
     if _ERROR_FOR.fullmatch(label) is not None:
         return (d.say, "the error for", rest), label
     of_function = _OF_FUNCTION.fullmatch(label) if d.say in _MODE_LEFT else None
-    if of_function is not None:
-        return (d.say, of_function.group("function"), rest), label
+    function = of_function.group("function") if of_function is not None else _calls_of(d)
+    if function is not None:
+        return (d.say, function, rest), label
     in_call = _IN_CALL.fullmatch(label)
     if in_call is not None:
         return (d.say, in_call.group("value"), rest), label
