@@ -15,7 +15,7 @@ from grader.spec.build_reads import grad_quiet
 from grader.spec.build_retained import ZEROED, grad_after_zeroed
 from grader.spec.build_order import run_order
 from grader.spec.build_repeats import dropped_kept, leaf_root, retained_again, retained_twice, seeded
-from grader.spec.build_writes import writes_beside_store
+from grader.spec.build_writes import store_watched, writes_beside_store
 from grader.spec.facts import CONTEXT
 from grader.spec.freed import apart, at_a_freed_id, at_the_id
 from grader.spec.held import kept
@@ -149,11 +149,12 @@ def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
         y = at_the_id(lambda: a * w, freed, lambda v: v.grad_fn)
         if id(y.grad_fn) == freed or engine is sub:
             break
-    order, _, _ = run_order(y, {"w": w, "x": x, "a": a, "y": y}, y.backward)
+    with store_watched(engine, a) as how:  # the sum lost in store_grad, or a.grad written without it
+        order, _, _ = run_order(y, {"w": w, "x": x, "a": a, "y": y}, y.backward)
     said = "after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward()"
     ran = fact(sorted(set(order)), N_("the list of nodes that (a * w).backward() ran after (a * x).backward()"))
-    return {"rerun": [ran, _same_graph(engine, w0, x0)],
-            "retained": [once, fact(grad_quiet(a), f"a.grad {said}")]}  # the first gradient, then the sum of both
+    return {"rerun": [ran, _same_graph(engine, w0, x0)],  # the first gradient, then the sum of both
+            "retained": [once, {**fact(grad_quiet(a), f"a.grad {said}"), **how}]}
 
 
 def _same_graph(engine: Any, w0: float, x0: float) -> dict[str, Any]:

@@ -95,6 +95,7 @@ _TOLD_WHOLE = {SayTorch.TORCH_OTHER_VERSIONS, SayTorch.TORCH_OTHER_VERSIONS_IN, 
                SayTorch.TORCH_WARNS_PRINTED, SayTorch.PRINTED_NOT_WARNED, SayTorch.TORCH_WARNS_LOGGED,
                SayTorch.LOGGED_NOT_WARNED, SayWalk.RAN_TWICE_IN_A_ROW,
                SayWalk.TWO_EDGES_WAITING, SayWalk.NOT_A_TUPLE, SayWalk.SWALLOWED, SayTorch.WRITTEN_BESIDE, SayTorch.LEAF_WITH_NODE,
+               SayTorch.RETAINED_BESIDE, SayTorch.STORE_REPLACED,
                SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED, SayTorch.COUNTER_KIND}
 
 

@@ -166,6 +166,10 @@ def _torch_context(found: Difference, got: dict[str, Any], label: str) -> Differ
         return _diff(SayTorch.ONE_BUFFER, label=label)  # two AccumulateGrad nodes' gradients in one buffer
     if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "bypassed") is True:
         return _diff(SayTorch.WRITTEN_BESIDE, label=label)  # AccumulateGrad.apply wrote it, not store_grad
+    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "retained_beside") is True:
+        return _diff(SayTorch.RETAINED_BESIDE, label=label)  # backward wrote a retained .grad, not store_grad
+    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "replaced") is True:
+        return _diff(SayTorch.STORE_REPLACED, label=label)  # store_grad left the new gradient, not the sum
     return None
 
 

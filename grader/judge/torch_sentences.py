@@ -22,6 +22,14 @@ class SayTorch(Sentence):
     # a leaf's .grad set by a function other than store_grad (``grader.spec.build_writes``)
     WRITTEN_BESIDE = N_("{label} is a different number from PyTorch's: your AccumulateGrad.apply set that leaf's "
                         ".grad without calling store_grad, so the sum this stage's store_grad makes never reached it.")
+    # a retained non-leaf's .grad changed by a backward that never handed it to store_grad, or a sum
+    # store_grad was handed the parts of and left one of (``grader.spec.build_writes.store_watched``)
+    RETAINED_BESIDE = N_("{label} is a different number from PyTorch's: that backward changed the retained non-leaf's "
+                         ".grad without handing it to store_grad, so the sum this stage's store_grad makes never "
+                         "reached it.")
+    STORE_REPLACED = N_("{label} is a different number from PyTorch's: your store_grad, handed the retained non-leaf's "
+                        "gradient while its .grad held a number, left .grad holding that gradient alone, not the two "
+                        "added.")
     # a .grad left None where the engine's store_grad or AccumulateGrad.apply drops a 0 (``~zero_dropped``, ex17)
     ZERO_DROPPED = N_("{label} is None, where PyTorch's is not; your {function}, given a gradient of 0 alone, leaves "
                       ".grad None, where it writes every gradient it is given, 0 too.")

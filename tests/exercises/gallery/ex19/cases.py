@@ -111,9 +111,11 @@ CASES = [
           names=("store_grad", "keeps state between calls")),
     Wrong("retained_new_without_the_sum", edits={"        v._grad = Value(v._grad.item() + grad)": "        v._grad = Value(grad)"},
           fails={LOOP: "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward() "
-                       "is a different number from PyTorch's"},
-          names=("a.grad after", "holds the sum"),  # a new Value, as PyTorch's, but the earlier gradient dropped
-          unsaid=("nothing of the dropped gradient is kept",)),  # an overwrite keeps nothing: the sum's rule tells it
+                       "is a different number from PyTorch's: your store_grad, handed the retained non-leaf's gradient "
+                       "while its .grad held a number, left .grad holding that gradient alone"},
+          names=("a.grad after", "your store_grad", "left .grad holding that gradient alone"),  # the sum lost there
+          unsaid=("nothing of the dropped gradient is kept",  # an overwrite keeps nothing: the sum's rule tells it
+                  "without handing it to store_grad")),  # store_grad was handed a: the sum is lost inside it
     Wrong("adds_into_the_leaf_itself", edits={"        v._grad._box[0] += grad": "        v._box[0] += grad"},
           fails={LOOP: "w after the third backward of w * x + w is a different number from PyTorch's"},
           names=("w.item()", "never into the leaf itself")),
@@ -502,8 +504,10 @@ CASES += [
     Wrong("retained_written_past_store_grad", edits={  # ex18's backward writing a.grad itself: no sum
         "            store_grad(node.retained, grad)\n": "            node.retained._grad = Value(grad)\n"},
           fails={LOOP: "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward() is a "
-                       "different number"},
-          names=("adds a retained non-leaf's gradient to the number its .grad holds",)),
+                       "different number from PyTorch's: that backward changed the retained non-leaf's .grad without "
+                       "handing it to store_grad"},
+          names=("without handing it to store_grad", "adds a retained non-leaf's gradient to the number its .grad holds"),
+          unsaid=("your store_grad, handed",)),  # store_grad never saw a: not the sum lost inside it
     Correct("zero_counts_a_version", edits={ZERO_BODY: "        self._box[0] = 0.0\n        self._versions[0] += 1\n"
                                                        "        return self"}),
 ]
