@@ -182,6 +182,10 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayCheck.START_ELSEWHERE: {SayCheck.NOT_BY_OP, SayCheck.NOT_MADE_FROM, Say.RETURNED_AS_OTHER, Say.SAME_OBJECT,
                                SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_DETACHED, Say.DATA},
     SayCheck.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row
+    # rows of input that are one list, or a row repeated: their entries, the output rows net made of them and the
+    # leaves loss reaches
+    **dict.fromkeys((SayCheck.ROWS_ONE_LIST, SayCheck.ROWS_REPEATED),
+                    {Say.DATA, Say.NO_LEAF, Say.DATA_LEAF, *_OTHER_LEAVES, SayLeaf.OTHER_LEAF_AT, SayLeaf.ROOT_OTHER_LEAF}),
     SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},  # the leaves after it, and the nodes run
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
                     {Say.RESULT_NUMBER, Say.RESULT_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it

@@ -138,7 +138,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     SayCheck.NOT_ROWS: (("flat", SayCheck.FLAT_ROWS),),
     SayRead.PASS_ERROR_CAUGHT: (("in_helper", SayRead.HELPER_CAUGHT), ("later_pass", SayRead.CAUGHT_THEN_PASS)),  # a function it calls caught it, not itself
-    SayCheck.ROWS_OTHER_ORDER: (("fewer", SayEntries.ROWS_FEWER), ("fewer_other", SayEntries.ROWS_FEWER_OTHER),
+    SayCheck.ROWS_OTHER_ORDER: (("one_list", SayCheck.ROWS_ONE_LIST), ("fewer", SayEntries.ROWS_FEWER), ("fewer_other", SayEntries.ROWS_FEWER_OTHER),
                            ("repeated", SayCheck.ROWS_REPEATED),  # rows left out; a row twice
                            ("of_net", SayCheck.ROWS_NOT_AS_NET)),  # output
     SayEntries.ENTRY_LEFT_OUT: (("none", SayEntries.NONE_REACHED), ("row", SayEntries.ROW_LEFT_OUT)),
@@ -344,8 +344,10 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         say = SayWalk.CHILD_FIRST
     if say in (SayWalk.LEAVES_MERGED, SayWalk.LEAVES_SHARED, SayCheck.ENTRIES_ONE_LEAF, SayLeaf.ONE_FOR_TWO, SayCheck.ROWS_OTHER_ORDER, Say.NAME_ALIAS,
                # what has no entry (or leaf) of its own, and what got it
-               SayCheck.ROWS_NOT_AS_NET, SayCheck.ROWS_REPEATED, SayEntries.ROWS_FEWER):
+               SayCheck.ROWS_NOT_AS_NET, SayCheck.ROWS_REPEATED, SayCheck.ROWS_ONE_LIST, SayEntries.ROWS_FEWER):
         missing, kept = got.get(CONTEXT + "missing"), got.get(CONTEXT + "kept")
+        if type(missing) is str and say is SayCheck.ROWS_ONE_LIST:  # the rows that are one list, by their places
+            return [_diff(say, label=label, name=missing)]
         if type(missing) is str and type(kept) is str and say is Say.NAME_ALIAS:
             return [_diff(say, label=missing, name=kept)]
         if type(missing) is str and type(kept) is str:

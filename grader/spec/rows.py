@@ -34,12 +34,15 @@ def in_order(made: object, rows: list[list[Any]], label: str = "input", of: str 
     that rebinds input to each row in turn keeps the last), is told as rows missing (``~fewer``,
     with the rows whose numbers are there): nothing was put in another order.  Fewer rows than
     given, some of other numbers, is told as fewer rows alone (``~fewer_other``).  A row whose
-    numbers another row holds too (``[row] * n``) is told as repeated (``~repeated``), not as put
-    in another order.  Not where
+    numbers another row holds too (a copy of a row) is told as repeated (``~repeated``), not as put
+    in another order; rows that are one list object (``[row] * m``,
+    ``[[...] * n] * m``, one list appended for every row) are told as that list, by their places (``~one_list``).  Not where
     ``counted`` is False (forward's output, made by net from some rows of input: what loss's graph
     reaches tells it)."""
     numbers = [[num(v) for v in row] for row in made] if type(made) is list and all(
         type(row) is list for row in made) else []
+    if counted and (one := _one_list(made if numbers else [], label)):
+        return {**check(Check.ROWS_IN_ORDER, False, label), CONTEXT + "one_list": True, CONTEXT + "missing": one}
     if counted and 0 < len(numbers) < len(rows) and all(row in rows for row in numbers):
         return {**check(Check.ROWS_IN_ORDER, False, label), CONTEXT + "fewer": True, CONTEXT + "missing": label,
                 CONTEXT + "kept": ", ".join(f"{of}[{rows.index(row)}]" for row in numbers)}
@@ -51,6 +54,17 @@ def in_order(made: object, rows: list[list[Any]], label: str = "input", of: str 
                     CONTEXT + "kept": f"{of}[{rows.index(row)}]",
                     **({CONTEXT + "repeated": True} if numbers.count(row) > 1 else {})}  # ([row] * n): no reorder
     return check(Check.ROWS_IN_ORDER, True, label)
+
+
+def _one_list(rows: list[Any], label: str) -> str:
+    """The places of the rows of ``rows`` that are the list object an earlier row is, with that
+    earlier row (``input[0], input[1]``), for the first such list; "" where every row is a list of
+    its own.  Those rows hold one list's Values, whatever numbers were put in it."""
+    for row in rows:
+        same = [j for j, other in enumerate(rows) if other is row]
+        if len(same) > 1:
+            return ", ".join(f"{label}[{j}]" for j in same)
+    return ""
 
 
 def net_rows(net: nn.Linear, inputs: object) -> list[list[Any]]:

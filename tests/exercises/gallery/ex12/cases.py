@@ -606,14 +606,15 @@ CASES += [
                    FIRST_PASS: "    _CALLS[0] += 1  # how many times the failing program ran\n" + FIRST_PASS}),
 ]
 
-# forward makes one row of leaves from rows[0] and repeats that list for every row ([row] * n): told as a
-# row repeated (the rows are one list, so not as one leaf for two entries), not as rows put in another order
+# forward makes one row of leaves from rows[0] and repeats that list for every row ([row] * n): told as rows that
+# are one list, by their places (so not as one leaf for two entries), not as rows put in another order, nor as the
+# leaf loss's graph takes at input[0][0]
 CASES += [
-    Wrong("input_first_row_repeated", names=("your code repeated a row",),
-          fails={FORWARD: "your code repeated a row"},
+    Wrong("input_first_row_repeated", names=("the rows input[0], input[1] are one and the same list object",),
+          fails={FORWARD: "are one and the same list object"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[Value(v, requires_grad=True) for v in rows[0]]] * len(rows)\n"},
-          unsaid=("in another order",)),
+          unsaid=("in another order", "repeated a row", "takes the leaf input[0][0]")),
 ]
 
 # grads_twice records p.grad.data (the documents' spelling) instead of p.grad.item(): Values sharing the .grad
@@ -657,10 +658,27 @@ CASES += [
           edits={"    first = [p.grad.item() for p in net.parameters()]\n": "    first = [p.grad.data for p in net.parameters()]\n",
                  "    return first, second\n": "    return [g.item() for g in first], second\n"},
           names=("grads_twice(net, rows)[0]", "read after that pass", "their .data")),
-    Wrong("input_rows_one_list_filled_in", fails={FORWARD: "your code repeated a row"},
+    Wrong("input_rows_one_list_filled_in", fails={FORWARD: "are one and the same list object"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[None] * len(rows[0])] * len(rows)\n    for i, row in enumerate(rows):\n"
                  "        for k, v in enumerate(row):\n            inputs[i][k] = Value(v, requires_grad=True)\n"},
-          names=("your code repeated a row",),
-          unsaid=("in another order", "one leaf for two entries")),  # a leaf per entry; one list for every row
+          names=("the rows input[0], input[1] are one and the same list object",),
+          unsaid=("in another order", "one leaf for two entries", "repeated a row",  # a leaf per entry; one list
+                  "takes the leaf input[0][0]", "holds a different number")),  # for every row, told once
+]
+
+# One list cleared, refilled and appended for every row: the rows are that list, told once by their places; and each
+# row a new list of rows[0]'s leaves: a row repeated, told once, its entries and output rows not told again.
+CASES += [
+    Wrong("input_one_list_appended", fails={FORWARD: "are one and the same list object"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    inputs, values = [], []\n    for row in rows:\n        values.clear()\n"
+                 "        values.extend(Value(v, requires_grad=True) for v in row)\n        inputs.append(values)\n"},
+          names=("the rows input[0], input[1] are one and the same list object", "appended again"),
+          unsaid=("repeated a row", "takes the leaf", "holds a different number")),
+    Wrong("input_first_row_copied", fails={FORWARD: "your code repeated a row"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    inputs = [[Value(v, requires_grad=True) for v in rows[0]] for _ in rows]\n"},
+          names=("input[1] holds the numbers of rows[0]", "your code repeated a row"),
+          unsaid=("holds a different number", "one and the same list")),
 ]
