@@ -85,7 +85,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     first leaf (``first_dropped``); ``~rounded``, a leaf's answer is that sum rounded (``_rounded_leaves``);
     ``~by_name``, it kept what reached the nodes under their names (``by_name``, as ``~op``: the caller judged it,
     ``kept_by_name``).  It holds where nothing tells otherwise: no node reached twice, a gradient no number (other
-    facts tell that), or 1.0 passed to every call (``local_grads(node, 1.0) * g``), unless kept by name or mirrored (``~reversed``),
+    facts tell that), or 1.0 passed to every call (``local_grads(node, 1.0) * g``), unless kept by name, mirrored (``~reversed``) or never scaled (``~unscaled``),
     or (``_plus_held``) at a leaf whose answer adds the .grad it held (``held``), which ``held_not_added`` tells."""
     ones = len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls)
     reached: dict[Any, list[float]] = {}
@@ -109,7 +109,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     _leaves_went_on(reached, went_on, answer)
     turned = _reversed(calls, reached, went_on, answer)
     if ones and not turned and by_name is None:
-        return check(Check.ARRIVALS_SUMMED, True, label)
+        return {**check(Check.ARRIVALS_SUMMED, not unscaled(calls, answer), label), CONTEXT + "unscaled": True}
     wrong = [node for node, arrived in reached.items() if len(arrived) > 1 and node in went_on
              and not close(went_on[node], math.fsum(arrived)) and not _plus_held(node, went_on[node], arrived, held)]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
@@ -130,6 +130,23 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
         fact[CONTEXT + "listed_twice"] = lists_twice(orders)
         fact[CONTEXT + "shifted"] = _shifted(calls, went_on)
     return fact
+
+
+def unscaled(calls: list[Call], answer: object) -> bool:
+    """Whether every call passed local_grads the gradient one, some node other than the first was sent gradients
+    that do not sum to one, and each leaf's answer is the plain sum of what the calls sent its node: what
+    reached a node never scaled what it passed on (not ``local_grads(node, 1.0) * g``, whose answers are scaled)."""
+    reached: dict[Any, list[float]] = {}
+    for node, grad, out in calls:
+        if type(grad) not in (int, float) or grad != 1.0 or not isinstance(out, (tuple, list)):
+            return False
+        for (child, _), sent in zip(node.next_functions, out):
+            if child is not None and type(sent) in (int, float):
+                reached.setdefault(child, []).append(float(sent))
+    items = list(dict.items(answer)) if isinstance(answer, dict) else []
+    leaves = [(node, [num(g) for k, g in items if k is node.variable]) for node in reached if isinstance(node, micrograph.AccumulateGrad)]
+    return (any(not close(math.fsum(reached.get(node, [1.0])), 1.0) for node, _, _ in calls[1:])
+            and bool(leaves) and all(given and type(given[0]) is float and close(given[0], math.fsum(reached[node])) for node, given in leaves))
 
 
 def _plus_held(node: Any, went_on: float, arrived: list[float], held: tuple[Any, float] | None) -> bool:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 import micrograph
 
-from grader.spec.arrivals import Call
+from grader.spec.arrivals import Call, unscaled
 from grader.spec.probe import close
 
 
@@ -37,7 +37,7 @@ def kept_by_name(calls: list[Call], answer: object, orders: Sequence[Any]) -> By
     none of them is that walk, or where keying by node gives the same numbers.  Seen only at the
     AccumulateGrad nodes of leaves of one number, it is not ``plain``: a walk that finds leaves
     with ``==`` merges those the same way."""
-    if len(orders) != 1 or not calls or not isinstance(answer, dict):
+    if len(orders) != 1 or not calls or not isinstance(answer, dict) or unscaled(calls, answer):  # one passed everywhere
         return None
     order, items = list(orders[0]), list(dict.items(answer))
     if not all(isinstance(node, micrograph.Node) for node in order):  # None or a Value in it: told by the order's rules

@@ -747,3 +747,14 @@ CASES += [
           names=("plus the number the leaf's .grad already held",),
           unsaid=("one of those gradients instead of their sum", "a gradient that is not their sum")),
 ]
+
+# Every call of local_grads handed the gradient one, what reached the node never multiplied in: told as
+# that, not as gradients kept under each node's name (on times_zero the two walks give the same numbers).
+CASES += [
+    Wrong("local_grads_given_one",
+          fails={DIAMOND: "called local_grads with the gradient one at every node",
+                 BLOCKED: "called local_grads with the gradient one at every node"},
+          edits={"zip(node.next_functions, local_grads(node, g))": "zip(node.next_functions, local_grads(node, 1.0))"},
+          names=("called local_grads with the gradient one at every node", "never multiplied"),
+          unsaid=("under each node's name",)),
+]
