@@ -2,8 +2,8 @@
 
 ``no_grad`` is a class, as torch's: ``no_grad()`` makes the context manager a ``with`` needs.
 Given the class itself, Python raises "'type' object does not support the context manager
-protocol", as for ``torch.no_grad`` (the same type and text), which names neither no_grad nor
-the missing call.  The object the ``with`` met is read again from the instructions the student's
+protocol" (a TypeError; in 3.10 an AttributeError, "__enter__"), as for ``torch.no_grad`` (the
+same type and text), which names neither no_grad nor the missing call.  The object the ``with`` met is read again from the instructions the student's
 frame ran just before it (its names looked up in that frame: loads of names and attributes of
 modules only, so no code of the submission runs), where the error was raised at the ``with``.
 A probe that watched the call raises such an error again as ``ModeUncalled``, with the function
@@ -39,7 +39,7 @@ def told_if_mode_uncalled(filename: str) -> AbstractContextManager[None]:
     """While the block runs: a TypeError raised at a ``with`` of the student's file (``filename``)
     whose object is one of ``MODES`` is raised again as ``ModeUncalled``."""
     def words(exc: Exception) -> str | None:
-        if type(exc) is not TypeError:
+        if not _with_refused(exc):
             return None
         entries = [(frame, lasti) for frame, lasti in _entries(exc) if frame.f_code.co_filename == filename]
         if not entries or not entries[-1][0].f_code.co_name.isidentifier():
@@ -48,6 +48,13 @@ def told_if_mode_uncalled(filename: str) -> AbstractContextManager[None]:
         written = _uncalled(frame, lasti)
         return None if written is None else f"{frame.f_code.co_name} {written[0]} {written[1]}"
     return raised_again_as(ModeUncalled, words)
+
+
+def _with_refused(exc: Exception) -> bool:
+    """Whether ``exc`` is what Python raises at a ``with`` given an object that is no context
+    manager: a TypeError from Python 3.11 on, an AttributeError naming ``__enter__`` in 3.10 (the
+    instruction it was raised at says whether a ``with`` raised it, ``_uncalled``)."""
+    return type(exc) is TypeError or type(exc) is AttributeError and str(exc) == "__enter__"
 
 
 def _entries(exc: BaseException) -> list[tuple[FrameType, int]]:

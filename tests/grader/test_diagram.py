@@ -91,6 +91,24 @@ def test_a_number_returned_where_a_value_is_drawn_is_said_so_not_quoted_from_the
                                 "it has no graph to draw"], result.notes
 
 
+def test_a_grad_mode_class_given_to_with_uncalled_is_said_so_not_only_pythons_type_error(
+        course: Course, tmp_path: Path) -> None:
+    """``with micrograph.no_grad:`` in the function the diagram draws: the note names the with
+    statement and the missing call, as the tests' feedback does, where Python's text ("'type' object
+    does not support the context manager protocol") names neither."""
+    solution = (REPO / "solutions" / "ex09_no_grad.py").read_text()
+    broken = solution.replace("    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)\n",
+                              "    if training:\n        return _graph(w, x)\n    with micrograph.no_grad:\n"
+                              "        return _graph(w, x)\n")
+    assert broken != solution
+    path = tmp_path / "ex09_no_grad.py"
+    path.write_text(broken)
+    result = course.grade(course.load("ex09"), path, diagram_dir=tmp_path / "grades" / "ex09")
+    assert result.notes[:1] and result.notes[0].startswith(
+        "no diagram: forward wrote `with micrograph.no_grad:`, which gives the with statement micrograph.no_grad "
+        "itself, not called"), result.notes
+
+
 def test_stub_gets_a_reason_not_a_crash(course: Course, tmp_path: Path) -> None:
     result = _grade(course, (REPO / "exercises" / "ex01_graph.py").read_text(), tmp_path)
     assert result.diagrams == []

@@ -45,6 +45,7 @@ from grader.sandbox.child.wire import (
 from grader.spec import hooked, probe, raise_site, repeat
 from grader.spec.copy_share import copies_under
 from grader.spec.limits import Limits
+from grader.spec.uncalled_mode import told_if_mode_uncalled
 
 _write = os.write
 
@@ -141,7 +142,7 @@ def _diagram_record(
     try:
         with alarm(share):
             try:
-                with recording:
+                with recording, told_if_mode_uncalled(submission):  # `with no_grad:` told as the tests tell it
                     roots, names, operands = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
             except BaseException as exc:  # noqa: BLE001 - a diagram never stops the tests
                 error = _error(exc, submission)

@@ -580,6 +580,11 @@ CASES += [
                                          "micrograph.no_grad() returns"),
           fails={INFERENCE: "`with micrograph.no_grad:`"},
           edits={INFER: INFER.replace("micrograph.no_grad()", "micrograph.no_grad")}),
+    # the same in forward, whose evaluation branch the diagram draws too: its "no diagram" note tells it alike
+    Wrong("forward_no_grad_without_call", names=("forward wrote `with micrograph.no_grad:`", "not called"),
+          fails={FORWARD: "forward wrote `with micrograph.no_grad:`"},
+          edits={FORWARD_BODY: "    if training:\n        return _graph(w, x)\n    with micrograph.no_grad:\n"
+                               "        return _graph(w, x)\n"}),
 ]
 
 # The loss kept per leaf and backpropagated again without retain_graph: the earlier pass freed its graph, and the
