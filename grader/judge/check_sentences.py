@@ -178,6 +178,9 @@ class SayCheck(Sentence):
     FLAGS_IGNORED = N_("{label}'s backward pass wrote .grad into more or fewer leaves than its flags ask for.")
     FLAGS_CHANGED_AFTER = N_("{label}'s graph reaches {leaf}, whose requires_grad is False: the graph recorded "
                              "{leaf} while it required grad, and its flag was changed afterwards.")
+    DETACH_DROPPED = N_("{label} called {leaf}.detach() and left the new Value it returned out: none of the Values "
+                        "{label} returned is that Value or was computed from it, and detach() leaves {leaf} itself as "
+                        "it was, still requiring grad.")
     FLAGS_AGAINST = N_("{label}'s backward pass went through a graph recorded with {leaf}.requires_grad="
                        "{flag}, against the flag it was given for {leaf}.")
     START_ELSEWHERE = N_("{label} returned the statement's Values in another order: the Value a named at the start is "

@@ -83,6 +83,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.RETURNED_AS_PASSED.value: Say.NOT_AS_PASSED,
            Check.ONE_ROOT.value: SayPass.OTHER_PASS_ROOT, Check.FLAGS_KEPT.value: SayCheck.FLAGS_IGNORED,
            Check.FLAGS_PLACED.value: SayCheck.FLAGS_SWAPPED, Check.FLAGS_AT_RECORD.value: SayCheck.FLAGS_CHANGED_AFTER,
+           Check.DETACH_USED.value: SayCheck.DETACH_DROPPED,
            Check.PASSED_IN_ORDER.value: SayCheck.ARGS_SWAPPED,
            Check.RECORDED_UNCLEARED.value: SayClear.RECORDED_CLEARED,
            Check.EARLIER_KEPT.value: SayState.EARLIER_CHANGED,
@@ -243,6 +244,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayCheck.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
     SayCheck.LIST_CHANGED: ("name", "name"),  # the argument's name
     SayCheck.FLAGS_CHANGED_AFTER: ("leaf", "leaf"),  # the leaf whose flag was turned off after the graph recorded it
+    SayCheck.DETACH_DROPPED: ("leaf", "leaf"),  # the leaf whose detach() the call left unused
     SayCheck.LIST_REORDERED: ("name", "name"),
     SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node

@@ -516,13 +516,14 @@ CASES += [
           names=("a Value your code made requiring grad", "neither w nor x"), unsaid=("against the flag",)),
 ]
 
-# detach() taken for in-place: its new Value dropped, the leaf still requires grad.
+# detach() taken for in-place: its new Value dropped, the leaf still requires grad; told as the detach() dropped.
 CASES += [
-    Wrong("detach_result_dropped", fails={W_OFF: "w (first and second call) has requires_grad=True"},
+    Wrong("detach_result_dropped", fails={W_OFF: "build_graph called w.detach() and left the new Value it returned out"},
           edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
                  "    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n"
                  "    if not w_requires_grad:\n        w_leaf.detach()\n    if not x_requires_grad:\n        x_leaf.detach()\n"},
-          names=("has requires_grad=True", "against the flag it was given for w")),
+          names=("has requires_grad=True", "against the flag it was given for w",
+                 "called w.detach() and left the new Value it returned out", "detach() leaves w itself as it was")),
     # detach() and detach_() on a new leaf before any operation: leaves without grad, as Value(w) makes
     Correct("leaves_detached_first",
             edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
