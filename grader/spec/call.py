@@ -208,7 +208,11 @@ class Call(CallRecords, observe.Observer):
     def step(self, step: observe.Step) -> None:
         """With ``grad_numbers``: hold the gradient each node received and used (what grad()
         hands back is one of them), and what a .grad it wrote holds right after the write."""
-        if not (self.grad_numbers and self.listing) or self.chosen.step(step, self.written):
+        if not (self.grad_numbers and self.listing):
+            return
+        if self.chosen.step(step, self.written):  # a hook's number: held as such, not as a gradient
+            if step.wrote is not None and step.write is not None:
+                self.hook_written[id(step.wrote)] = step.wrote
             return
         self.hold(step.received)
         self.hold(step.grad)

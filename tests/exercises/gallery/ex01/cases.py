@@ -486,3 +486,12 @@ CASES += [
                  '    dw = g["w"].grad.item()\n    g["w"].grad = None\n    g["x"].grad = None\n    return dw, g["x"].grad.item()'},
           names=("backprop read x.grad, which is None", "set it to None"), unsaid=("read w.grad",)),
 ]
+
+# A clipping hook on w, a habit from training loops: backprop reads w.grad, which the hook's number
+# is, told as read from a .grad a hook chose, not as a number computed instead of read.
+CASES += [
+    Wrong("clipping_hook_on_w",
+          fails={BACKPROP: "was read from a .grad that backward wrote, but a hook of yours ran in that backward pass"},
+          edits={'    g["y"].backward()\n': '    g["w"].register_hook(lambda grad: grad.clamp(-1.0, 1.0))\n    g["y"].backward()\n'},
+          names=("backprop(w, x)", "a hook of yours"), unsaid=("computed, not read",)),
+]
