@@ -22,9 +22,8 @@ from micrograph import Value, add, exp, mul, sub
 from micrograph.i18n import N_  # a probe's note on a call, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.call import Call
 from grader.spec.defaults import Earlier, default_after, default_kept
-from grader.spec.detach_dropped import detach_dropped
+from grader.spec.detach_dropped import detach_used
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.freed import OneId
 from grader.spec.graph_state import graph_nodes
@@ -52,7 +51,7 @@ def _graph(sub_module: Any, w: float, x: float, flags: tuple[bool, bool], note: 
     new = [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]
     kept = any(fact[CONTEXT + "earlier_call"] for fact in new)
     return {**observed, "no_backward": call.fact, "new": new, "flags_placed": _flags_placed(g, flags, kept),
-            "flags_at_record": _flags_at_record(g, note), "detach_used": _detach_used(call, g, flags)}
+            "flags_at_record": _flags_at_record(g, note), "detach_used": detach_used(call, g, flags, "build_graph")}
 
 
 _LEAVES_RETURNED = {
@@ -88,20 +87,6 @@ def _flags_at_record(g: object, note: str) -> dict[str, Any]:
     reached = {id(getattr(node, "variable", None)) for node in graph_nodes(values[0])}
     off = next((n for n, v in zip("wx", values[1:]) if id(v) in reached and not v.requires_grad), None)
     return {**check(Check.FLAGS_AT_RECORD, off is None, f"y ({note})"), CONTEXT + "leaf": off}
-
-
-def _detach_used(call: Call, g: object, flags: tuple[bool, bool]) -> dict[str, Any]:
-    """The CHECK fact that no leaf returned requiring grad against its flag False had a detach() of it
-    dropped (``w.detach()`` as a statement, meant to turn w's flag off: it returns a new Value and leaves
-    w as it was), the leaf named as context.  Holds where no such leaf: a detach() dropped elsewhere
-    changes nothing the statement asks for."""
-    g = plain_dict(g)
-    values = [v for v in g.values() if type(v) is Value] if type(g) is dict else []
-    for name, flag in zip("wx", flags):
-        leaf = g.get(name) if type(g) is dict else None
-        if not flag and type(leaf) is Value and leaf.requires_grad and detach_dropped(call, values, leaf):
-            return {**check(Check.DETACH_USED, False, "build_graph"), CONTEXT + "leaf": name}
-    return check(Check.DETACH_USED, True, "build_graph")
 
 
 CALLS = (N_("first call"), N_("second call"))

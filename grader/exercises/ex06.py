@@ -22,6 +22,7 @@ from grader.spec.graph import graph
 from grader.spec.detached_leaf import told_if_detached
 from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.probe import dict_of, grad, num, plain_dict, shape_error
+from grader.spec.detach_dropped import detach_used
 from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.repeat import Returned, calls_apart, seen_all
@@ -51,10 +52,11 @@ def _leaf_per_name(g: dict[str, Any], w: float, x: float) -> dict[str, Any]:
 def _build(sub, w: float, x: float, flags: tuple[bool, bool], note: str = "") -> dict:
     """One call of build, its Values labelled with ``note`` (the call's flags, where a test makes
     calls with different ones: what is right of one call is wrong of another)."""
-    with watching(sub, "build") as call:
+    with watching(sub, "build", made=True) as call:
         g = plain_dict(sub.build(w, x, *flags))
     observed = built(g, "y", NODES, "build", note)  # checks g is the dict asked for
     return {**observed, "leaves": _leaf_per_name(g, w, x), "backward": call.fact,
+            "detach_used": detach_used(call, g, flags, "build"),
             "new": [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]}
 
 

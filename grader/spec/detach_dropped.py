@@ -9,10 +9,14 @@ none of the Values the call returned is, or was computed from, was dropped.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from micrograph import Value
 
 from grader.spec.call import Call
+from grader.spec.facts import CONTEXT, Check
+from grader.spec.probe import plain_dict
+from grader.spec.provenance import check
 
 
 def _reached(call: Call, returned: Sequence[Value]) -> list[object]:
@@ -38,9 +42,23 @@ def _detached_from(call: Call, result: object) -> object:
     return inputs[0] if len(inputs) == 1 else None
 
 
-def detach_dropped(call: Call, returned: Sequence[Value], leaf: Value) -> bool:
+def _dropped(call: Call, returned: Sequence[Value], leaf: Value) -> bool:
     """Whether the call called ``leaf.detach()`` and left the new Value it returned out of what the
     call returned: none of ``returned`` is it or was computed from it."""
     reached = _reached(call, returned)
     return any(_detached_from(call, r) is leaf and not any(r is u for u in reached)
                for r in call.detached_results.values())
+
+
+def detach_used(call: Call, g: object, flags: tuple[bool, bool], label: str) -> dict[str, Any]:
+    """The DETACH_USED fact of a call ``label`` that built the documents' graph ``g`` (its leaves w
+    and x) with ``flags``: no leaf returned requiring grad against its flag False had a detach() of it
+    dropped, the leaf named as context (``~leaf``).  Holds where no such leaf: a detach() dropped
+    elsewhere changes nothing the statement asks for."""
+    g = plain_dict(g)
+    values = [v for v in g.values() if type(v) is Value] if type(g) is dict else []
+    for name, flag in zip("wx", flags):
+        leaf = g.get(name) if type(g) is dict else None
+        if not flag and type(leaf) is Value and leaf.requires_grad and _dropped(call, values, leaf):
+            return {**check(Check.DETACH_USED, False, label), CONTEXT + "leaf": name}
+    return check(Check.DETACH_USED, True, label)

@@ -414,3 +414,18 @@ CASES += [
           fails={COPY: "The leaf x you were given was changed in place through a detach() of it"},
           edits={COPY_LINE: "    x.detach().add_(1)  # detach() shares x's number, as .data does\n"}),
 ]
+
+# detach() taken for in-place in build: its new Value dropped, the leaf still requires grad; told as the detach()
+# dropped.  The same flags turned off by a detach() kept (w = w.detach()) are right.
+LEAVES_LINES = "    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n"
+CASES += [
+    Wrong("detach_result_dropped", fails={PROPAGATION: "build called w.detach() and left the new Value it returned out"},
+          edits={LEAVES_LINES: "    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n"
+                               "    if not w_requires_grad:\n        w_leaf.detach()\n"
+                               "    if not x_requires_grad:\n        x_leaf.detach()\n"},
+          names=("called w.detach() and left the new Value it returned out", "detach() leaves w itself as it was")),
+    Correct("flags_by_detach_kept",
+            edits={LEAVES_LINES: "    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n"
+                                 "    if not w_requires_grad:\n        w_leaf = w_leaf.detach()\n"
+                                 "    if not x_requires_grad:\n        x_leaf = x_leaf.detach()\n"}),
+]
