@@ -326,6 +326,18 @@ _EQUAL_KEPT = {"first": SayClear.ONE_LEAF_EQUAL_BY_ZERO_GRAD, "last": SayClear.O
 """A loop's zero_grad that skipped a leaf as equal (==) to the other: by which of equal leaves it keeps."""
 
 
+def _after_later(got: dict[str, Any], label: str) -> list[Difference]:
+    """The sentence of a Function node whose backward, run once a later call ran, passed on another gradient: with
+    the later call, and what made it differ (a hook of the student's on a, or the class attribute its forward set)."""
+    later, on_class = got.get(CONTEXT + "later"), got.get(CONTEXT + "on_class")
+    later = later if type(later) is str else "?"
+    if got.get(CONTEXT + "hooked") is True:
+        return [_diff(SayState.HOOKED_AFTER_LATER, label=label, function=later)]
+    if type(on_class) is str:
+        return [_diff(SayState.NOTES_ON_CLASS, label=label, function=later, name=on_class)]
+    return [_diff(SayState.OTHER_AFTER_LATER, label=label, function=later)]
+
+
 def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     """The sentence of a CHECK fact the statement's run holds and the student's does not."""
     say = _CHECKS.get(str(want.get("check")))
@@ -358,12 +370,8 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         return []
     if say is SayCheck.GIVEN_EDITED:
         return _given_edited(got, label)
-    if say is SayState.OTHER_AFTER_LATER:  # the later call, and the class attribute its forward set
-        later, on_class = got.get(CONTEXT + "later"), got.get(CONTEXT + "on_class")
-        later = later if type(later) is str else "?"
-        if type(on_class) is str:
-            return [_diff(SayState.NOTES_ON_CLASS, label=label, function=later, name=on_class)]
-        return [_diff(say, label=label, function=later)]
+    if say is SayState.OTHER_AFTER_LATER:
+        return _after_later(got, label)
     if say is SayCheck.FLAGS_IGNORED:  # the leaf whose .grad went against its flag, where it is told
         if got.get(CONTEXT + "apart") in _LEAVES:  # written in another leaf: the one returned is not the graph's
             return [_diff(SayCheck.FLAGS_OTHER_LEAF, label=label, leaf=got[CONTEXT + "apart"])]

@@ -76,6 +76,10 @@ class SayState(Sentence):
     OTHER_AFTER_LATER = N_("{label}'s node, backpropagated once a later call {function} had run, passed on another "
                            "gradient than when backpropagated right after its own forward: its backward read what the "
                            "later call's forward left (state kept between calls), not what its own forward kept on ctx.")
+    HOOKED_AFTER_LATER = N_("{label}'s node, backpropagated once a later call {function} had run, left another "
+                            "number in a.grad than when backpropagated right after its own forward: a hook your code "
+                            "registered on a ran in that pass and chose a.grad's number, and a hook registered on a "
+                            "stays on it for every later backward pass through a.")
     NOTES_ON_CLASS = N_("{label}'s node, backpropagated once a later call {function} had run, passed on another "
                         "gradient than when backpropagated right after its own forward: forward sets {name} on the "
                         "class, which every node shares, so this node's backward read the later call's {name}, not "

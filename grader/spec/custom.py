@@ -39,10 +39,10 @@ from micrograph import Value, grad, grad_mode, inference, no_grad
 from micrograph.function import once_differentiable
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
-from grader.spec.facts import CONTEXT, LABEL, Check
+from grader.spec.facts import CONTEXT, LABEL, By, Check
 from grader.spec.probe import close, num, type_name
 from grader.spec.errors import error_raised
-from grader.spec.provenance import check, result_of, watching
+from grader.spec.provenance import check, grad_of, result_of, watching
 from grader.spec.repeat import backprop_kept, calls_apart, fresh_copy
 
 _SWITCHES = (vars(grad_mode), vars(inference))  # the globals the engine's grad mode switches run under
@@ -88,31 +88,35 @@ def own_notes(function: Any, name: str, x0: float, first: tuple[float, ...], lat
     the same node passes on when backpropagated right after its own forward.  Notes kept on the
     class, in a global, or in a dict keyed by id(a), instead of on ctx, are the later call's by
     then.  Context ``~on_class``: the first attribute of the class the later forward set
-    (``Clip.low``, ``Softplus.last_input``).  It holds where it cannot be judged (apply returned
-    no Value that requires grad: other facts tell that)."""
-    alone = _backpropagated(function, x0, first, lambda a: None)
+    (``Clip.low``, ``Softplus.last_input``); ``~hooked``, the later call given a too, a hook of the
+    student's on a chose a.grad's number in that pass (hooks registered on a stay on it).  It holds
+    where it cannot be judged (apply returned no Value that requires grad: other facts tell that)."""
+    alone, _ = _backpropagated(function, x0, first, lambda a: None)
     later_set: list[str] = []
     given = [] if other is None else [Value(other, requires_grad=True)]  # b kept alive: its id is not handed on
-    beside = _backpropagated(function, x0, first, lambda a: later_set.extend(_set_by(function, (given or [a])[0], later)))
+    beside, hooked = _backpropagated(function, x0, first, lambda a: later_set.extend(_set_by(function, (given or [a])[0], later)))
     arguments = ["a" if other is None else "b", *(f"{v:g}" for v in later)]
     fact = {**check(Check.OWN_NOTES, alone is None or beside is None or alone == beside, label),
             CONTEXT + "later": f"{name}.apply({', '.join(arguments)})"}
-    if fact["holds"] is False and later_set:
+    if fact["holds"] is False and hooked and other is None:
+        fact[CONTEXT + "hooked"] = True
+    elif fact["holds"] is False and later_set:
         fact[CONTEXT + "on_class"] = f"{name}.{later_set[0]}"
     return fact
 
 
-def _backpropagated(function: Any, x0: float, args: tuple[float, ...], between: Callable[[Value], None]) -> object:
+def _backpropagated(function: Any, x0: float, args: tuple[float, ...], between: Callable[[Value], None]
+                    ) -> tuple[object, bool]:
     """a's gradient from ``y = function.apply(a, *args)``, ``between(a)``, then ``y.backward()``
-    (its number, or "none" where none was written); None where apply returned no Value that
-    requires grad (nothing to judge)."""
+    (its number, or "none" where none was written; None where apply returned no Value that
+    requires grad: nothing to judge), and whether a hook of the student's chose it."""
     a = Value(x0, requires_grad=True)
     y = function.apply(a, *args)
     between(a)
     if not isinstance(y, Value) or not y.requires_grad:
-        return None
+        return None, False
     y.backward()
-    return num(a.grad) if isinstance(a.grad, Value) else "none"
+    return (num(a.grad) if isinstance(a.grad, Value) else "none"), grad_of(a, "a")["by"] == By.CHOSEN.value
 
 
 def _set_by(function: Any, a: Value, args: tuple[float, ...]) -> list[str]:

@@ -534,3 +534,15 @@ CASES += [
                  "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n":
                  "        try:\n            (x,) = ctx.saved_values\n        except RuntimeError:\n            x = ctx.kept\n"}),
 ]
+
+# Clip's forward registers a hook on its input that doubles its gradient: a second apply on the same leaf adds
+# another, so the first node's backward leaves another a.grad once it ran; told as the hooks, not as notes a
+# later forward left for the first node's backward.
+CASES += [
+    Wrong("clip_registers_a_doubling_hook", names=("a hook your code registered on a",),
+          fails={COMPOSED: "a hook your code registered on a ran in that pass"},
+          unsaid=("what the later call's forward left",),
+          edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
+                 "        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n"
+                 "        if x.requires_grad:\n            x.register_hook(lambda g: g + g)\n"}),
+]
