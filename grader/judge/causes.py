@@ -215,6 +215,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     SayState.LEAF_KEPT_GRAD: {Say.RESULT_NUMBER, SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH},
     SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, Say.RESULT_MORE, Say.RESULT_MORE_LAST},
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
+    SayWalk.NAME_LETTERS: {Say.RESULT_MORE, Say.RESULT_MORE_LAST, Say.RESULT_TEXT},  # a name's letters: more entries
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
     **dict.fromkeys((SayCheck.GRADIENT_CUT, SayCheck.GRADIENT_CUT_SAVED), {Say.RESULT_NUMBER, Say.RESULT_NONE}),
     # grad mode off while it ran (its own no_grad, or @once_differentiable's): every second derivative too

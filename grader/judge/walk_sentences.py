@@ -126,6 +126,9 @@ class SayWalk(Sentence):
                           "order your topological_order returned, which puts a node feeding it after it.")
     NAME_UNCALLED = N_("{label} holds the method node.name itself where the statement's holds the str that "
                        "node.name() returns: the call is missing.")
+    NAME_LETTERS = N_("{label} holds single characters where the statement's holds node names: your code added each "
+                      "name to the list character by character (a list += a str extends it by the str's characters), "
+                      "not as one entry.")
     LATER_ENTRY = N_("{label} goes on from {op} through a later entry of its next_functions than the first one "
                      "that is not None.")
     STOPPED_AT_NONE = N_("{label} ends at {op}, whose first entry of next_functions is None (an input that needs "

@@ -141,9 +141,11 @@ class Call(CallRecords, observe.Observer):
             source = frame.f_locals.get("self")  # detach_() cuts it: look before it does
             if is_value(source) and source.requires_grad:
                 self._detached()
-                self.detached_changed = True  # the Value itself cut from its graph
                 if source.grad_fn is None:  # a leaf: detach_() leaves it requiring no grad
+                    self.detached_changed = True  # the Value itself cut from its graph
                     self.detached_leaves.append(source)
+                else:  # an op's Value: what was made from it before the cut keeps its node
+                    self.cut_in_place.append((source, source.grad_fn))
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not run_by_engine(frame)
 

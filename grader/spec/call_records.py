@@ -97,7 +97,8 @@ class CallRecords:
         self.detached_leaves: list[Any] = []  # with made: the leaves requiring grad it called detach_() on
         self.detached_untracked: dict[int, Any] = {}  # with made: the Values requiring no grad it called detach() on
         self.detached_results: dict[int, Any] = {}  # with made: what detach() returned for a Value requiring grad
-        self.detached_changed = False  # with made: one of those changed in place, or a Value cut by detach_()
+        self.detached_changed = False  # with made: one of those changed in place, or a leaf cut by detach_()
+        self.cut_in_place: list[tuple[Any, Any]] = []  # with made: each op's Value detach_() cut, and its node then
         self.writes: list[Any] = []  # with made: the Value each in-place op or ``.data =`` wrote into (the first few)
 
     def note_write(self, v: Any) -> None:

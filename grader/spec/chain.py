@@ -34,21 +34,26 @@ def read_chains(sub: ModuleType, graphs: list[tuple[str, Value]]) -> list[list[d
     facts, made, labels = [], [], []
     for label, y in graphs:
         names, full = sub.grad_fn_chain(y), f"for y = {label}, grad_fn_chain(y)"
-        facts.append([result_of(names_of(names), full), names_called(names, full), first_entries(y, names, full)])
+        facts.append([result_of(names_of(names), full), names_called(names, full, y), first_entries(y, names, full)])
         made.append((y, Seen(names_of(names))))
         labels.append(full)
     fresh = each_as_if_first(sub, lambda m, y: m.grad_fn_chain(y), names_of, made, labels, "grad_fn_chain")
     return [[*own, same] for own, same in zip(facts, fresh)]
 
 
-def names_called(names: object, label: str) -> dict[str, Any]:
+def names_called(names: object, label: str, y: Value | None = None) -> dict[str, Any]:
     """The CHECK fact that no entry of a returned chain is a node's own ``name`` method (the
-    ``node.name`` appended without its call); None where the chain is no list."""
+    ``node.name`` appended without its call), nor, read from ``y``, a letter of the names (context
+    ``~letters``: every entry one character, the first of them spelling y.grad_fn's name, as
+    ``names += node.name()`` adds a str letter by letter); None where the chain is no list."""
     if type(names) is not list:
         return check(Check.NAME_CALLED, None, label)
     uncalled = any(type(n) is MethodType and isinstance(n.__self__, Node) and n.__func__ is type(n.__self__).name
                    for n in names)
-    return check(Check.NAME_CALLED, not uncalled, label)
+    root = None if y is None or y.grad_fn is None else y.grad_fn.name()
+    letters = root is not None and len(names) > 1 and all(type(n) is str and len(n) == 1 for n in names) and (
+        "".join(names).startswith(root))
+    return {**check(Check.NAME_CALLED, not (uncalled or letters), label), **({CONTEXT + "letters": True} if letters else {})}
 
 
 def first_entries(y: Value, names: object, label: str) -> dict[str, Any]:

@@ -44,6 +44,7 @@ from micrograph.node import AccumulateGrad
 from micrograph.value import peek_grad, shares_storage, shares_version_counter
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.call import Call
+from grader.spec.cut import cut_on_the_way
 from grader.spec.probe import rounded_to
 from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, check
 from grader.spec.replayed import alias_of, depends
@@ -285,14 +286,15 @@ def none_detached(call: Call, returned: list[object], label: str) -> dict[str, A
     """The CHECK fact: nothing the watched ``call`` (made with ``made=True``) handed back or changed
     came through a ``detach()`` of a Value that requires grad: none of ``returned`` is such a
     detach or was computed from one, and the call changed none in place (nor cut a Value with
-    ``detach_()``).  A detach whose number only a comparison or ``float()`` read
+    ``detach_()`` that one of them was made from after the cut: ``cut.cut_on_the_way``).  A detach whose number only a comparison or ``float()`` read
     (``while y.detach() < limit``) records nothing and drops nothing from a graph: it passes.
     ``~returned``: the call computed nothing from a detach, but returned one itself."""
     if call.made is None:
         return check(Check.NONE_DETACHED, None, label)
     itself = any(call.detach_of(v) for v in returned)  # ``~returned``: handed back as detach() returned it, alone
     computed = call.detached_changed or any(call.detach_of(u) for v in returned if _is_value(v) and not call.detach_of(v)
-                                            for u in read_on_the_way(v, call))
+                                            for u in read_on_the_way(v, call)) or any(
+        cut_on_the_way(call.cut_in_place, v, read_on_the_way(v, call)) for v in returned if _is_value(v))
     return {**check(Check.NONE_DETACHED, not (itself or computed), label),
             **({CONTEXT + "returned": True} if itself and not computed else {})}
 

@@ -408,3 +408,28 @@ CASES += [
           fails={"the loop's graph and gradient": "y (w above the limit) is not a leaf"},
           edits={LOOP_LINE: "    while int(y) < limit:\n"}),
 ]
+
+# grad_fn_chain with a set of nodes seen as a default argument (to stop on a cycle): a later call on a graph an
+# earlier call walked stops at once; names added with += (a str's characters); names put first (insert(0, ...)).
+# branch keeps the first w it is given in a module dict (a parameter "registered once"); double_until detaches
+# each old y once the next is made, which leaves the y returned its whole graph (as in torch): full marks.
+CASES += [
+    Wrong("chain_seen_in_a_default_set", fails={CHAIN: "depends on state kept between calls"},
+          edits={"def grad_fn_chain(y: Value) -> list[str]:": "def grad_fn_chain(y: Value, seen: set = set()) -> list[str]:",
+                 "        names.append(node.name())\n": "        if node in seen:\n            break\n        seen.add(node)\n"
+                                                       "        names.append(node.name())\n"},
+          names=("grad_fn_chain returned something else than the same call returns in a fresh import",)),
+    Wrong("chain_extends_by_characters", fails={CHAIN: "holds single characters where the statement's holds node names"},
+          edits={"        names.append(node.name())\n": "        names += node.name()\n"},
+          names=("grad_fn_chain(y) holds single characters", "character by character"), unsaid=("more entries",)),
+    Wrong("chain_built_front_first", fails={CHAIN: "in another order"},
+          edits={"        names.append(node.name())\n": "        names.insert(0, node.name())\n"},
+          names=("grad_fn_chain(y) holds the statement's entries, but in another order",)),
+    Wrong("branch_keeps_first_w", fails={BRANCH: "depends on state kept between calls"},
+          edits={"    x_value = Value(x)\n    if x_value > 0:": "    w = _PARAMS.setdefault(\"w\", w)\n    x_value = Value(x)\n"
+                                                            "    if x_value > 0:",
+                 "def branch(": "_PARAMS = {}\n\n\ndef branch("},
+          names=("the w given to an earlier call of branch",)),
+    Correct("loop_detaches_each_old_y", edits={DOUBLE + "        steps += 1\n": "        new = y * 2\n        if y is not w:\n"
+                                               "            y.detach_()\n        y = new\n        steps += 1\n"}),
+]
