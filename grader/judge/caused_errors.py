@@ -15,7 +15,7 @@ from micrograph.i18n import N_
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.given_untracked import UNLINED
-from grader.spec.grad_unwritten import CLEARED
+from grader.spec.grad_unwritten import CLEARED, UNTRACKED
 from grader.spec.kept_loss import FREED
 from grader.spec.made_untracked import BELOW, DATA, ROOT, UNNAMED
 from grader.spec.probe import MAX_TEXT
@@ -210,9 +210,13 @@ def _graph_again(error: ErrorRecord, tell: Tell) -> str:
 
 def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
     """The error on None the function tested raised after reading the .grad of a Value it was
-    given, which holds None, where it ran no backward pass before the error, or set that .grad to
-    None once one had run (``grader.spec.grad_unwritten``): why .grad is None first."""
+    given, which holds None, where it ran no backward pass before the error, set that .grad to
+    None once one had run, or that Value requires no grad (``grader.spec.grad_unwritten``): why
+    .grad is None first."""
     function, name, why, said = error["message"].split(" ", 3)
+    if why == UNTRACKED:
+        return _("{function} read {name}.grad, which is None: {name} does not require grad, so no backward pass "
+                 "writes its .grad; {error}", function=function, name=name, error=tell(said_error(error, said)))
     if why == CLEARED:
         return _("{function} read {name}.grad, which is None: your code set it to None after a backward pass of "
                  "this call had started, and read it after that; {error}",

@@ -6,8 +6,10 @@ and Python raises "unsupported operand type(s) for *: 'float' and 'NoneType'", w
 neither the backward that never ran nor w.grad.  A probe that watched the call raises such an
 error again as ``GradUnwritten`` where the student's code read the .grad of a Value the probe gave
 it, which is None as the error is raised, and either the call ran no backward pass before it
-(``unwritten``) or the last write of that .grad is the student's ``= None``, made once a pass of
-the call had started (``cleared``: the step's "clear the old gradient" put after its backward);
+(``unwritten``), or the last write of that .grad is the student's ``= None``, made once a pass of
+the call had started (``cleared``: the step's "clear the old gradient" put after its backward), or
+a pass ran but that Value requires no grad, so no pass writes its .grad (``untracked``: ``.item()``
+read on the gradient of a leaf made with ``requires_grad=False``);
 ``grader.judge.explain`` tells it with that fact.
 """
 
@@ -28,8 +30,9 @@ NONE_TYPE = "NoneType"
 has no attribute 'item'``): only such an error can come of a .grad that is None."""
 
 
-UNWRITTEN, CLEARED = "unwritten", "cleared"
-"""Why the .grad read is None: no backward pass of the call ran, or the student's code set it to None after one."""
+UNWRITTEN, CLEARED, UNTRACKED = "unwritten", "cleared", "untracked"
+"""Why the .grad read is None: no backward pass of the call ran, the student's code set it to None after one,
+or the Value requires no grad."""
 
 
 class GradUnwritten(Exception):
@@ -56,6 +59,8 @@ def told_if_grad_unwritten(call: Call, function: str,
             return None
         if not call.roots:
             return f"{function} {read[0][0]} {UNWRITTEN}"
+        if not read[0][1].requires_grad:  # the Value read last: no pass writes its .grad
+            return f"{function} {read[0][0]} {UNTRACKED}"
         first = observe.passes() - call.started + 1  # the number of the call's first pass
         return next((f"{function} {name} {CLEARED}" for name, v in read if _cleared_since(v, first)), None)
     return raised_again_as(GradUnwritten, words)

@@ -13,6 +13,7 @@ from typing import Any
 from micrograph import Value
 
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import results_of
 from grader.spec.origins import read_from_grad, seeded_one
@@ -43,7 +44,8 @@ def leaf_grads_runs(sub_module: Any, cases: list[tuple[tuple[bool, bool], float,
     out = []
     for flags, w, x in cases:
         with results_of(sub_module, "build_graph") as built, \
-                watching(sub_module, "leaf_grads", grad_numbers=True) as call:
+                watching(sub_module, "leaf_grads", grad_numbers=True) as call, \
+                told_if_grad_unwritten(call, "leaf_grads", lambda: dict(zip(("w", "x"), _built_leaves(built) or ()))):
             answer = plain_dict(sub_module.leaf_grads(w, x, *flags))
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})" + (" (w == x)" if w == x else "")
         out.append({"keys": keys_asked(answer, ("w", "x"), label),

@@ -495,3 +495,14 @@ CASES += [
           edits={'    g["y"].backward()\n': '    g["w"].register_hook(lambda grad: grad.clamp(-1.0, 1.0))\n    g["y"].backward()\n'},
           names=("backprop(w, x)", "a hook of yours"), unsaid=("computed, not read",)),
 ]
+
+# build_graph makes x without requires_grad: backprop, which runs it, reads x.grad, None, and is
+# told why; the tests of paths and grad_by_paths build their own graphs and pass.
+CASES += [
+    Wrong("x_made_without_grad",
+          fails={GRAPH: "x has requires_grad=False",
+                 BACKPROP: "backprop read x.grad, which is None: x does not require grad"},
+          edits={"    x_leaf = Value(x, requires_grad=True)\n": "    x_leaf = Value(x)\n"},
+          passes=("paths from y to w and to x", CHAIN),
+          names=("x has requires_grad=False",)),
+]

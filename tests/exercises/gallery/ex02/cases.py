@@ -575,3 +575,13 @@ CASES += [
           names=("its flag was changed afterwards", "against the flag it was given for w"),
           unsaid=("has requires_grad=True",)),
 ]
+
+# .item() read on every leaf's .grad, also on the one built with requires_grad=False: the error on
+# None is told with why that .grad is None, the leaf requiring no grad.
+CASES += [
+    Wrong("item_on_every_leaf",
+          fails={LEAF_GRADS: "leaf_grads read w.grad, which is None: w does not require grad"},
+          edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")':
+                 '        name: g[name].grad.item() for name in ("w", "x")'},
+          names=("leaf_grads read w.grad, which is None", "w does not require grad")),
+]
