@@ -13,11 +13,11 @@ from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_retained import ZEROED, grad_after_zeroed
-from grader.spec.build_order import run_order
-from grader.spec.build_repeats import dropped_kept, leaf_root, retained_again, retained_twice, seeded
-from grader.spec.build_writes import store_watched, writes_beside_store
+from grader.spec.build_repeats import dropped_kept, leaf_root, retained_again, retained_twice, seeded, zeroed_apart
+from grader.spec.build_rerun import retained_rerun
+from grader.spec.build_writes import writes_beside_store
 from grader.spec.facts import CONTEXT
-from grader.spec.freed import apart, at_a_freed_id, at_the_id
+from grader.spec.freed import apart, at_a_freed_id
 from grader.spec.held import kept
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.own_grad import OWN_GRAD, equal_leaves
@@ -68,9 +68,13 @@ KEYS = {
                  "keeps its number, as PyTorch's tensor does",
     "operand": "store_grad adds a leaf's new gradient to the number its .grad holds (w.grad.item()), never to the "
                "leaf's own number (w.item())",
+    "zeroed_apart": "zero_() sets to 0 the number of the Value it is called on and of no other: each .grad keeps a "
+                    "number of its own, so a backward that adds into w.grad leaves a zeroed x.grad as it was (one "
+                    "place every zeroed Value is pointed at, kept between calls, joins them)",
     "one_grad": "reading .grad gives the Value the leaf holds, the same object at every read, as PyTorch's does: a "
                 "getter that returns a new Value each time hands zero_() a copy, and w.grad keeps its number",
 }
+KEYS["walk"] = KEYS["rerun"]  # the nodes a later backward ran, apart from the gradients they sent
 # what zero_() or .grad = None left decides the gradients added after it
 # one .grad Value shared by two leaves (``own_grad``) spoils every sum added into either
 CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad", "own_grad"),
@@ -80,12 +84,16 @@ CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "
              "kept_grad": ("renewed", "dropped", "fresh", "own_grad"),
              "retained_zeroed": ("retained", "rerun", "own_grad", "zeroed"),  # a zero_() that zeroes nothing: told as such
              "renewed": ("dropped", "retained", "own_grad"), "retained": ("rerun", "own_grad"), "retained_leaf": ("grads",),
-             "rerun": ("grads", "operand", "own_grad")}  # a sum made wrong: a second backward's gradient differs too
+             "rerun": ("grads", "operand", "own_grad"),  # a sum made wrong: a second backward's gradient differs too
+             "zeroed_apart": ("one_grad", "own_grad")}  # one .grad Value for two, not one place for two zeroed ones
+# nodes a later backward skipped (``walk``) and zeroed gradients joined (``zeroed_apart``) change every later sum
+CAUSED_BY = {key: causes + ("walk", "zeroed_apart") if key not in ("zeroed_apart", "zeroed", "one_grad") else causes
+             for key, causes in CAUSED_BY.items()}
 
 
 def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
     """Whether two reads of w.grad give one object, as PyTorch's: a getter that copies makes
-    every zero_() and every in-place sum reach a copy.  On a fresh copy (``_retained``'s reason)."""
+    every zero_() and every in-place sum reach a copy.  On a fresh copy (``retained_rerun``'s reason)."""
     engine = fresh_copy(sub) or sub
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     (w * x + w).backward()
@@ -94,7 +102,7 @@ def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
 
 def _plain(sub: Any, w0: float, x0: float) -> list[Any]:
     """Whether the Values store_grad writes require no grad, as PyTorch's .grad: a leaf's and a
-    retained non-leaf's, on a fresh copy's leaves (``_retained``'s reason)."""
+    retained non-leaf's, on a fresh copy's leaves (``retained_rerun``'s reason)."""
     engine = fresh_copy(sub) or sub
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     a = w * x
@@ -114,58 +122,13 @@ def _requires_grad(v: Any) -> bool | str:
 def _renewed(sub: Any, w0: float, x0: float) -> list[Any]:
     """Whether a backward after ``w.grad = None`` starts again from nothing: a gradient kept
     between calls (on the node, or by the leaf's id) and added into again shows here.  Its
-    leaves are a fresh copy's (``_retained``'s reason)."""
+    leaves are a fresh copy's (``retained_rerun``'s reason)."""
     engine = fresh_copy(sub) or sub
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     kept(w * x + w).backward()
     w.grad = None
     ran = raised(kept(w * w).backward, "(w * w).backward() after (w * x + w).backward(); w.grad = None")
     return [ran, fact(grad_quiet(w), "w.grad after (w * x + w).backward(); w.grad = None; (w * w).backward()")]
-
-
-ROUNDS = 8  # fresh copies at most on which ``_retained`` makes its program until its second root lands
-
-
-def _retained(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
-    """Whether a second backward through a retained non-leaf adds into its .grad, and which nodes it ran:
-    an engine that keeps something of the first backward's walk between calls (counts cached by
-    the root's id, which the new root may reuse) runs fewer, and that is its mistake, not how
-    store_grad treats a retained gradient (``CAUSED_BY``).  The Values are a fresh copy's of the
-    student's module (where it can be made), as ``_at_a_freed_id``'s: ids an engine kept from
-    earlier tests meet none of them here, so the two programs are told as they ran; the second
-    root's node is put at the first's freed id (``at_the_id``), where counts cached by that id
-    are met on every run, not only where the allocator happened to put it there: where an object
-    the new graph holds took that block first, the program is made again on another fresh copy."""
-    for _ in range(ROUNDS):
-        engine = fresh_copy(sub) or sub
-        w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
-        a = w + x
-        a.retain_grad()
-        first = a * x
-        freed = id(first.grad_fn)
-        first.backward()
-        del first
-        once = fact(grad_quiet(a), "a.grad after a = w + x; a.retain_grad(); (a * x).backward()")
-        y = at_the_id(lambda: a * w, freed, lambda v: v.grad_fn)
-        if id(y.grad_fn) == freed or engine is sub:
-            break
-    with store_watched(engine, a) as how:  # the sum lost in store_grad, or a.grad written without it
-        order, _, _ = run_order(y, {"w": w, "x": x, "a": a, "y": y}, y.backward)
-    said = "after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward()"
-    ran = fact(sorted(set(order)), N_("the list of nodes that (a * w).backward() ran after (a * x).backward()"))
-    return {"rerun": [ran, _same_graph(engine, w0, x0)],  # the first gradient, then the sum of both
-            "retained": [once, {**fact(grad_quiet(a), f"a.grad {said}"), **how}]}
-
-
-def _same_graph(engine: Any, w0: float, x0: float) -> dict[str, Any]:
-    """The documents' second backward through one graph, kept for it (retain_graph=True): it
-    adds the gradients again, so an engine that keeps the first walk's counts (cached on the
-    root's node) and runs no node the second time leaves w.grad at the first backward's."""
-    w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
-    y = w * x + w
-    y.backward(retain_graph=True)
-    y.backward()
-    return fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(), y = w * x + w")
 
 
 AT_A_FREED_ID = N_("(v * v).backward(), v a new leaf at the id of a freed leaf that had a .grad")
@@ -178,7 +141,7 @@ def _at_a_freed_id(sub: Any, w0: float) -> list[Any]:
     leaves are a fresh copy's of the student's module (where it can be made): what earlier tests
     left in the run's module cannot meet a leaf first, at an id not seen here.  The roots of the
     leaves' backward calls, freed with them, are made apart from each other's ids (``apart``):
-    counts kept by a root's id (``_retained``'s slip) are not met here by chance."""
+    counts kept by a root's id (``retained_rerun``'s slip) are not met here by chance."""
     engine = fresh_copy(sub) or sub
     roots: set[int] = set()
 
@@ -264,9 +227,9 @@ def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
 def loop_public(sub):
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
-            "plain": _plain(sub, 1.5, -2.0), **_retained(sub, 1.5, -2.0),
+            "plain": _plain(sub, 1.5, -2.0), **retained_rerun(sub, 1.5, -2.0),
             "leaf_root": leaf_root(sub, 1.5), "retained_once": retained_twice(sub, 1.5),
-            "own_grad": equal_leaves(sub)}
+            "own_grad": equal_leaves(sub), "zeroed_apart": zeroed_apart(sub, 1.5, -2.0)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -276,7 +239,7 @@ def loop_hidden(sub):
     earlier calls sent (``fresh``) is told so, not as store_grad's sum."""
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, -0.5, 3.0), **_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
-            "plain": _plain(sub, -0.5, 3.0), **_retained(sub, -0.5, 3.0),
+            "plain": _plain(sub, -0.5, 3.0), **retained_rerun(sub, -0.5, 3.0),
             "new_leaf": _at_a_freed_id(sub, 1.75), "retained_leaf": leaf_retained(sub, 2.5, -1.5),
             "leaf_root": leaf_root(sub, -0.5), "retained_once": retained_twice(sub, -0.5),
             "seed": seeded(sub, -0.5), "retained_again": retained_again(sub, -0.5)}
@@ -293,7 +256,8 @@ def zero_between_calls(sub):
     zeroed = [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()"),
               _unsigned_zero(sub), claim(_item_type(g) is float, A_FLOAT)]
     return {"one_grad": _one_grad(sub, -1.5, 2.5), **_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")),
-            "retained_zeroed": [fact(grad_after_zeroed(sub, -1.5), ZEROED)]}
+            "retained_zeroed": [fact(grad_after_zeroed(sub, -1.5), ZEROED)], "zeroed_apart": zeroed_apart(sub, -1.5, 2.5),
+            "walk": retained_rerun(sub, -1.5, 2.5)["walk"]}
 
 
 A_FLOAT = N_("w.grad.zero_() leaves a float as w.grad's number")
@@ -323,10 +287,11 @@ def _unsigned_zero(sub: Any) -> dict[str, Any]:
                caused_by=CAUSED_BY)
 def dropped(sub):
     needs(sub, 4)
-    engine = fresh_copy(sub) or sub  # ``_retained``'s reason: ids kept from the gates' programs meet none here
+    engine = fresh_copy(sub) or sub  # ``retained_rerun``'s reason: ids kept from the gates' programs meet none here
     seen = _joined(_loop(engine, 0.75, -4.0, 4, "None"), _loop(engine, 3.0, 1.0, 3, "None"))
     retained = _retained_dropped(engine, -1.25, 2.5)
     return {**seen, "retained": retained["retained"], "kept_grad": dropped_kept(engine, 0.75),
+            "walk": retained_rerun(sub, 0.75, -4.0)["walk"],
             "renewed": [*seen.get("renewed", []), *_renewed(engine, 0.75, -4.0), *_renewed(engine, -2.5, 1.5),
                         *retained["renewed"]]}
 
@@ -377,7 +342,8 @@ def two_graphs(sub):
     ran = raised(kept(w * w).backward, "(w * w).backward() after y1.backward(); y2.backward(); w.grad = None")
     again = claim(grad_quiet(w) == first["value"],
                   "the backward of y1 = w * w after w.grad = None gives w.grad the number the first gave")
-    return {"dropped": [dropped], "renewed": [ran], "fresh": [again], "grads": [first, both]}
+    return {"dropped": [dropped], "renewed": [ran], "fresh": [again], "grads": [first, both],
+            "walk": retained_rerun(sub, -2.0, 0.5)["walk"]}
 
 
 @EXERCISE.diagram

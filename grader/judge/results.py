@@ -170,6 +170,8 @@ def _torch_context(found: Difference, got: dict[str, Any], label: str) -> Differ
         return _diff(SayTorch.RETAINED_BESIDE, label=label)  # backward wrote a retained .grad, not store_grad
     if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "replaced") is True:
         return _diff(SayTorch.STORE_REPLACED, label=label)  # store_grad left the new gradient, not the sum
+    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "cleared") is True:
+        return _diff(SayTorch.CLEARED_BEFORE_STORE, label=label)  # a retained .grad dropped before store_grad
     return None
 
 

@@ -7,14 +7,18 @@ what the second matched by luck: a backward that seeds its root with the root's 
 probed twice: before one backward (a node that writes a's gradient once per call) and between
 two (a call that starts a's .grad again).  A Value taken from .grad before ``.grad = None``
 belongs to the caller from then on: a store_grad that reuses it for the next gradient changes
-a number the caller kept, which PyTorch's new tensor never does.
+a number the caller kept, which PyTorch's new tensor never does.  Two gradients zeroed keep a
+number each: a zero_ that points every Value it zeroes at one place kept between calls (a module's
+list, a mutable default argument) lets a later sum into one reach the other.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from grader.spec.build import fact, number
+from micrograph.i18n import N_
+
+from grader.spec.build import claim, fact, number
 from grader.spec.build_reads import grad_quiet
 from grader.spec.held import kept
 from grader.spec.raised import raised
@@ -25,6 +29,8 @@ SEEDED = "w.backward(); w.backward(); w.backward()"
 RETAINED_TWICE = "a = w * 3; a.retain_grad(); a.retain_grad(); (a * a).backward()"
 AGAIN = "a = w + 1; a.retain_grad(); (a * 2).backward(); a.retain_grad()"
 DROPPED = "(w * w).backward(); g = w.grad; w.grad = None; (w + w).backward()"
+ZEROED_APART = N_("(w * 3).backward() after (w * x).backward(); w.grad.zero_(); x.grad.zero_() leaves x.grad as "
+                  "zero_() left it")
 
 
 def leaf_root(sub: Any, w0: float) -> list[Any]:
@@ -87,3 +93,19 @@ def dropped_kept(sub: Any, w0: float) -> list[Any]:
     ran.append(raised(kept(w + w).backward, f"(w + w).backward() after {DROPPED[:-len('; (w + w).backward()')]}"))
     held = number(g) if g is not None else None
     return [*ran, fact(held, f"g.item() after {DROPPED}")]
+
+
+def zeroed_apart(sub: Any, w0: float, x0: float) -> list[Any]:
+    """w.grad and x.grad zeroed, then a backward that adds into w.grad alone: x.grad keeps what its
+    zero_() left, whatever that was (a wrong zero_ is told by its own facts).  A .grad missing or
+    without zero_ is told by the other facts: nothing is asked here then.  On a fresh copy."""
+    engine = fresh_copy(sub) or sub
+    w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
+    ran = [raised(kept(w * x).backward, "(w * x).backward()")]
+    grads = [grad_quiet(v) is not None and getattr(v.grad, "zero_", None) for v in (w, x)]
+    if not all(callable(zero) for zero in grads):
+        return [*ran, claim(True, ZEROED_APART)]
+    ran += [raised(zero, f"{name}.grad.zero_() after (w * x).backward()") for zero, name in zip(grads, "wx")]
+    left = grad_quiet(x)
+    ran.append(raised(kept(w * 3).backward, "(w * 3).backward() after (w * x).backward(); w.grad.zero_(); x.grad.zero_()"))
+    return [*ran, claim(grad_quiet(x) == left, ZEROED_APART)]

@@ -13,8 +13,9 @@ PyTorch's side (no such class) nothing is watched and nothing is noted.
 A retained non-leaf's gradient is written by backward itself, through the same ``store_grad``
 (ex18's part); ``store_watched`` tells the two ways its sum goes missing apart: a backward that sets
 ``.grad`` itself without handing the value to ``store_grad`` (ex18's ``node.retained._grad = ...``),
-and a ``store_grad`` that, handed the gradient while ``.grad`` held a number, leaves that gradient
-alone in ``.grad`` (a sum dropped in store_grad).  Either is told beside the fact it explains.
+a ``store_grad`` that, handed the gradient while ``.grad`` held a number, leaves that gradient
+alone in ``.grad`` (a sum dropped in store_grad), and a ``.grad`` dropped before ``store_grad`` was
+handed the value (a backward that starts a retained gradient anew).  Either is told beside the fact it explains.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from grader.spec.facts import CONTEXT
 STORE = "store_grad"
 BESIDE = CONTEXT + "retained_beside"  # the value's .grad changed, and store_grad was never handed it
 REPLACED = CONTEXT + "replaced"  # store_grad, handed it while .grad held a number, left the gradient alone
+CLEARED = CONTEXT + "cleared"  # .grad held a number as the block began, None when store_grad was handed it
 
 
 def _grad(leaf: Any) -> object:
@@ -91,7 +93,9 @@ def store_watched(sub: Any, value: Any) -> Iterator[dict[str, Any]]:
     at its end the dict yielded holds the context a fact of ``value.grad`` is told with: ``BESIDE``
     where its ``.grad`` changed and ``store_grad`` was never handed it, ``REPLACED`` where a call
     handed it a gradient while its ``.grad`` held a number other than 0 and left ``.grad`` holding
-    that gradient, not the two added.  Empty where the module has no ``store_grad`` (PyTorch's)."""
+    that gradient, not the two added; ``CLEARED`` where its ``.grad`` held a number as the block began
+    and None when ``store_grad`` was first handed it.  Empty where the module has no ``store_grad``
+    (PyTorch's)."""
     how: dict[str, Any] = {}
     store = getattr(sub, STORE, None)
     if not callable(store):
@@ -120,3 +124,5 @@ def store_watched(sub: Any, value: Any) -> Iterator[dict[str, Any]]:
         if any(type(held) is float and held != 0.0 and type(grad) is float and got == grad
                for held, grad, got in handed):
             how[REPLACED] = True
+        if type(before[1]) is float and handed and handed[0][0] is None:
+            how[CLEARED] = True

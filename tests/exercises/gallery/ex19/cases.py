@@ -511,3 +511,51 @@ CASES += [
     Correct("zero_counts_a_version", edits={ZERO_BODY: "        self._box[0] = 0.0\n        self._versions[0] += 1\n"
                                                        "        return self"}),
 ]
+
+# State kept between calls in a mutable default argument or a module's list (zero_'s one place, dependencies'
+# counts, the nodes backward ran), leaves found by == in a list, a backward that starts each retained .grad anew:
+# each told by what it did (the place two zeroed gradients share, the nodes a later backward skipped, the .grad
+# dropped before store_grad was handed the value), not by the sums it spoiled alone.
+ZERO_DEF = "    def zero_(self) -> Value:\n"
+DEPENDENCIES = "def dependencies(root: Node) -> dict[Node, int]:\n"
+CASES += [
+    Wrong("zero_default_box", edits={  # every Value zero_ zeroes pointed at a mutable default's one place
+        ZERO_DEF: "    def zero_(self, _zero=[0.0]) -> Value:\n",
+        ZERO_BODY: "        _zero[0] = 0.0\n        self._box = _zero\n        return self"},
+          fails={LOOP: "leaves x.grad as zero_() left it in PyTorch, but not in your engine",
+                 ZERO: "leaves x.grad as zero_() left it in PyTorch, but not in your engine"},
+          names=("leaves x.grad as zero_() left it", "of no other")),
+    Wrong("dependencies_default_counts", edits={  # counts kept in a mutable default: a leaf's node counted at each call
+        DEPENDENCIES: "def dependencies(root: Node, counts: dict = {}) -> dict[Node, int]:\n",
+        "    counts: dict[Node, int] = {root: 0}\n": "    counts[root] = 0\n"},
+          fails={LOOP: "this stage builds on ex17"},
+          names=("dependencies(y.grad_fn)", "keeping nothing from an earlier call")),
+    Wrong("written_leaves_found_by_equality", edits={  # a new leaf holding an earlier one's number is "in" the list
+        "    def item(self) -> float:\n": "    def __eq__(self, other):\n"
+                                         "        return isinstance(other, Value) and self.item() == other.item()\n\n"
+                                         "    __hash__ = object.__hash__\n\n    def item(self) -> float:\n",
+        "    if v._grad is None:\n        v._grad = Value(grad)\n    elif v.is_leaf:":
+        "    if v not in _WRITTEN:\n        _WRITTEN.append(v)\n        v._grad = Value(grad)\n    elif v.is_leaf:",
+        "    def _set_grad(self, value: Value | None) -> None:\n        self._grad = value":
+        "    def _set_grad(self, value: Value | None) -> None:\n        if value is None and self in _WRITTEN:\n"
+        "            _WRITTEN.remove(self)\n        self._grad = value",
+        "\n\ndef store_grad(": "\n\n_WRITTEN = []  # the values store_grad gave a .grad\n\n\ndef store_grad("},
+          fails={LOOP: "in store_grad"},  # the error store_grad raised, told where it was raised
+          names=("AttributeError", "in store_grad", "an error of ex19's part")),
+    Wrong("backward_clears_retained_grads", edits={  # a retained gradient taken for one backward's own
+        "    waiting = dependencies(first)\n": "    waiting = dependencies(first)\n    for node in waiting:\n"
+                                             "        if node.retained is not None:\n"
+                                             "            node.retained._grad = None\n"},
+          fails={LOOP: "the earlier gradient was dropped before the sum was made"},
+          names=("held a number when that backward started", "None when it handed the value to store_grad")),
+    Wrong("ran_nodes_default_set", edits={  # the nodes run kept in a mutable default set, never run again
+        "def backward(root: Value, retain_graph: bool = False) -> None:":
+        "def backward(root: Value, retain_graph: bool = False, done: set = set()) -> None:",
+        "        node = heapq.heappop(ready)[2]\n": "        node = heapq.heappop(ready)[2]\n"
+                                                 "        if node in done:\n            continue  # never twice\n"
+                                                 "        done.add(node)\n"},
+          fails={LOOP: "The list of nodes that (a * w).backward() ran after (a * x).backward() has fewer entries"},
+          names=("(a * w).backward() ran", "the nodes it ran"),
+          unsaid=("A backward that starts at a leaf adds into its .grad", "nothing of the dropped gradient is kept",
+                  "never to a sum kept apart from it")),
+]
