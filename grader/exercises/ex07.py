@@ -10,6 +10,8 @@ inputs and on the first ones once more (``grader.spec.repeat``): a leaf, a list 
 between calls shows.
 """
 
+from typing import Any
+
 import micrograph
 from micrograph import Value
 from micrograph.value import shares_storage
@@ -197,7 +199,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         return combine(a, b)
 
     named = call_text("modify_saved_value", "w", "x", times, _COMBINE_TEXT[combine])
-    with watching(sub, named, made=True) as call:  # made: whether it changed a through a detached copy
+    with watching(sub, named, made=True, clears=True) as call:  # made: whether it changed a through a detached copy
         r = plain_dict(sub.modify_saved_value(w, x, times, given))
     if type(r) is not dict or not {"w", "x", "a", "y", "error"} <= set(r):
         raise shape_error('modify_saved_value must return {"w", "x", "a", "y", "error"}',
@@ -217,8 +219,17 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "combine": {**check(Check.COMBINE_CALLED, bool(called) and not any(a_twice), named),
                     CONTEXT + "a_twice": any(a_twice)},  # combine(a, a): the b made from w never used
         "leaves": leaf_per_name({"w": r["w"], "x": r["x"]}, named, graph_leaves([r["a"]])),
-        "call": [call.fact, none_detached(call, [r[name] for name in ("w", "x", "a", "y")], "modify_saved_value")],
+        "call": [call.fact, none_detached(call, [r[name] for name in ("w", "x", "a", "y")], "modify_saved_value"),
+                 _leaves_new(call)],
     }
+
+
+def _leaves_new(call: Call) -> dict[str, Any]:
+    """The LEAVES_NEW fact of one call: its first backward pass found no leaf it writes into
+    holding a gradient an earlier pass left (a leaf an earlier call made and kept, in a global,
+    ``b = w + ONE`` with a module-level ONE that requires grad); None where no pass ran."""
+    new = None if not call.clears else not call.kept_earlier[0]
+    return check(Check.LEAVES_NEW, new, "modify_saved_value")
 
 
 def _passed_as_a(a: object, given_a: list[object], given_b: list[object], label: str) -> dict:

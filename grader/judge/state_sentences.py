@@ -91,9 +91,9 @@ class SayState(Sentence):
                             " depends on state kept between calls.")
     LEAF_HANDED_AGAIN = N_("{label} handed build the same leaf an earlier call of {label} had handed it: a leaf kept "
                            "between calls, where the statement creates a new leaf at each call.")
-    LEAF_KEPT_GRAD = N_("{label}'s first backward pass wrote into a leaf an earlier call had made, whose .grad still "
-                        "held the gradient earlier calls left: the pass added to it, so what this call recorded "
-                        "depends on state kept between calls, where the statement builds new leaves at each call.")
+    LEAF_KEPT_GRAD = N_("{label}'s first backward pass wrote into a leaf whose .grad still held the gradient earlier "
+                        "calls left: the pass added to it, so what this call recorded depends on state kept between "
+                        "calls, where the statement builds new leaves at each call.")
     INPUT_EMPTIED = N_("{label} emptied a list it was given, which the statement's only reads: called again with "
                        "that list, it got an empty one, and returned something else.")
     VALUE_CHANGED = N_("{label}({leaf}) changed the Value it was given, which the statement's only reads: its {name} "

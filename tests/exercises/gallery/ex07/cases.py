@@ -472,3 +472,45 @@ CASES += [
           edits={"    return [a0, a1, a2]\n": "    return [a1, a2, a0]\n"},
           names=("in another order", "returned as a2, not as a0"), unsaid=("is still a0",)),
 ]
+
+# State kept between calls in more forms: the error in a mutable default list, written only where backward raised
+# (a later call whose backward works returns an earlier call's error); the first call's leaf kept in a global; the
+# start Value shared by every call, its .data overwritten; x kept in a global, refilled through .data; and b = w + ONE
+# with ONE a module-level leaf that requires grad, whose .grad every working backward adds to (the leaf was made at
+# import, not by an earlier call: the sentence says what its .grad held, not who made it).
+ERROR_LINES = ("    error = None\n    try:\n        y.backward()  # checks every saved value's version before using it\n"
+               "    except RuntimeError as e:\n        error = e\n"
+               "    return {\"w\": w, \"x\": x, \"a\": a, \"y\": y, \"error\": error}")
+CASES += [
+    Wrong("error_in_a_default_list", fails={SAVED: "an error the engine raised during an earlier call"},
+          edits={"combine: Callable[[Value, Value], Value]\n) -> dict[str, object]:":
+                 "combine: Callable[[Value, Value], Value], _error=[None]\n) -> dict[str, object]:",
+                 ERROR_LINES: ERROR_LINES.replace("    error = None\n", "").replace("        error = e\n", "        _error[0] = e\n")
+                 .replace('"error": error}', '"error": _error[0]}')},
+          names=("modify_saved_value", "an error kept between calls")),
+    Wrong("first_leaf_kept_in_a_global",
+          fails={LEAF: "The w inplace_on_leaf returned is still the w an earlier call of inplace_on_leaf returned"},
+          edits={"    w = Value(w, requires_grad=True)\n    error = None\n":
+                 "    global _LEAF\n    if _LEAF is None:\n        _LEAF = Value(w, requires_grad=True)\n    w = _LEAF\n    error = None\n",
+                 "def inplace_on_leaf(": "_LEAF = None\n\n\ndef inplace_on_leaf("},
+          names=("inplace_on_leaf", "kept between calls and returned again")),
+    Wrong("start_value_shared_data_overwritten",
+          fails={REBIND: "The a0 rebind_then_inplace returned is still the a0 an earlier call of rebind_then_inplace returned"},
+          edits={"    a = Value(start)\n": "    _START.data.fill_(start)\n    a = _START\n",
+                 "def rebind_then_inplace(": "_START = Value(0.0)\n\n\ndef rebind_then_inplace("},
+          names=("rebind_then_inplace", "kept between calls and returned again")),
+    Wrong("x_kept_in_a_global",
+          fails={SAVED: "The x modify_saved_value returned is still the x an earlier call of modify_saved_value returned"},
+          edits={"    x = Value(x, requires_grad=True)\n    a = x + w\n": "    _X.data.fill_(x)\n    x = _X\n    a = x + w\n",
+                 "def modify_saved_value(": "_X = Value(0.0, requires_grad=True)\n\n\ndef modify_saved_value("},
+          names=("modify_saved_value", "kept between calls and returned again")),
+    Wrong("one_kept_as_a_leaf",
+          fails={"an unsaved value may change": "modify_saved_value's first backward pass wrote into a leaf whose .grad "
+                                                "still held the gradient earlier calls left"},
+          edits={"    b = w + 1\n": "    b = w + _ONE\n",
+                 "def modify_saved_value(": "_ONE = Value(1.0, requires_grad=True)\n\n\ndef modify_saved_value("},
+          names=("modify_saved_value", "state kept between calls"), unsaid=("an earlier call had made",)),
+    # a hook registered on w to print its gradient while debugging: it returns None, so the gradient stands
+    Correct("hook_prints_grad", edits={"    a = x + w\n    b = w + 1\n":
+                                       "    w.register_hook(lambda g: print('w.grad', g))\n    a = x + w\n    b = w + 1\n"}),
+]
