@@ -17,6 +17,7 @@ from typing import Any
 
 import micrograph
 from micrograph import Value
+from micrograph.i18n import N_  # a probe's label, translated where it is shown
 from micrograph.value import shares_storage, shares_version_counter
 
 from grader.spec import Exercise
@@ -31,7 +32,7 @@ from grader.spec.errors import error_of
 from grader.spec.refused import refused_detached
 from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
 from grader.spec.returned_detached import graph_leaves
-from grader.spec.repeat import calls_apart, seen_all
+from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise("ex08", "detach: shared data, no graph", module="ex08_detach")
 
@@ -151,6 +152,17 @@ def _leaf_per_name(r: dict[str, Any], y_graph: dict[str, Any]) -> dict[str, Any]
     return {**fact, CONTEXT + "returned_twice": UNNAMED in [n.get("leaf") for n in y_graph.get("nodes", [])]}
 
 
+_SHARES_RETURNED = {
+    name: Returned(label, earlier) for name, label, earlier in [
+        ("w", N_("the w detach_shares_data returned"), N_("the w an earlier call of detach_shares_data returned")),
+        ("x", N_("the x detach_shares_data returned"), N_("the x an earlier call of detach_shares_data returned")),
+        ("w_detach", N_("the w_detach detach_shares_data returned"),
+         N_("the w_detach an earlier call of detach_shares_data returned"))]}
+"""Every Value detach_shares_data returned as w, x or w_detach in this run: the statement makes new ones
+at each call, and a leaf kept in a global (refilled through ``.data``) or a detached copy kept from an
+earlier call is told by its identity."""
+
+
 def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
     with watching(sub, "detach_shares_data") as call:  # grad mode is context: w_detach requires no grad
         r = sub.detach_shares_data(w, x, new)
@@ -171,6 +183,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
         "y": [{**value_of(r["y"], "y"), **after}, y_graph],
         "call": [call.fact, _changed_after_backward(r["w"], call)], "names": _leaf_per_name(r, y_graph),
         "through": [_through_copy(r["w"], r["w_detach"], call), _wrote_detached(r["w"], r["w_detach"], call, new == w)],
+        "new": [returned.new(r[name]) for name, returned in _SHARES_RETURNED.items()],
         "shared": _shares_with(r["w_detach"], r["w"], "w_detach"),  # last: it writes into w
     }
 

@@ -433,3 +433,39 @@ CASES += [
           edits={TRY: "    err = None\n    try:\n        z.backward()\n    except RuntimeError as err:\n"
                       "        print(\"error:\", err)\n    return err\n"}),
 ]
+
+# State kept between calls in detach_shares_data: x kept in a global and refilled through .data (each backward adds
+# to the x.grad earlier calls left), one module-level Value reused as w_detach with its .data assigned w's (it
+# shares w's number, not its version counter), and the first call's detach() kept in a global (later calls write
+# into the first call's w): each told by the identity of what it returned, not only by a number that differs.
+W_DETACH = "    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n"
+CASES += [
+    Wrong("x_kept_in_a_global",
+          fails={SHARES: "The x detach_shares_data returned is still the x an earlier call of detach_shares_data returned"},
+          edits={"    x = Value(x, requires_grad=True)\n" + Y: "    _X.data.fill_(x)\n    x = _X\n" + Y,
+                 "def detach_shares_data(": "_X = Value(0.0, requires_grad=True)\n\n\ndef detach_shares_data("},
+          names=("detach_shares_data", "kept between calls and returned again"), unsaid=("x.grad, but its number differs",)),
+    Wrong("shared_value_data_assigned", fails={SHARES: "w_detach does not share its version counter"},
+          edits={W_DETACH: "    _DETACHED.data = w.data\n    w_detach = _DETACHED\n",
+                 "def detach_shares_data(": "_DETACHED = Value(0.0)\n\n\ndef detach_shares_data("},
+          names=(".data shares the number only", "the w_detach an earlier call of detach_shares_data returned")),
+    Wrong("detach_kept_from_the_first_call",
+          fails={SHARES: "The w_detach detach_shares_data returned is still the w_detach an earlier call"},
+          edits={W_DETACH: "    global _W_DETACH\n    if _W_DETACH is None:\n        _W_DETACH = w.detach()\n"
+                           "    w_detach = _W_DETACH\n",
+                 "def detach_shares_data(": "_W_DETACH = None\n\n\ndef detach_shares_data("},
+          names=("w_detach does not share its number", "kept between calls and returned again")),
+    # the cut made by a hook halving w_cut's gradient: the number of a detach() on this graph, but no detach
+    Wrong("cut_by_halving_hook", fails={CUT: "a hook of yours ran in that backward pass and chose its number"},
+          edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n" + CUT_LINE:
+                 "    w_cut.register_hook(lambda g: g / 2)\n    w_cut_detached = w_cut\n    y_cut = w_cut * w_cut\n"},
+          names=("a hook of yours", "y_cut's graph differs")),
+    # z computed under no_grad in place of a detach(): the same error, but detach() never called
+    Wrong("no_grad_for_detach", fails={DETACHED: "backward_of_detached never called detach() or detach_()"},
+          edits={"    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n":
+                 "    with micrograph.no_grad():\n        z = w * 2\n"},
+          names=("never called detach() or detach_()",)),
+    # w_cut's .grad zeroed through .data between the two backward passes, a training loop's habit: correct
+    Correct("grad_data_zeroed_between", edits={"    y_full.backward()\n    y_cut.backward()\n":
+            "    y_full.backward()\n    if w_cut.grad is not None:\n        w_cut.grad.data.zero_()\n    y_cut.backward()\n"}),
+]
