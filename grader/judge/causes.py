@@ -264,7 +264,7 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
     # a step of another size moves every parameter, and the model's loss, to another number
-    **dict.fromkeys((SayStep.OTHER_STEP, SayStep.STEP_NOT_LR, SayStep.STEP_ALONG_GRAD, SayStep.STEP_DECAYED, SayStep.LOSSES_ALIKE,
+    **dict.fromkeys((SayStep.OTHER_STEP, SayStep.STEP_NOT_LR, SayStep.STEP_OTHER_LOSS, SayStep.STEP_ALONG_GRAD, SayStep.STEP_DECAYED, SayStep.LOSSES_ALIKE,
                      SayStep.LOSSES_ALIKE_CAUGHT, SayStep.STEP_REPEATED, SayStep.STEP_ONCE_MORE), {Say.DATA}),
     SayStep.LOSS_SCALED: {Say.DATA, SayStep.OTHER_LOSS},  # the losses returned are of that loss too
     SayStep.STEPPED_ON_ZEROS: {Say.DATA},

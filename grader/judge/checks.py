@@ -173,7 +173,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                                 ("kept_on_leaf", SayState.STEP_KEPT_ON_LEAF)),  # the sign flipped on every step, and only then
     SayStep.STEP_NOT_BY_GRAD: (("later", SayStep.LATER_STEP_NOT_BY_GRAD),),
     SayStep.OTHER_STEP: (("one_row", SayStep.STEPS_ON_ONE_ROW), ("loss_scaled", SayStep.LOSS_SCALED), ("once_more", SayStep.STEP_ONCE_MORE),
-                         ("repeated", SayStep.STEP_REPEATED), ("lr_other", SayStep.STEP_NOT_LR), ("ascent", SayStep.STEP_ALONG_GRAD),
+                         ("repeated", SayStep.STEP_REPEATED), ("lr_other", SayStep.STEP_NOT_LR), ("other_loss", SayStep.STEP_OTHER_LOSS), ("ascent", SayStep.STEP_ALONG_GRAD),
                      ("decay", SayStep.STEP_DECAYED)),
     SayStep.IMPORT_LEFT_OFF: (("at_line", SayStep.IMPORT_LEFT_OFF_AT),),
     SayStep.LOSSES_ALIKE: (("went_on", SayStep.LOSSES_ALIKE_CAUGHT),),  # an engine error caught: why no step moved

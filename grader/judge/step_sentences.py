@@ -96,6 +96,9 @@ class SayStep(Sentence):
     STEP_DECAYED = N_("{label} moved every parameter by more than lr times its .grad: the rest of each step is one "
                       "same multiple of the parameter's own number (weight decay), where the statement's step is "
                       "p -= lr * p.grad.")
+    STEP_OTHER_LOSS = N_("{label} took its steps on another loss than nn.mse_loss(model(inputs), targets): given one "
+                         "step, it moved every parameter by lr times its .grad, as an SGD step does, but the first loss "
+                         "it returned is not that loss, and those .grad are not its gradients.")
     LOSS_SCALED = N_("{label} took its steps on a loss that is a fixed multiple of nn.mse_loss(model(inputs), "
                      "targets), not on that loss: the losses it returned and every update differ by that factor.")
     STEPPED_ON_CLEARED = N_("{label} called optimizer.step() when every parameter's .grad was None or zero, "

@@ -174,10 +174,23 @@ def step_size(start: list[float], gradients: list[float], after: list[Any], lr: 
     own = scaled and all(type(w) is float and math.isclose(w, g, rel_tol=1e-6, abs_tol=1e-9)
                          for w, g in zip(written, gradients))
     repeated = own and _once_per_change(after, ratios[0])
-    return {**check(Check.STEP_SIZE, not (scaled or ascent or decay), "train"),
+    other = not (alike or decay) and _other_loss(start, gradients, after, lr, written, loss_ratio)
+    return {**check(Check.STEP_SIZE, not (scaled or ascent or decay or other), "train"),
             CONTEXT + "ascent": ascent, CONTEXT + "decay": decay,
             CONTEXT + "loss_scaled": scaled and math.isclose(loss_ratio, ratios[0], rel_tol=1e-6),
-            CONTEXT + "lr_other": own and not repeated, CONTEXT + "repeated": repeated}
+            CONTEXT + "lr_other": own and not repeated, CONTEXT + "repeated": repeated, CONTEXT + "other_loss": other}
+
+
+def _other_loss(start: list[float], gradients: list[float], after: list[Any], lr: float, written: list[Any],
+                loss_ratio: float) -> bool:
+    """Whether the step moved every parameter by lr times the .grad it left (an SGD step), while neither
+    losses[0] (``loss_ratio``: it over the statement's first loss) nor those .grad are mse_loss and its
+    gradients: the loop stepped on another loss."""
+    stepped = all(type(w) is float and type(num(p)) is float and math.isclose(s - num(p), lr * w, rel_tol=1e-6, abs_tol=1e-12)
+                  for s, p, w in zip(start, after, written))
+    return (stepped and len(written) == len(gradients) and math.isfinite(loss_ratio)
+            and not math.isclose(loss_ratio, 1.0, rel_tol=1e-6)
+            and not all(math.isclose(w, g, rel_tol=1e-6, abs_tol=1e-9) for w, g in zip(written, gradients)))
 
 
 def _once_per_change(after: list[Any], ratio: float) -> bool:
@@ -285,7 +298,7 @@ def steps_scaled(run: Run, after: Sequence[Any], loss_ratio: float, replay: Call
     leaves others: ``~once_more``, its loop and one more optimizer.step() after it leaves these (the
     last gradient applied twice); or what a call of one step shows (``one_step``: its STEP_SIZE
     fact), a step that does not follow lr (``~lr_other``) or one update made more than once
-    (``~repeated``)."""
+    (``~repeated``), or one on another loss (``~other_loss``)."""
     def leaves(scale: float, once_more: bool = False) -> bool:
         replay_after = replay(scale, once_more)
         return len(replay_after) == len(after) and all(type(num(p)) is float and math.isclose(
@@ -297,10 +310,10 @@ def steps_scaled(run: Run, after: Sequence[Any], loss_ratio: float, replay: Call
     apart = several and not scaled and not leaves(1.0)
     once_more = apart and leaves(1.0, True)
     one = one_step() if apart and not once_more else {}
-    lr_other, repeated = (one.get(CONTEXT + key) is True for key in ("lr_other", "repeated"))
-    return {**check(Check.STEP_SIZE, not (scaled or once_more or lr_other or repeated), "train"),
+    lr_other, repeated, other = (one.get(CONTEXT + key) is True for key in ("lr_other", "repeated", "other_loss"))
+    return {**check(Check.STEP_SIZE, not (scaled or once_more or lr_other or repeated or other), "train"),
             CONTEXT + "loss_scaled": scaled, CONTEXT + "once_more": once_more, CONTEXT + "lr_other": lr_other,
-            CONTEXT + "repeated": repeated}
+            CONTEXT + "repeated": repeated, CONTEXT + "other_loss": other}
 
 
 def none_left(start: list[float], after: list[Any], layers: Sequence[int]) -> dict[str, Any]:

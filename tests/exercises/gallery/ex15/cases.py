@@ -656,3 +656,13 @@ CASES += [
           names=("of type Value", "not a Python float")),
     Correct("mse_written_out", edits={LOSS: "        loss = sum((p[0] - t[0]) ** 2 for p, t in zip(prediction, targets)) / len(targets)\n"}),
 ]
+
+# The loss written by hand as the mean absolute error: told in the step tests too as steps taken on another loss
+# (every parameter moved by lr times a .grad that is not mse_loss's gradient), not only as parameters elsewhere.
+CASES += [
+    Wrong("loss_absolute_error_by_hand",
+          fails={ONE_STEP: "took its steps on another loss than nn.mse_loss(model(inputs), targets)"},
+          edits={LOSS: "        terms = [(p - t).abs() for row_p, row_t in zip(prediction, targets) for p, t in zip(row_p, row_t)]\n"
+                       "        loss = sum(terms[1:], terms[0]) / len(terms)\n"},
+          names=("took its steps on another loss", "those .grad are not its gradients")),
+]
