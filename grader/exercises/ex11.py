@@ -48,8 +48,11 @@ OTHER_SHAPES = [
 ]
 
 # x's leaves of one value: a leaf looked up with == (`leaf in zeroed`) is zeroed once, not each time;
-# y's columns equal: two equal rows of the Jacobian, each recorded (not a row kept once only).
+# y's columns equal: two equal rows of the Jacobian, each recorded (not a row kept once only);
+# loss's entries equal from other columns: an entry's place looked up with == (`loss[0].index(entry)`) is
+# the first equal one's, and its one-hot picks another row of the Jacobian.
 EQUAL_ENTRIES, EQUAL_COLUMNS = ([1.5, 1.5], [[2.0, -1.0], [0.5, 3.0]]), ([1.5, -2.0], [[2.0, 2.0, -1.0], [0.5, 0.5, 3.0]])
+EQUAL_LOSSES = ([1.5, 0.5], [[1.0, 2.0, 1.0], [1.0, -2.0, 3.0]])
 
 
 def _graph(x_row: list[float], y_rows: list[list[float]], y_grad: bool = False):
@@ -206,7 +209,7 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
             "call": _last_pass_kept({(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()}),
             # the gradients the code gives its passes, whichever call shows it: one label for every call
             "one_hot": one_hot_facts(call.root_grads, f"jacobian_rows(x, loss, {zero_between})",
-                                     zero_between and matrix(rows, num) == jacobian),
+                                     zero_between and matrix(rows, num) == jacobian, tuple(v.item() for v in loss[0])),
             "uncleared": _uncleared(rows, call, x[0], read, label),
             "hooks": appended_later(rows, x[0], label, f"x{n}")}  # last: it writes x's .grad
 
@@ -327,6 +330,7 @@ def rows_public(sub):
 def rows_shapes(sub):
     return {**_rows_of(sub, OTHER_SHAPES, True), "equal": _rows(sub, *EQUAL_ENTRIES, True),
             "columns": _rows(sub, *EQUAL_COLUMNS, True, label=N_("jacobian_rows(x, loss, True) (y with two equal columns)")),
+            "losses": _rows(sub, *EQUAL_LOSSES, True, label=N_("jacobian_rows(x, loss, True) (two equal entries of loss)")),
             "apart": calls_apart(sub, _rows_again, lambda rows: matrix(rows, num), OTHER_SHAPES[0],
                                  SQUARE[1], "jacobian_rows"),
             "default_after": _zero_between_after(sub, OTHER_SHAPES[0])}

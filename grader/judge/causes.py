@@ -198,7 +198,9 @@ _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
                                 SayRead.GRAD_VALUES_KEPT, SayCheck.SAVED_UNREAD}),  # read, and what it raised caught
     # rows of other entries, in another order: the row of the pass that ran last matches the .grad left
     # at the end without being read late
-    SayCheck.ONES_OUT_OF_TURN: {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER, SayCheck.ROWS_READ_LATE, SayCheck.READ_LATE},
+    **dict.fromkeys((SayCheck.ONES_OUT_OF_TURN, SayCheck.ONES_REPEATED, SayCheck.ONES_BY_NUMBER),
+                    {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.GRAD_NUMBER, SayCheck.ROWS_READ_LATE,
+                     SayCheck.READ_LATE}),
     # w moved before the pass: the loss, w and the gradient of every step are those of another w
     SayCheck.UPDATED_FIRST: {Say.DATA, Say.GRAD_NUMBER},
     # the other branch's y: its op, its graph and its numbers are that branch's

@@ -110,6 +110,12 @@ class SayCheck(Sentence):
     NOT_ONE_HOT = N_("{label} gave a backward pass a gradient that is not one-hot (a one among zeros).")
     ONES_OUT_OF_TURN = N_("{label} gave its backward passes one-hot gradients whose ones are not at the entries in "
                           "turn (pass j's one at entry j): its passes ran in another order than the statement's.")
+    ONES_REPEATED = N_("{label} gave two of its backward passes one-hot gradients with their one at the same entry of "
+                       "loss, and no pass one with its one at another entry: one row of the Jacobian was computed "
+                       "twice, another never.")
+    ONES_BY_NUMBER = N_("{label} gave two of its backward passes one-hot gradients with their one at the same entry "
+                        "of loss, and none at another entry holding the same number: your code found an entry's "
+                        "place by comparing numbers (==, as list.index() and in do), not by its position.")
     SEVERAL_HOT = N_("{label} gave a backward pass a gradient with more than one nonzero entry, "
                      "where the statement gives each pass a one-hot gradient (a one among zeros).")
     NOT_ONE = N_("{label} gave a backward pass a gradient whose one nonzero entry is not one, where "

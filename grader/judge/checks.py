@@ -154,6 +154,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayCheck.ZERO_BETWEEN_SWAPPED: (("always", SayCheck.ZERO_ALWAYS), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),
                                ("raised_false", SayClear.ZERO_UNSEEN_FALSE)),  # the other call raised
     SayClear.RECORDED_CLEARED: (("rows_kept", SayClear.ROWS_KEPT_GRAD), ("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
+    SayCheck.ONES_OUT_OF_TURN: (("by_number", SayCheck.ONES_BY_NUMBER), ("repeated", SayCheck.ONES_REPEATED)),
     SayCheck.NOT_ONE_HOT: (("several", SayCheck.SEVERAL_HOT), ("scaled", SayCheck.NOT_ONE)),
     SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),  # a second call on the leaf the first left a .grad in
     SayClear.HELD_CLEARED_FIRST: (("later", SayClear.HELD_CLEARED_LATER),),  # the later call cleared, the fresh first left

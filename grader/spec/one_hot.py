@@ -14,13 +14,27 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.provenance import check
 
 
-def one_hot_facts(passes: list[tuple[float, ...]], label: str, any_order: bool = False) -> list[dict[str, Any]]:
+def one_hot_facts(passes: list[tuple[float, ...]], label: str, any_order: bool = False,
+                  numbers: tuple[float, ...] = ()) -> list[dict[str, Any]]:
     """The ONE_HOT fact of the gradients each pass of a call started from (``Call.root_grads``,
     one per entry of loss): every one is a one among zeros; and the ONES_IN_TURN fact: pass j's
     one is at entry j, unless ``any_order``: the rows returned are the statement's whichever order
-    the passes ran in (each zeroed between and stored at its own entry), a loop the statement allows."""
+    the passes ran in (each zeroed between and stored at its own entry), a loop the statement allows.
+    Where it fails, ``_repeated`` says whether an entry was seeded twice (loss's ``numbers`` given)."""
+    in_turn = any_order or _in_turn(passes)
     return [{**check(Check.ONE_HOT, all(map(_one_hot, passes)), label), **_not_one_hot(passes)},
-            check(Check.ONES_IN_TURN, any_order or _in_turn(passes), label)]
+            {**check(Check.ONES_IN_TURN, in_turn, label), **({} if in_turn else _repeated(passes, numbers))}]
+
+
+def _repeated(passes: list[tuple[float, ...]], numbers: tuple[float, ...]) -> dict[str, bool]:
+    """Context of one-hot gradients out of turn: ``~repeated`` where two passes had their one at the
+    same entry (and so another entry had none), ``~by_number`` too where each pass had its one at the
+    first entry of loss holding the number of entry j: a place found by comparing numbers
+    (``loss[0].index(entry)``), not a one-hot left at entry zero."""
+    ones = [grads.index(1.0) for grads in passes]
+    repeated = len(set(ones)) < len(ones)
+    by_number = repeated and len(numbers) == len(ones) and ones == [numbers.index(n) for n in numbers]
+    return {CONTEXT + "repeated": repeated, CONTEXT + "by_number": by_number}
 
 
 def _one_hot(grads: tuple[float, ...]) -> bool:

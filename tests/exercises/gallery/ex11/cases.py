@@ -15,8 +15,9 @@ Y = "    y = [[Value(v) for v in row] for row in y_rows]\n"
 
 CASES = [
     # the one of every pass's one-hot gradient at entry 0 (a typo for j): every row but the first is entry 0's
-    Wrong("one_hot_at_entry_zero", names=("one-hot gradients whose ones are not at the entries in turn",),
-          fails={ROWS: "gave its backward passes one-hot gradients whose ones are not at the entries in turn"},
+    Wrong("one_hot_at_entry_zero", names=("one-hot gradients with their one at the same entry of loss",),
+          fails={ROWS: "one row of the Jacobian was computed twice, another never"},
+          unsaid=("comparing numbers", "ran in another order"),
           edits={"        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
                  "        one_hot = [1.0 if i == 0 else 0.0 for i in range(m)]\n"}),
     # the flag read the other way round: said once, before the numbers it changes
@@ -544,4 +545,25 @@ CASES += [
             edits={"        one_hot = [1.0 if i == j else 0.0 for i in range(m)]\n":
                    "        one_hot = [_ONE if i == j else _ZERO for i in range(m)]\n",
                    "def jacobian_rows(": "_ONE, _ZERO = Value(1.0), Value(0.0)\n\n\ndef jacobian_rows("}),
+]
+
+# retain_graph passed the flag zero_between (two flags taken for one): with True every pass keeps the graph, with
+# False the first frees it and the second raises; an entry's place found with loss[0].index(entry), which compares
+# numbers: of two equal entries of loss the second is seeded at the first's place; loss's entries cut by detach_()
+# once the rows are read; the rows yielded (a generator nothing ran); `zero_between is True`: full marks.
+CASES += [
+    Wrong("retain_by_zero_between", fails={ROWS: "kept the graph (retain_graph=True) in a pass where the statement lets "
+                                                 "backward free it"},
+          edits={"retain_graph=j < m - 1)": "retain_graph=zero_between)"},
+          names=("jacobian_rows kept the graph", "Trying to backward through the graph a second time")),
+    Wrong("one_hot_by_index_of_entry", fails={"Jacobian rows for other shapes": "by comparing numbers"},
+          edits={"    for j in range(m):\n": "    for entry in loss[0]:\n        j = loss[0].index(entry)\n"},
+          names=("with their one at the same entry of loss", "comparing numbers")),
+    Wrong("rows_detach_the_loss_after", fails={ROWS: "cut a Value it was given off its graph, in place"},
+          edits={"    return rows\n": "    for entry in loss[0]:\n        entry.detach_()\n    return rows\n"},
+          names=("jacobian_rows cut a Value it was given off its graph", "detach_()")),
+    Wrong("rows_as_a_generator", fails={ROWS: "yours is of type generator"},
+          edits={"    rows = []\n": "", "        rows.append(x_grads(x))\n": "        yield x_grads(x)\n", "    return rows\n": ""},
+          names=("ran no backward pass", "generator"), unsaid=("retain_graph",)),
+    Correct("zero_between_is_true", edits={"        if zero_between:\n": "        if zero_between is True:\n"}),
 ]
