@@ -169,6 +169,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
 _WHOLE_CAUSES: dict[Sentence, set[Sentence]] = {
     # a call that ran no pass walked no graph, and the .grad a pass before it wrote is not told as this call's
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH, Say.GRAD_NUMBER, Say.GRAD_FACTOR, Say.GRAD_NOT_CHANGED},
+    Say.GRAD_CHOSEN: {SayRead.HOOK_CHOSEN_READ},  # the .grad a hook chose, named: a number read from it says no more
     # a generator returned unrun: no pass, no step, every parameter and the loss after it as the model came
     SayStep.GENERATOR_UNRUN: {Say.NO_PASS_GRAPH, Say.DATA, SayInPlace.NEVER_IN_PLACE, SayInPlace.IN_PLACE_FEWER},
     SayGiven.REMADE: {SayCheck.NOT_READ_FROM_GRAD},  # the given function's copy made the floats: told of it, once

@@ -213,8 +213,8 @@ class Call(CallRecords, observe.Observer):
         if not (self.grad_numbers and self.listing):
             return
         if self.chosen.step(step, self.written):  # a hook's number: held as such, not as a gradient
-            if step.wrote is not None and step.write is not None:
-                self.hook_written[id(step.wrote)] = step.wrote
+            if step.write is not None and type(step.write.data) is float:  # the very float written
+                self.hook_numbers[id(step.write.data)] = step.write.data
             return
         self.hold(step.received)
         self.hold(step.grad)

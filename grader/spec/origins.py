@@ -41,7 +41,7 @@ from typing import Any
 
 import micrograph
 from micrograph.node import AccumulateGrad
-from micrograph.value import peek_grad, shares_storage, shares_version_counter
+from micrograph.value import shares_storage, shares_version_counter
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.call import Call
 from grader.spec.cut import cut_on_the_way
@@ -109,18 +109,12 @@ def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[objec
         fact[CONTEXT + "leaf_itself"] = True  # the leaves backward wrote into, not their .grad
     elif unread and all(type(x) is float and any(v.item() is x for v in call.written.values()) for x in unread):
         fact[CONTEXT + "leaf_data"] = True  # the very number such a leaf holds: float(w), not float(w.grad)
-    elif unread and all(type(x) is float and any(_grad_float(v) is x for v in call.hook_written.values()) for x in unread):
+    elif unread and all(type(x) is float and call.hook_numbers.get(id(x)) is x for x in unread):
         fact[CONTEXT + "hooked"] = True  # read from a .grad whose number a hook of the student's chose
     elif _rounded([x for x in objects if any(x is o for o in others)], list(call.held.values())):
         fact[CONTEXT + "rounded"] = True  # round(w.grad.item(), 2): read, then rounded
     remember(call)
     return fact
-
-
-def _grad_float(v: Any) -> object:
-    """The very float ``v.grad`` holds now (None where it holds none), read without a warning."""
-    grad = peek_grad(v)
-    return None if grad is None else grad.item()
 
 
 def _rounded(numbers: list[object], grads: list[float]) -> bool:

@@ -560,3 +560,12 @@ CASES += [
           edits={"        y = (x + w) * (w + 1)  # a fresh graph each step; the leaves are shared\n":
                  "        y = (x + w.detach()) * (w + 1)\n"}),
 ]
+
+# A hook on w that halves its gradient: every record is read from w.grad, whose number the hook
+# chose in each step's pass, told as that, never as a number computed instead of read.
+CASES += [
+    Wrong("hook_halves_w",
+          fails={"grad = None every step": "was read from a .grad that backward wrote, but a hook of yours"},
+          edits={"    history: list[float] = []\n": "    history: list[float] = []\n    w.register_hook(lambda g: g * 0.5)\n"},
+          names=("a hook of yours",), unsaid=("computed, not read",)),
+]
