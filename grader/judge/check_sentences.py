@@ -125,7 +125,8 @@ class SayCheck(Sentence):
                          "the first pass, which it records.")
     READ_LATE = N_("{label} holds the very numbers the parameters' .grad hold after the last backward: "
                    "it was read after that pass (from the .grad Values kept, or their .data, which shares their "
-                   "numbers, for instance), not after the pass it records.")
+                   "numbers, or by a map() or generator that ran only then, for instance), not after the pass it "
+                   "records.")
     SET_TO_NONE_SWAPPED = N_("{label} reads set_to_none the other way round: with set_to_none=True it zeroed "
                              "each .grad in place, which set_to_none=False asks for, and with "
                              "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")

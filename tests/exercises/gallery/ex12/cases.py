@@ -682,3 +682,38 @@ CASES += [
           names=("input[1] holds the numbers of rows[0]", "your code repeated a row"),
           unsaid=("holds a different number", "one and the same list")),
 ]
+
+# grads_twice reads the parameters of a module-level list every call extends; retain_graph=True passed as backward's
+# first argument (its gradient); the first list a map() run only once the second pass is done; the error kept in a
+# default list and its first returned; forward keeps its first input leaf in a global and puts it back in a later
+# input of as many rows. micrograph.sum given a generator, and detach_() of the loss once read: full marks.
+FIRST = "    first = [p.grad.item() for p in net.parameters()]\n"
+CASES += [
+    Wrong("parameters_in_a_module_list", fails={TWICE: "depends on state kept between calls"},
+          edits={FIRST: "    _PARAMS.extend(net.parameters())\n    first = [p.grad.item() for p in _PARAMS]\n",
+                 "    second = [p.grad.item() for p in net.parameters()]\n": "    second = [p.grad.item() for p in _PARAMS]\n",
+                 "def grads_twice(": "_PARAMS = []\n\n\ndef grads_twice("},
+          names=("grads_twice", "state kept between calls", "has more entries")),
+    Wrong("retain_passed_positionally", fails={TWICE: "'bool' object is not iterable"},
+          edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n": "    loss.backward(True)\n"},
+          names=("TypeError", "in grads_twice")),
+    Wrong("first_as_lazy_map", fails={TWICE: "by a map() or generator that ran only then"},
+          edits={FIRST: "    first = map(lambda p: p.grad.item(), net.parameters())\n",
+                 "    return first, second\n": "    return list(first), second\n"},
+          names=("grads_twice(net, rows)[0]", "read after that pass"), unsaid=("retain_graph",)),
+    Wrong("error_kept_in_a_default", fails={RAISES: "an exception the engine raised during an earlier call"},
+          edits={"rows: list[list[float]]) -> RuntimeError | None:": "rows: list[list[float]], errors: list = []) -> RuntimeError | None:",
+                 "        return error  # the layer node's saved input and weights are gone; no gradient was added\n":
+                 "        errors.append(error)\n        return errors[0]\n"},
+          names=("an error kept from before",)),
+    Wrong("input_leaf_kept_in_a_global", fails={FORWARD: "kept between calls and returned again"},
+          edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                 "    global _LAST_INPUT\n    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n"
+                 "    if _LAST_INPUT is not None and len(_LAST_INPUT) == len(inputs):\n"
+                 "        inputs[0][0] = _LAST_INPUT[0][0]\n    _LAST_INPUT = inputs\n",
+                 "def forward(": "_LAST_INPUT = None\n\n\ndef forward("},
+          names=("is still the input[0][0] an earlier call of forward returned",)),
+    Correct("loss_sum_of_a_generator", edits={"    loss = micrograph.sum([v for row in output for v in row])\n":
+                                              "    loss = micrograph.sum(v for row in output for v in row)\n"}),
+    Correct("loss_detached_at_the_end", edits={"    return first, second\n": "    loss.detach_()\n    return first, second\n"}),
+]
