@@ -16,7 +16,8 @@ from typing import Any
 
 from grader.i18n import _, sentences
 from grader.judge import build_feedback
-from grader.judge.causes import bare_last, explains, follows, judged, order
+from grader.judge.causes import follows
+from grader.judge.context_causes import explains
 from grader.judge.once import told_once
 from grader.judge.cases import cases_merged
 from grader.judge.checks import JUDGED
@@ -29,6 +30,7 @@ from grader.judge.implied import implied
 from grader.judge.per_graph import per_graph
 from grader.judge.placed import placed
 from grader.judge.sentences import Say
+from grader.judge.told_order import bare_last, judged, order
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.walk_sentences import SayWalk
 from grader.spec import Test

@@ -1,7 +1,7 @@
 """The sentences about a function given with the exercise that the student edited, where the
 edit is not one ``grader.judge.sentences`` words by the graph or the result it changed: a
 ``build_graph`` that calls retain_grad() on a node (the documents' spelling), which builds the
-given graph and is told only beside a difference of the test (``grader.judge.causes``); an
+given graph and is told only beside a difference of the test (``grader.judge.context_causes``); an
 ``x_grads`` that returns floats it computed from the .grad it reads (rounded), equal to the given
 one's numbers on the test's inputs, where the given one returns the engine's own floats.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from grader.judge.cause_groups import GRAD_ROWS, NOT_FLOATS
 from grader.judge.check_sentences import SayCheck
 from grader.judge.clear_sentences import SayClear
 from grader.judge.entry_sentences import SayEntries
@@ -23,9 +24,9 @@ from grader.judge.walk_sentences import SayWalk
 # sets every leaf's, in every call), or zeroed in place; so is a Value handed to a call changed by it.
 _ONCE = {SayWalk.RECURSIVE, SayWalk.UNSCALED, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.LEAF_ROUNDED, SayWalk.HELD_ADDED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, SayCheck.NOT_READ_FROM_GRAD, SayRead.ROUNDED_GRAD, SayRead.HOOK_CHOSEN_READ, SayState.FROM_EARLIER_CALL,
          SayCheck.NOT_MADE_FROM, SayCheck.NOT_BY_OP, SayCheck.IGNORES_GRAD, SayCheck.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
-         SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, Say.NOT_A_FLOAT, Say.NOT_A_FLOAT_STAR, Say.NOT_A_FLOAT_IMPORTED, Say.NOT_A_FLOAT_INT_SEED, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
+         SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, *NOT_FLOATS, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, SayState.EARLIER_LEAF_WRITTEN, SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE,
-         SayClear.ROWS_RECORDED_CLEARED, SayClear.ROWS_KEPT_GRAD, SayCheck.NOT_V,
+         *GRAD_ROWS, SayCheck.NOT_V,
          SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT,
          SayCheck.LEAF_BY_NUMBER, SayCheck.ANY_LEAF,
          SayCheck.SUM_AS_PRODUCT, SayCheck.ADDED_ALONG, SayCheck.KEPT_PER_NAME, SayCheck.DATA_BY_NAME, SayCheck.DATA_BY_LAST_NAME, SayWalk.FIRST_INPUT_OWN, SayWalk.LAST_INPUT_OWN, SayWalk.ONE_PATH_ALONE,
