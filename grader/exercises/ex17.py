@@ -13,9 +13,9 @@ from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
 from grader.spec.build_backward_checks import zero_dropped
 from grader.spec.build_graph_kept import kept_parts
 from grader.spec.build_no_graph import NO_GRAPH, records_no_graph
-from grader.spec.build_reads import SECOND_RUN, edge_node, grad_quiet, root_as_was
+from grader.spec.build_again import again
+from grader.spec.build_reads import edge_node, grad_quiet
 from grader.spec.facts import CONTEXT
-from grader.spec.raised import raised
 from grader.spec.build_order import order_facts, root_gradient, watched_order
 from grader.spec.nesting import NESTED, deepest
 from grader.spec.probe import by_key, default_recursion_limit, type_name
@@ -60,6 +60,8 @@ KEYS = {
     "again": "each backward counts the edges of its own graph anew: dependencies keeps nothing between "
              "calls, so a second backward through the same graph (of additions, which save nothing) runs "
              "every node again, as PyTorch's does",
+    "sent_again": "each backward buffers the gradients of its own pass, anew at each call: a later backward through "
+                  "the same graph hands every node what the first did",
     "root_as_was": "backward leaves the value it starts from as it was: its requires_grad and grad_fn after "
                    "backward are what they were before, and a second backward starts from them again",
     "applied": "backward runs every node its graph reaches by calling its apply (node.apply(grad)), as the statement "
@@ -85,6 +87,7 @@ KEYS = {
 # with it: its advice alone.
 CAUSED_BY = {"grads": ("mul", "add", "one_op", "arrived", "applied", "accumulate"), "arrived": ("applied",),
              "again": ("mul", "add", "one_op", "arrived", "applied", "accumulate", "root_as_was"),
+             "sent_again": ("mul", "add", "one_op", "arrived", "applied", "accumulate", "root_as_was", "again"),
              "one_op": ("mul", "add", "own_grad", "seed", "accumulate"),
              "chain": ("mul", "add", "one_op", "accumulate", "kept"),
              "order": ("mul", "add", "one_op", "grads", "arrived", "ran", "accumulate", "applied"), "ran": ("applied", "arrived"),
@@ -258,26 +261,9 @@ def diamonds(sub):
         s, r = e + d, e * u
         seen.append(_watched(s * r, {"u": u, "d": d, "e": e, "(e + d)": s, "(e * u)": r}, DIAMONDS))
         out.append(_grad(sub, u, f"u.grad for {DIAMONDS}"))
-    return {**_rules(sub, 1.5, -0.5), **by_key(seen), "grads": out, **_again(sub)}
+    return {**_rules(sub, 1.5, -0.5), **by_key(seen), "grads": out, **again(sub)}
 
 
-PROGRAM = "y = (d + d) + w, d = w + x"
-
-
-def _again(sub: Any) -> dict[str, list[Any]]:
-    """A second backward through one graph of additions, which save nothing, so PyTorch runs it
-    again: a walk that keeps the nodes it met between calls (a module-level set) counts none of
-    them the second time, and that backward fails or runs fewer nodes.  Told by what the second
-    pass did (``_watched``), apart from the first pass's gradients; and by what the first left
-    of y (``root_as_was``): a y the first backward changed fails the second for that reason."""
-    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
-    d = w + x
-    s = d + d
-    y = s + w
-    first = raised(y.backward, f"y.backward(), {PROGRAM}")
-    left = root_as_was(y, PROGRAM)
-    seen = _watched(y, {"w": w, "x": x, "d": d, "(d + d)": s}, f"{PROGRAM} ({SECOND_RUN})")
-    return {"again": [first, *seen["arrived"], *seen["applied"]], "root_as_was": left}
 
 
 def _kept(sub: Any) -> list[dict[str, Any]]:

@@ -76,6 +76,10 @@ class SayState(Sentence):
     OTHER_AFTER_LATER = N_("{label}'s node, backpropagated once a later call {function} had run, passed on another "
                            "gradient than when backpropagated right after its own forward: its backward read what the "
                            "later call's forward left (state kept between calls), not what its own forward kept on ctx.")
+    SENT_OTHER_AGAIN = N_("{label}: a later backward through the same graph, whose nodes and edges the earlier ones "
+                          "left as they were, had the nodes' apply calls return other gradients than the first backward "
+                          "did, where PyTorch's returns the same at each pass: what your backward hands a node depends "
+                          "on state kept between calls, not on that pass alone.")
     HOOKED_AFTER_LATER = N_("{label}'s node, backpropagated once a later call {function} had run, left another "
                             "number in a.grad than when backpropagated right after its own forward: a hook your code "
                             "registered on a ran in that pass and chose a.grad's number, and a hook registered on a "

@@ -202,6 +202,12 @@ def _ran(root: Any, names: dict[str, Any], start: Callable[[], None]
     return order, feeders, unseen, watch
 
 
+def sent_by_applies(root: Any, names: dict[str, Any], start: Callable[[], None]) -> dict[str, list[object]]:
+    """What the watched applies returned for each edge while ``start()`` (a backward from ``root``) ran, by
+    the label of the node the edge leads to (none where no apply is Python: PyTorch's)."""
+    return _watched(root, names, start, {})[0].sent
+
+
 def written_beside(root: Any, names: dict[str, Any], start: Callable[[], None], value: str
                    ) -> tuple[list[tuple[str, str]], set[str]]:
     """The runs next to which ``start()`` (a backward from ``root``) changed ``names[value]``'s

@@ -540,3 +540,22 @@ CASES += [
           fails={DOCS: "hands w's AccumulateGrad a gradient that requires no grad in PyTorch, but not in your engine"},
           names=("records no graph", "not its number, item()")),
 ]
+
+# The buffers of gradients kept between calls, never popped: in a module-level dict, or a mutable default argument.
+# A later backward through the same graph of additions starts from what the first left there: told as state kept
+# between calls, by the gradients the nodes' applies returned, not as a walk that counts the edges once.
+SENT_AGAIN = "had the nodes' apply calls return other gradients than the first backward did"
+CASES += [
+    Wrong("buffers_in_a_module_dict", fails={DIAMONDS: SENT_AGAIN}, names=("state kept between calls",),
+          unsaid=("dependencies keeps nothing between calls",),
+          edits={"    buffers = {first: 1.0}\n": "    buffers = _BUFFERS\n    buffers[first] = buffers.get(first, 0.0) + 1.0\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers[node]\n",
+                 "def backward(root: Value, retain_graph: bool = False) -> None:\n":
+                 "_BUFFERS: dict = {}\n\n\ndef backward(root: Value, retain_graph: bool = False) -> None:\n"}),
+    Wrong("buffers_a_mutable_default", fails={DIAMONDS: SENT_AGAIN}, names=("state kept between calls",),
+          unsaid=("dependencies keeps nothing between calls",),
+          edits={"def backward(root: Value, retain_graph: bool = False) -> None:\n":
+                 "def backward(root: Value, retain_graph: bool = False, buffers: dict = {}) -> None:\n",
+                 "    buffers = {first: 1.0}\n": "    buffers[first] = 1.0\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers[node]\n"}),
+]
