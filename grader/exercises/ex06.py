@@ -202,7 +202,8 @@ def _shifted(r: object) -> list[Any] | str:
 
 def _data_copy(sub, w: float, x: float) -> dict:
     leaf = Value(x, requires_grad=True)
-    with watching(sub, "shift_by_data_copy", made=True) as call, told_if_detached(call, "shift_by_data_copy"):
+    with watching(sub, "shift_by_data_copy", made=True) as call, told_if_detached(call, "shift_by_data_copy"), \
+            told_if_made_under_no_grad(call, "shift_by_data_copy"):  # y from x.data: y has no graph
         r = plain_dict(sub.shift_by_data_copy(w, leaf))  # x.detach_() before the change: y has no graph
     if type(r) is not dict or not {"x", "y"} <= set(r):
         raise shape_error('shift_by_data_copy must return {"x": x, "y": y}', "shift_by_data_copy", r)

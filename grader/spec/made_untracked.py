@@ -94,27 +94,29 @@ def _cut_below(call: Call, roots: list[Any], names: dict[int, str]) -> tuple[str
     Value and how it was cut (``NO_GRAD``, ``DATA``).  Where the frame names no such Value (``(x +
     w) * (w + 1)`` computed whole under no_grad: ``x + w`` has no name), the first named Value made
     with grad mode off above it, from which the walk through Values made with grad mode off reaches
-    an input that requires grad (``y``)."""
+    an input that requires grad (``y``); a Value made from a ``.data`` that has no name (``x.data + w``
+    inside a helper of the student's) is told by the named Value above it, computed from it."""
     seen: set[int] = set()
-    stack = list(roots)
+    stack: list[tuple[Any, Any]] = [(root, root) for root in roots]  # each Value, and the named Value above it
     above: tuple[str, str, Any, str] | None = None
     while stack:
-        v = stack.pop()
+        v, owner = stack.pop()
         if id(v) in seen:
             continue
         seen.add(id(v))
+        owner = v if id(v) in names else owner
         inputs = call.inputs.get(id(v), ())
         source = next((i for i in inputs if i.requires_grad), None)
         untracked = call.made_untracked.get(id(v)) is v
         if untracked and source is not None and id(v) in names:
             return names[id(v)], names.get(id(source), UNNAMED), v, NO_GRAD
-        data = _data_source(call, inputs) if id(v) in names and not v.requires_grad else None
+        data = _data_source(call, inputs) if id(owner) in names and not v.requires_grad else None
         if data is not None:
-            return names[id(v)], names.get(id(data), UNNAMED), v, DATA
+            return names[id(owner)], names.get(id(data), UNNAMED), owner, DATA
         reached = _reached_source(call, v) if untracked and above is None and id(v) in names else None
         if reached is not None:
             above = names[id(v)], names.get(id(reached), UNNAMED), v, NO_GRAD
-        stack.extend(inputs)
+        stack.extend((i, owner) for i in inputs)
     return above
 
 

@@ -429,3 +429,11 @@ CASES += [
                                  "    if not w_requires_grad:\n        w_leaf = w_leaf.detach()\n"
                                  "    if not x_requires_grad:\n        x_leaf = x_leaf.detach()\n"}),
 ]
+
+# y built from x.data through the given helper: the backward raises, told with the Value the
+# student named (y) computed from x.data, though the step that read x.data has no name of its own.
+CASES += [
+    Wrong("y_built_from_data", fails={COPY: "shift_by_data_copy computed y from x.data"},
+          edits={COPY_LINE + "    y = _graph_from(w, x)\n": COPY_LINE + "    y = _graph_from(w, x.data)\n"},
+          names=("computed y from x.data",)),
+]
