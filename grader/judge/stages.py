@@ -13,7 +13,7 @@ import re
 
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import EQUAL, KEPT, LEFT_OFF, RAISED, STUCK
+from grader.spec.build import BORN_RELEASED, EQUAL, KEPT, LEFT_OFF, RAISED, STUCK, UNPACKED
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
@@ -58,6 +58,11 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
         return _kept(stage, display, problem[len(EQUAL):], exercise, equal=True)
     if problem.startswith(STUCK):
         return _stuck(stage, display, problem[len(STUCK):])
+    if problem.startswith(UNPACKED):
+        return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}). In a fresh run of the "
+                 "file, (u * v).grad_fn.unpack(\"other\"), u * v made after a backward through w * x, is not v, the "
+                 "Value that node saved: your Node.unpack gives a node another value than the one that node saved.",
+                 stage=stage, file=display, problem=_problem_told(problem[len(UNPACKED):]))
     raised = _RAISED.fullmatch(problem)
     owner = _later_owner(stage, exercise, error) if raised else None
     if raised and owner is not None:
@@ -160,6 +165,9 @@ def this_stage(earlier: str, fields: str, display: str, where: str, raised_in: s
     function the error was raised in (a release refused by backward itself, not by unpack)."""
     program, _sep, rest = fields.partition(" | ")
     error, _sep, owner = rest.rpartition(" | ")  # the quoted error is the student's text: any characters
+    born = owner == BORN_RELEASED and " | " in error  # a fresh run's new node is released already
+    if born:
+        error, _sep, owner = error.rpartition(" | ")
     if f" | {owner}" in LEFT_OFF.values():
         return _left_off(earlier, program, display, f" | {owner}" == LEFT_OFF["raised"])
     if not owner:
@@ -175,6 +183,11 @@ def this_stage(earlier: str, fields: str, display: str, where: str, raised_in: s
                                   "saved value freed: PyTorch refuses only such a read, so a node that saved "
                                   "nothing (a leaf's AccumulateGrad, which every graph built on that leaf shares, "
                                   "or AddBackward0) runs again in a later backward.")])
+    if SECOND_BACKWARD in error and born:  # not a release of its own: one that reached a node no backward ran
+        return sentences([told, _("That one backward through its graph met a node that reads as released, and in a "
+                                  "fresh run of your file the node of u * 3, made after a backward through w * 3 and "
+                                  "run by no backward, is released already (its unpack raises it): what one node's "
+                                  "release did reached other nodes too.")])
     if SECOND_BACKWARD in error:  # those programs run one backward per graph: it met its own release
         return sentences([told, _("That one backward through its graph met a node released already: the node was "
                               "released before it ran, or ran again after its release.")])

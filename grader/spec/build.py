@@ -23,6 +23,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
+from grader.spec.build_fresh_nodes import born_released, unpacks_other
 from grader.spec.build_reads import edge_node, edges, fact, flag, grad_quiet, node_name, number
 from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
@@ -34,6 +35,8 @@ RAISED = N_("it raised {error}")
 KEPT = "kept: "  # before an EarlierStage's problem: its check passes on a fresh run of the file
 EQUAL = "equal: "  # before an EarlierStage's problem: as KEPT, and a fresh run's x * w, x and w of one number, has one node
 STUCK = "stuck: "  # before an EarlierStage's problem: in a fresh run, a backward after one that raised writes nothing
+UNPACKED = "unpacked: "  # before an EarlierStage's problem: in a fresh run, a node's unpack gives another node's value
+BORN_RELEASED = "new nodes released"  # after a ThisStage's owner: in a fresh run, a node no backward ran refuses its values
 # after a ThisStage's program: which backward left grad mode off in a fresh run of the file
 LEFT_OFF = {"ran": " | backward left off", "raised": " | backward that raised left off"}
 
@@ -51,7 +54,8 @@ class MissingMethod(Exception):
 class ThisStage(Exception):
     """An earlier stage's program fails because of this stage's code (a release before the node
     ran, grad mode left off): told as this stage's mistake, never blamed on the earlier stage.
-    Its message is ``"ex17: <program> | <error> | <stage whose code raises it>"`` (raised with the
+    Its message is ``"ex17: <program> | <error> | <stage whose code raises it>"``, then
+    ``" | " + BORN_RELEASED`` where a fresh run's new node is released already (raised with the
     error's traceback, so the grader sees the line it came from), or ``"ex16: <program>"`` when
     nothing is recorded any more (``grader.judge.explain`` words both)."""
 
@@ -142,14 +146,16 @@ def needs(sub: Any, stage: int) -> Any:
         except Exception as exc:  # noqa: BLE001 - any failure of an earlier stage is said so
             if _raised_from_stage(exc) > earlier:
                 owner = STAGE_IDS[_raised_from_stage(exc) - 1]
-                raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {quoted(exc)} | {owner}"
+                born = f" | {BORN_RELEASED}" if SECOND_BACKWARD in str(exc) and born_released(sub) else ""
+                raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {quoted(exc)} | {owner}{born}"
                                 ).with_traceback(exc.__traceback__) from None
             problem, met = RAISED.format(error=quoted(exc)), exc.__traceback__
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}{_left_off_by_backward(sub)}")
         if problem is not None:
             kept = (EQUAL if _leaves_merged(sub) else KEPT) if _passes_fresh(sub, check) \
-                else STUCK if stage > SECOND_BACKWARD_STAGE and _stuck(sub) else ""
+                else STUCK if stage > SECOND_BACKWARD_STAGE and _stuck(sub) \
+                else UNPACKED if stage >= SECOND_BACKWARD_STAGE and unpacks_other(sub) else ""
             raise EarlierStage(f"{exercise}: {kept}{problem}").with_traceback(met)
     return sub
 

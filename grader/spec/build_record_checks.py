@@ -28,6 +28,8 @@ ADD_SAVES = N_("the AddBackward0 node of w * 2 + 1 saves operands, where AddBack
                "needs neither")
 SAVES_SELF_TOO = N_("w * 3 saves w as \"self\" as well, where a product saves self only when the other factor requires "
                     "grad: MulBackward0 saves only what its backward needs")
+SAVED_SHARED = N_("the nodes of w * x and w * 3 hold one dict of saved values (their .saved is one object), where each "
+                  "node keeps a dict of its own: what one node saves, the other holds too")
 NO_REFLECTED = (N_("2 + w raises TypeError: your Value has no __radd__ that takes a Python number on the left of +"),
                 N_("3 * w raises TypeError: your Value has no __rmul__ that takes a Python number on the left of *"))
 NUMBER_FIRST = N_("3 * w has the entry of the number 3 first in its next_functions, where PyTorch's 3 * w is w * 3 "
@@ -60,6 +62,9 @@ def recorded_as_torch(sub: Any, w: Any, y: Any, product: Any, three: Any) -> str
     tuple of (node, 0) tuples, w's a node, not w: the student's gradient_edge(w) says whether it
     or record put w there), the (None, 0) of the numbers of y = w * 2 + 1, and what its
     AddBackward0 saved (nothing): each read, none made anew."""
+    saved = getattr(three, "saved", None)
+    if isinstance(saved, dict) and saved is getattr(product, "saved", None):  # one dict for every node (Node.save's)
+        return SAVED_SHARED
     if saved_as(three, "self") is not None:
         return SAVES_SELF_TOO
     pairs = getattr(product, "next_functions", None)

@@ -46,20 +46,25 @@ def unpack_keeps(sub: Any) -> dict[str, Any]:
     return fact(saved_operands(fn), f"the list of operands that y.grad_fn saved, after {READ_ONCE}")
 
 
+REFUSES_EVERY = N_("reading each value y.grad_fn saved through its unpack, once a backward released y.grad_fn, "
+                   "raises an error")
 REFUSES_FREED = N_("reading what y.grad_fn saved through its unpack, once a backward released y.grad_fn, raises a "
                    "RuntimeError itself, not a subclass of it")
 
 
-def refuses_freed(fn: Any) -> dict[str, Any]:
+def refuses_freed(fn: Any) -> list[dict[str, Any]]:
     """Whether the engine's unpack refuses every value of a node backward released, as PyTorch's
-    ``_saved_<name>`` raises then: an unpack that skips its check hands apply what release left
-    (None), and a backward through the node fails in apply instead, which alone never names
-    unpack.  A node not released is another rule's (``released``); the refusal's words, too."""
+    ``_saved_<name>`` raises then, and with a RuntimeError itself: an unpack that skips its check
+    (for some values: a leaf's kept by release) hands apply what release left, and a backward
+    through the node fails in apply instead, or runs, which alone never names unpack; one that
+    raises a subclass is told that alone.  A node not released is another rule's (``released``);
+    the refusal's words, too."""
     names = saved_operands(fn)
     if released(fn) is not True or type(names) is not list:
-        return claim(True, REFUSES_FREED)
-    return claim(all((error(read_saved, fn, name) or "").startswith("RuntimeError") for name in names),
-                 REFUSES_FREED)
+        return [claim(True, REFUSES_EVERY), claim(True, REFUSES_FREED)]
+    raised_there = [error(read_saved, fn, name) for name in names]
+    return [claim(all(found is not None for found in raised_there), REFUSES_EVERY),
+            claim(all(found is None or found.startswith("RuntimeError") for found in raised_there), REFUSES_FREED)]
 
 
 UNFREED = "y.backward(retain_graph=True) after y.backward(), y = w * w"

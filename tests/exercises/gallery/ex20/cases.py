@@ -101,9 +101,10 @@ CASES = [
     Wrong("unpack_refuses_only_a_missing_name", edits={  # release keeps the names, so this check never fires
         "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n":
         "        if name not in self.saved:\n            raise RuntimeError(SECOND_BACKWARD)\n"},
-          fails={DOCS: "Reading what y.grad_fn saved through its unpack, once a backward released y.grad_fn, raises a "
-                       "RuntimeError itself, not a subclass of it in PyTorch, but not in your engine"},
-          names=("MulBackward0.apply", "Node.unpack checks whether its node was released")),
+          fails={DOCS: "Reading each value y.grad_fn saved through its unpack, once a backward released y.grad_fn, "
+                       "raises an error in PyTorch, but not in your engine"},  # none raised: no subclass told
+          names=("MulBackward0.apply", "Node.unpack checks whether its node was released"),
+          unsaid=("not a subclass of it",)),
     Wrong("release_only_marks", edits={"        self.saved = dict.fromkeys(self.saved)\n": ""},  # unpack still refuses
           fails={DOCS: "h is freed once y.backward() ran and del h let go of it, y = h * h, h = x * 3 in PyTorch, but not in your engine"},
           names=("h is freed", "release forgets the saved Values")),
@@ -397,4 +398,53 @@ CASES += [
                                      "    __hash__ = object.__hash__\n\n    def item(self) -> float:\n"},
           fails={DOCS: "x and w two new leaves holding one number, has one node at both edges"},
           names=("two new leaves holding one number", "== on a Value compares numbers")),
+]
+
+# State kept between calls in a default argument or on the class (unpack's memo by name, one saved dict for
+# every node, a released flag set on Node), values freed by a module-level list, and a release that keeps a
+# leaf's value: each told by what it did, on a fresh run where an earlier stage's program is all that ran.
+UNPACK_BODY = '''        if self.released:
+            raise RuntimeError(SECOND_BACKWARD)
+        value = self.saved[name]
+        return value'''
+RELEASE_BODY = "        self.saved = dict.fromkeys(self.saved)\n        self.released = True"
+CASES += [
+    Wrong("unpack_default_memo", edits={  # each name read once, kept in a default dict every node shares
+        "    def unpack(self, name: str) -> Value:": "    def unpack(self, name: str, _seen={}) -> Value:",
+        UNPACK_BODY: "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n"
+                     "        if name not in _seen:\n            _seen[name] = self.saved[name]\n        return _seen[name]"},
+          fails={DOCS: "is not v, the Value that node saved"},
+          names=("(u * v).grad_fn.unpack(\"other\")", "another value than the one that node saved")),
+    Wrong("released_values_listed", edits={  # a value freed by one node is refused to every node that saved it
+        UNPACK_BODY: "        value = self.saved[name]\n        if value in _FREED:\n"
+                     "            raise RuntimeError(SECOND_BACKWARD)\n        return value",
+        RELEASE_BODY: "        _FREED.extend(self.saved.values())",
+        "\n\nclass Node:": "\n\n_FREED = []  # the saved values backward freed\n\n\nclass Node:"},
+          fails={DOCS: "y.grad_fn is released by y.backward()", NEW_GRAPHS: "raised RuntimeError"},
+          names=("is released by", "known on that node, whatever earlier graphs were freed")),
+    Wrong("release_flags_the_class", edits={  # Node.released set where self.released was meant
+        "        self.released = False  # True once backward freed the saved values\n": "",
+        "    def __init__(self, next_functions": "    released = False  # True once backward freed the saved values\n\n"
+                                              "    def __init__(self, next_functions",
+        RELEASE_BODY: "        self.saved = dict.fromkeys(self.saved)\n        Node.released = True"},
+          fails={DOCS: "run by no backward, is released already"},
+          names=("the node of u * 3", "what one node's release did reached other nodes too"),
+          unsaid=("the node was released before it ran, or ran again after its release",)),
+    Wrong("saved_shared_default_dict", edits={  # the given save rewritten with a default dict every node shares
+        "    def save(self, name: str, value: Value) -> None:\n        \"\"\"Keep ``value`` for backward.\"\"\"\n"
+        "        self.saved[name] = value":
+        "    def save(self, name: str, value: Value, _saved={}) -> None:\n        \"\"\"Keep ``value`` for backward.\"\"\"\n"
+        "        _saved[name] = value\n        self.saved = _saved"},
+          fails={DOCS: "hold one dict of saved values"},
+          names=("their .saved is one object", "what one node saves, the other holds too"),
+          unsaid=("saves w as \"self\" as well",)),
+    Wrong("release_keeps_leaves", edits={  # a leaf's value taken for no memory to free: kept, and handed out
+        UNPACK_BODY: "        value = self.saved[name]\n        if value is None:\n"
+                     "            raise RuntimeError(SECOND_BACKWARD)\n        return value",
+        RELEASE_BODY: "        self.saved = {k: (v if v.is_leaf else None) for k, v in self.saved.items()}\n"
+                      "        self.released = True"},
+          fails={DOCS: "Reading each value y.grad_fn saved through its unpack, once a backward released y.grad_fn, "
+                       "raises an error in PyTorch, but not in your engine"},
+          names=("Reading each value y.grad_fn saved", "whichever name it is asked for"),
+          unsaid=("not a subclass of it",)),
 ]

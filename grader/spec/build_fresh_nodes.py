@@ -1,0 +1,49 @@
+"""Two questions a failed earlier stage's check asks of a fresh run of the student's file, from
+ex20 on, where this stage's ``Node.unpack`` and ``Node.release`` run in every earlier program:
+does a node's unpack give what that node saved, and is a node no backward ran still unreleased?
+An unpack that keeps what it read between calls (a dict that is a default argument) hands a
+later node an earlier node's value, and ex17's program then only shows a wrong gradient; a
+release that marks more than its own node (a flag set on the class) makes the next graph refuse
+a backward it never ran, which ex17's program only shows as a second backward's error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grader.spec.raised import SECOND_BACKWARD
+from grader.spec.repeat import fresh_copy
+
+
+def unpacks_other(sub: Any) -> bool:
+    """Whether, in a fresh run, ``(u * v).grad_fn.unpack("other")``, made after a backward
+    through ``w * x``, is another Value than v, the one that node saved; False where it cannot
+    be asked (no fresh run, an error on the way: the check's own problem is told then)."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    try:
+        w, x = fresh.Value(1.5, requires_grad=True), fresh.Value(-0.5, requires_grad=True)
+        (w * x).backward()
+        u, v = fresh.Value(2.0, requires_grad=True), fresh.Value(0.25, requires_grad=True)
+        product = u * v
+        return product.grad_fn.unpack("other") is not v
+    except Exception:  # noqa: BLE001 - the student's engine: a question it cannot answer is not asked
+        return False
+
+
+def born_released(sub: Any) -> bool:
+    """Whether, in a fresh run, the node of ``u * 3``, made after a backward through ``w * 3``
+    and run by no backward, refuses its saved value with SECOND_BACKWARD: released already."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    try:
+        (fresh.Value(1.5, requires_grad=True) * 3).backward()
+        product = fresh.Value(2.0, requires_grad=True) * 3
+    except Exception:  # noqa: BLE001 - the student's engine: a question it cannot answer is not asked
+        return False
+    try:
+        product.grad_fn.unpack("other")
+    except Exception as exc:  # noqa: BLE001 - any error but the refusal is no answer
+        return SECOND_BACKWARD in str(exc)
+    return False
