@@ -22,7 +22,7 @@ def implied(d: Difference, found: list[Difference]) -> bool:
     """Whether another difference of ``found`` already tells ``d``."""
     return (_part_of_none(d, found) or _number_for_none(d, found) or _entry_of_merged(d, found)
             or _alias_of_one_leaf(d, found) or _number_following_calls(d, found) or _name_told(d, found)
-            or _leaf_not_requiring_grad(d, found))
+            or _leaf_not_requiring_grad(d, found) or _flag_of_detach_dropped(d, found))
 
 
 def _label(d: Difference) -> str:
@@ -107,3 +107,18 @@ def _leaf_not_requiring_grad(d: Difference, found: list[Difference]) -> bool:
     leaf = dict(d.fields).get("leaf")
     return d.say is Say.NO_LEAF and any(e.say is Say.REQUIRES_GRAD and _label(e) == leaf
                                         and dict(e.fields).get("flag") in (False, "False") for e in found)
+
+
+def _flag_of_detach_dropped(d: Difference, found: list[Difference]) -> bool:
+    """Whether ``d`` says that a leaf requires grad (its flag True, a graph reaching it) where
+    another difference says the call dropped the Value a detach() of that leaf returned: that
+    sentence says the leaf was left requiring grad, and why; told of each leaf whose detach() was
+    dropped, it is not crowded out by its own consequences."""
+    fields = dict(d.fields)
+    if d.say is Say.REQUIRES_GRAD and fields.get("flag") in (True, "True"):
+        leaf = _label(d).partition(" (")[0]
+    elif d.say is Say.EXTRA_LEAF:
+        leaf = fields.get("leaf", "")
+    else:
+        return False
+    return any(e.say is SayCheck.DETACH_DROPPED and dict(e.fields).get("leaf") == leaf for e in found)

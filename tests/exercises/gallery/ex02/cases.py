@@ -4,6 +4,7 @@ from gallery_case import Correct, Wrong
 
 DOCS = "the documents' graph"
 W_OFF = "a leaf that does not require grad"
+ALL_FLAGS = "every combination of flags on other inputs"
 LEAF_GRADS = "which leaves get a gradient"
 READ_GRADS = '''    g["y"].backward()
     # A leaf that does not require grad is never written to: its .grad stays None.
@@ -518,12 +519,14 @@ CASES += [
 
 # detach() taken for in-place: its new Value dropped, the leaf still requires grad; told as the detach() dropped.
 CASES += [
-    Wrong("detach_result_dropped", fails={W_OFF: "build_graph called w.detach() and left the new Value it returned out"},
+    Wrong("detach_result_dropped", fails={W_OFF: "build_graph called w.detach() and left the new Value it returned out",
+                                          ALL_FLAGS: "build_graph called x.detach() and left the new Value it returned out"},
           edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
                  "    w_leaf = Value(w, requires_grad=True)\n    x_leaf = Value(x, requires_grad=True)\n"
                  "    if not w_requires_grad:\n        w_leaf.detach()\n    if not x_requires_grad:\n        x_leaf.detach()\n"},
-          names=("has requires_grad=True", "against the flag it was given for w",
-                 "called w.detach() and left the new Value it returned out", "detach() leaves w itself as it was")),
+          names=("still requiring grad", "against the flag it was given for w",
+                 "called w.detach() and left the new Value it returned out", "detach() leaves w itself as it was",
+                 "called x.detach() and left the new Value it returned out", "detach() leaves x itself as it was")),
     # detach() and detach_() on a new leaf before any operation: leaves without grad, as Value(w) makes
     Correct("leaves_detached_first",
             edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
