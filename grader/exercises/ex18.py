@@ -11,12 +11,13 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, operand
-from grader.spec.build_reads import SECOND_RUN, grad_quiet, root_as_was
+from grader.spec.build_again import again
+from grader.spec.build_reads import grad_quiet
 from grader.spec.warned import grad_read
 from grader.spec.freed import at_a_freed_id
 from grader.spec.held import held
 from grader.spec.raised import raised
-from grader.spec.build_order import order_facts, watched_order, written_beside
+from grader.spec.build_order import watched_order, written_beside
 from grader.spec.repeat import fresh_copy
 from grader.spec.own_grad import OWN_GRAD, equal_leaves
 
@@ -67,6 +68,8 @@ KEYS = {
             "a retain_grad() called after that backward finds .grad None, as nothing was written there",
     "root_as_was": "backward leaves the value it starts from as it was: its requires_grad and grad_fn after "
                    "backward are what they were before, and a second backward starts from them again",
+    "sent_again": "each backward buffers the gradients of its own pass, anew at each call: a later backward through "
+                  "the same graph hands every node what the first did",
     "again": "each backward counts the edges of its own graph anew: dependencies keeps nothing between calls, so a "
              "second backward through the same graph (of additions, which save nothing) runs every node again, as "
              "PyTorch's does",
@@ -78,7 +81,8 @@ NODES = ("w", "x", "a", "b", "y")
 # A warning given once and never again is told by that rule, not by the rule of when to warn.
 CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "handed_itself"),
              "kept": ("retained", "own_node", "handed_itself"),
-             "every_backward": ("retained", "own_node", "handed_itself", "again", "root_as_was"),
+             "every_backward": ("retained", "own_node", "handed_itself", "again", "root_as_was", "sent_again"),
+             "sent_again": ("applied", "ran", "root_as_was", "again"),
              "warned": ("warn_again",), "retained": ("own_node", "handed_itself"),
              # a getter that never warns, or gives a non-retained non-leaf a .grad anyway (Value(0)), is not
              # ids kept: told by the rule of warning, or of that .grad staying None
@@ -191,11 +195,10 @@ def retained_hidden(sub):
     returned = made.retain_grad()
     return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub),
             "own_grad": equal_leaves(sub),
-            **_again(sub), **_twice_and_late(sub),
+            **again(sub), **_twice_and_late(sub),
             "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
 
 
-AGAIN = "y = (d + d) + w, d = w + x"
 TWICE_CALLED = "a.retain_grad(); a.retain_grad()"
 LATE = "y.backward(); a.retain_grad()"
 PROGRAM = "y = a * w, a = x + w"
@@ -245,23 +248,6 @@ def _second_backward(sub: Any) -> list[dict[str, Any]]:
     a.grad = None
     second = raised(y.backward, f"the second y.backward() of {program}")
     return [first, second, fact(grad_quiet(a), f"a.grad after {program}")]
-
-
-def _again(sub: Any) -> dict[str, list[Any]]:
-    """A second backward through one graph of additions, which save nothing, so PyTorch runs it
-    again: a dependencies that keeps the nodes it walked between calls (a module-level set)
-    counts none of them the second time, and that backward fails or runs fewer nodes.  Told by
-    what the second pass did, watched; the gradients it leaves are ex19's (they add up).  What
-    the first left of y (``root_as_was``) tells a y it changed apart from such a walk."""
-    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
-    d = w + x
-    s = d + d
-    y = s + w
-    first = raised(y.backward, f"y.backward(), {AGAIN}")
-    left = root_as_was(y, AGAIN)
-    seen = order_facts(y, {"w": w, "x": x, "d": d, "(d + d)": s, "y": y},
-                       f"{AGAIN} ({SECOND_RUN})", catch=True)
-    return {"again": [first, *seen["first"], *seen["ran"][:2], *seen["applied"]], "root_as_was": left}
 
 
 FREED = "a = w * 3; a.retain_grad(); del a, w; b = v * 3"  # b.grad_fn at the id a.grad_fn had

@@ -442,3 +442,16 @@ CASES += [
           fails={RETAINED: "made by MulBackward0.apply"},
           names=("ex17", "MulBackward0.apply", "records no graph")),
 ]
+
+# The buffers of gradients kept in a module-level dict, never popped (a slip of ex17 carried on): a later backward
+# through the same graph starts from what the first left there; told as state kept between calls, not as a
+# retain_grad() that writes the first backward's gradient only.
+CASES += [
+    Wrong("buffers_in_a_module_dict_since_ex17", names=("state kept between calls",),
+          fails={"retain_grad on other nodes": "had the nodes' apply calls return other gradients than the first backward did"},
+          unsaid=("not the first one only",),
+          edits={"    buffers = {first: 1.0}\n": "    buffers = _BUFFERS\n    buffers[first] = buffers.get(first, 0.0) + 1.0\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers[node]\n",
+                 "def backward(root: Value, retain_graph: bool = False) -> None:\n":
+                 "_BUFFERS: dict = {}\n\n\ndef backward(root: Value, retain_graph: bool = False) -> None:\n"}),
+]
