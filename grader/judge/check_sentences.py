@@ -231,7 +231,7 @@ class SayCheck(Sentence):
                        "same derivative, where each node has its own.")
     OTHER_DEFAULT = N_("{label} did not do what the stub's default asks: your signature has another default.")
     CALLER_MODE = N_("{label} is recorded as the grad mode around the call decides, not as training asks: forward "
-                     "computed y under the caller's grad mode, where its set_grad_enabled(training) was not in force.")
+                     "computed y under the caller's grad mode, where no set_grad_enabled(training) was in force.")
     RECORDED_ON_THE_WAY = N_("{label} was computed from a result the graph recorded ({op}): that operation ran "
                              "with grad mode on, where the statement computes all of y under no_grad.")
     OTHER_UNDER_FILTERS = N_("{label} returned another answer under the caller's "

@@ -223,7 +223,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     # how a call changed a Value it was handed: its .grad cleared, zeroed or written, or its flag
     SayState.VALUE_CHANGED: (("cleared", SayState.GIVEN_GRAD_CLEARED), ("zeroed", SayState.GIVEN_GRAD_ZEROED),
                              ("written", SayState.GIVEN_GRAD_WRITTEN), ("flag", SayState.GIVEN_FLAG_CHANGED),
-                             ("detached", SayState.GIVEN_DETACHED), ("renumbered", SayState.GIVEN_NUMBER_CHANGED)),
+                             ("detached", SayState.GIVEN_DETACHED), ("renumbered", SayState.GIVEN_NUMBER_CHANGED), ("hooked", SayState.GIVEN_HOOKED)),
     SayLeaf.ONE_FOR_TWO: (("returned_twice", Say.NAME_ALIAS),),  # a leaf made for each, one returned under both  # a detach() whose .data was assigned since
 }
 
@@ -278,7 +278,7 @@ _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (k
     SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")), SayWalk.COUNTED_ONCE_NAMESAKE: (("op", "op"),),
     SayState.VALUE_CHANGED: (("attribute", "name"), ("value", "leaf")),  # the first call that changed its Value, and what
     **dict.fromkeys((SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN,
-                     SayState.GIVEN_FLAG_CHANGED, SayState.GIVEN_DETACHED, SayState.GIVEN_NUMBER_CHANGED),
+                     SayState.GIVEN_FLAG_CHANGED, SayState.GIVEN_DETACHED, SayState.GIVEN_NUMBER_CHANGED, SayState.GIVEN_HOOKED),
                     (("value", "leaf"),)),  # the Value handed to the call it changed
     SayWalk.TWO_EDGES_WAITING: (("node", "name"), ("feeder", "feeder")),  # the node left waiting, its feeder of two edges
     SayWalk.FEWER_SENT: (("node", "name"), ("feeder", "feeder")),  # the node never run, the feeder whose apply was short

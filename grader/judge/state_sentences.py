@@ -113,6 +113,9 @@ class SayState(Sentence):
                         "it was.")
     GIVEN_NUMBER_CHANGED = N_("{label} changed the number {leaf} holds, where the statement's leaves the Values it "
                               "is given as the caller left them.")
+    GIVEN_HOOKED = N_("{label} left a hook on {leaf}: a backward pass through {leaf} after the call did not add to "
+                      "{leaf}.grad the gradient the pass sent it, as the hook still runs in every later pass, where the "
+                      "statement's leaves the Values it is given as the caller left them.")
     GIVEN_FLAG_CHANGED = N_("{label} changed {leaf}.requires_grad, where the statement's leaves that flag as the "
                             "caller set it.")
     INPUT_CHANGED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "

@@ -73,11 +73,33 @@ def kept(held: Held, label: str) -> dict[str, Any]:
 
 def kept_through(label: str, values: dict[str, Value], call: Callable[[], object]) -> dict[str, Any]:
     """``kept`` of ``call`` made with grad mode on, as a program makes it, once ``hold`` gave
-    ``values`` their gradients."""
+    ``values`` their gradients; where it kept them all, whether a backward pass through each leaf
+    after the call still adds to its ``.grad`` exactly what the pass sends it (context ``hooked``:
+    a hook the call registered on the caller's leaf, ``w.register_hook(lambda g: g * 0)`` to
+    "freeze" it, runs in every later pass)."""
     held = hold(values)
     with enable_grad():
         call()
-    return kept(held, label)
+    fact = kept(held, label)
+    hooked = next((name for name, v in held.values.items() if fact["holds"] and _hooked(v)), None)
+    if hooked is None:
+        return fact
+    return {**check(Check.VALUE_KEPT, False, label), CONTEXT + "value": hooked, CONTEXT + "attribute": "grad",
+            CONTEXT + "hooked": True}
+
+
+def _hooked(v: Value) -> bool:
+    """Whether a backward pass of ``v * 1.0`` from a leaf ``v`` that requires grad, holding a
+    ``.grad``, adds to it another number than one (or raises): a hook left on ``v`` chose it."""
+    if not (v.is_leaf and v.requires_grad and isinstance(v.grad, Value)):
+        return False
+    before = v.grad.item()
+    try:
+        with enable_grad():
+            (v * 1.0).backward()
+    except Exception:  # noqa: BLE001 - a hook of the student's raised in the probe's pass: it is there
+        return True
+    return not isinstance(v.grad, Value) or v.grad.item() - before != 1.0
 
 
 def parameters_of(model: nn.Module, name: str = "model") -> dict[str, Value]:

@@ -612,3 +612,32 @@ CASES += [
           fails={FORWARD: "forward wrote `with micrograph.set_grad_enabled:`"},
           edits={FORWARD_BODY: FORWARD_BODY.replace("set_grad_enabled(training)", "set_grad_enabled")}),
 ]
+
+# A fresh student pass: torch's own zero_grad(set_to_none=False) (the gradient detached in place, then zeroed: correct);
+# .grad zeroed with no check for None (the first step on a new leaf raises); lr applied by a hook registered at every
+# step, hooks piling up on a leaf stepped again; evaluation "freezing" w with a hook that zeroes its gradient, in place of
+# switching recording off (the hook stays on the caller's w); and the first refusal kept in a global.
+CASES += [
+    Correct("grad_detached_then_zeroed",
+            edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n":
+                   "    if w.grad is not None:\n        w.grad.detach_()\n        w.grad.zero_()\n"}),
+    Wrong("grad_zeroed_unchecked", fails={STEP: "sgd_step read w.grad, which is None"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n": "    w.grad.zero_()\n"},
+          names=("sgd_step read w.grad, which is None", "'NoneType' object has no attribute 'zero_'")),
+    Wrong("lr_in_a_hook_each_step", fails={STEP: "a hook of yours ran in that backward pass"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n":
+                 "    w.grad = None\n    w.register_hook(lambda g: g * lr)\n",
+                 "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
+                 "        w -= w.grad\n"},
+          names=("sgd_step", "a hook of yours")),
+    Wrong("eval_freezes_w_with_a_hook", fails={FORWARD: "forward(w, x, False) computed nothing with grad mode off",
+                                               FORWARD_HIDDEN: "forward(w, x, False) left a hook on w"},
+          edits={FORWARD_BODY: "    if not training:\n        w.register_hook(lambda g: g * 0)\n    return _graph(w, x)\n"},
+          names=("forward", "left a hook on w"), unsaid=("its set_grad_enabled(training)",)),
+    Wrong("first_refusal_kept_in_a_global",
+          fails={"without no_grad the step raises": "an exception the engine raised during an earlier call"},
+          edits={TRY: "    global _REFUSED\n    try:\n        w -= lr * w.grad\n    except RuntimeError as e:\n"
+                      "        if _REFUSED is None:\n            _REFUSED = e\n        return _REFUSED\n    return None\n",
+                 "def step_without_no_grad(": "_REFUSED = None\n\n\ndef step_without_no_grad("},
+          names=("step_without_no_grad", "kept between calls")),
+]
