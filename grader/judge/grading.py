@@ -13,7 +13,7 @@ from typing import Any
 
 from grader.course.catalog import LoadedExercise
 from grader.i18n import _, sentences
-from grader.judge import diagram, differences, explain, redefined, replay, replayed, stages, sys_rebound
+from grader.judge import diagram, differences, explain, reached, redefined, replay, replayed, stages, sys_rebound
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.compare import identical, same
 from grader.judge.rebound import rebound_told
@@ -205,7 +205,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
     if report.tampered:
         return result(ERROR, explain.silence(report)[1])
     touched = (reload_refused(report, display, reloaded, names) or sys_rebound.told(report, display, names, source)
-               or explain.reached(report, display, names))
+               or reached.reached(report, display, names))
     if touched is not None:
         return result(ERROR, touched)
     if report.import_error is not None:  # a top level that ran out of time is no error
@@ -327,7 +327,7 @@ def judge(
     if result.outcome == UNTOUCHED:
         result.untouched_why, result.untouched_parts = _untouched_why(
             _errors(report, tests), submission, display, report.limits, spec.id)
-    result.flagged = reload_flag(report, reloaded, names) or explain.flagged(report, names)
+    result.flagged = reload_flag(report, reloaded, names) or reached.flagged(report, names)
     result.notes += [result.flagged] if result.flagged else []
     if diagram_dir is not None and spec.diagram_probe is not None:
         _draw(result, ex, report, expected, display=display, diagram_dir=diagram_dir, formats=formats,

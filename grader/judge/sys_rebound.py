@@ -43,7 +43,7 @@ def bound_again(source: str) -> tuple[tuple[str, int], ...]:
 
 def told(report: ChildReport, display: str, names: LineNames | None, source: str | None) -> str | None:
     """The sentence for a run stopped because a name of ``sys`` changed, where the source binds one
-    again; None otherwise (``explain.reached`` says it then)."""
+    again; None otherwise (``reached.reached`` says it then)."""
     if report.reached or not report.touched or report.touched[0] is not Touch.SYS or source is None:
         return None
     found = bound_again(source)

@@ -2,7 +2,7 @@
 student's language.
 
 The child names what a submission reached for by a ``wire.Touch``; the sentences of
-``grader.judge.explain`` (no test scored, the instructor's flag) name it by these labels.  The
+``grader.judge.reached`` (no test scored, the instructor's flag) name it by these labels.  The
 child's own refusal (``PermissionError``, raised by ``grader.sandbox.child.guard`` and ``seal``)
 is English text of the grader's, which an error quoted as the submission's would leave English.
 """

@@ -292,7 +292,7 @@ def test_a_reach_told_of_a_notebook_takes_no_gap_after_its_chinese_name() -> Non
     from micrograph.i18n import using
 
     from grader.i18n import _
-    from grader.judge.explain import reached
+    from grader.judge.reached import reached
     from grader.sandbox.child.wire import Touch
     from grader.sandbox.reach import Reach
     from grader.sandbox.run import ChildReport
