@@ -12,6 +12,7 @@ from grader.i18n import N_, _
 from grader.judge import stages
 from grader.judge.caused_errors import LINED, WITH_CAUSE, said_error
 from grader.judge.copy_timeout import copy_timed_out
+from grader.judge.given_refused import given_refused
 from grader.judge.messages import probe_said, torch_explained
 from grader.judge.notebook_raised import NO_MODULE, input_hint, notebook_raised, read_nothing
 from grader.judge.touches import refusal_said
@@ -120,7 +121,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         tell = functools.partial(test_error, display=display, limits=limits, names=names, exercise=exercise)
         return told(error, tell, functools.partial(line_named, names=names)) if kind in LINED else told(error, tell)
     if kind == GIVEN_REFUSED:
-        return _given_refused(error, names)
+        return given_refused(error, functools.partial(line_named, names=names))
     stage = _STAGE_PART.fullmatch(message)
     if needs_earlier_stage(error, exercise) and stage:
         return _("this stage builds on {stage}: {file} still raises NotImplementedError in {part}, "
@@ -192,29 +193,6 @@ def _call_refused(message: str | None) -> str | None:
         return _("the test's call of {name} raised TypeError: {message}: your {name} does not take the arguments "
                  "the statement's takes", name=signature["name"], message=message)
     return None
-
-
-def _given_refused(error: ErrorRecord, names: LineNames | None) -> str:
-    """A given function (ex13's local_grads) called with arguments its given code raises on too:
-    the call, spelled by its arguments' types, is the mistake, not the function that raised.  The
-    caller is the student's function that made the call (the message's ``vjp:81``), not the frame
-    below the one that raised, which is the given function's own (or its list comprehension's)."""
-    helper, _sep, rest = (error["message"] or "").partition(" ")
-    site, _sep, rest = rest.partition(" ")
-    types, _sep, said = rest.partition(" ")
-    inner = said_error(error, said)
-    kind, text = inner["type"], inner["message"]
-    call = f"{helper}{types.replace(',', ', ')}"
-    function = error["function"] if error["function"] and error["function"].isidentifier() else helper
-    raised = _("{kind} at {line} (in {function})", kind=kind, line=line_named(error["line"], names),
-               function=function) + (f": {torch_explained(text)}" if text else "")
-    caller, _sep, line = site.partition(":")
-    if line.isdigit():
-        return _("{caller} called {helper} as {call} ({line}), and the given {helper} raises on that call too: your "
-                 "code raised {raised}", caller=caller, helper=helper, call=call, line=line_named(int(line), names),
-                 raised=raised)
-    return _("your code called {helper} as {call}, and the given {helper} raises on that call too: it raised "
-             "{raised}", helper=helper, call=call, raised=raised)
 
 
 def import_error(error: ErrorRecord, display: str, limits: Limits,

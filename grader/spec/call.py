@@ -138,16 +138,19 @@ class Call(CallRecords, observe.Observer):
         if from_student and code is not None and code.co_filename in ENGINE_WALK:
             self.engine_walk = True
         if from_student and self.made is not None and code is DETACH_IN_PLACE:
-            source = frame.f_locals.get("self")  # detach_() cuts it: look before it does
-            if is_value(source) and source.requires_grad:
-                self._detached()
-                if source.grad_fn is None:  # a leaf: detach_() leaves it requiring no grad
-                    self.detached_changed = True  # the Value itself cut from its graph
-                    self.detached_leaves.append(source)
-                else:  # an op's Value: what was made from it before the cut keeps its node
-                    self.cut_in_place.append((source, source.grad_fn))
+            self._cut(frame.f_locals.get("self"))  # detach_() cuts it: look before it does
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not run_by_engine(frame)
+
+    def _cut(self, source: object) -> None:
+        """With ``made``: note a ``detach_()`` the student's code called on ``source``, before it cuts."""
+        if is_value(source) and source.requires_grad:
+            self._detached()
+            if source.grad_fn is None:  # a leaf: detach_() leaves it requiring no grad
+                self.detached_changed = True  # the Value itself cut from its graph
+                self.detached_leaves.append(source)
+            else:  # an op's Value: what was made from it before the cut keeps its node
+                self.cut_in_place.append((source, source.grad_fn))
 
     def _returned(self, frame: FrameType, result: object) -> None:
         """A frame returns (one of the engine's walk, maybe); with ``made``, keep a Value an engine

@@ -214,12 +214,17 @@ def _same_result(mine: object, given: object) -> bool:
     return mine == given or close(mine, given)
 
 
+UNWRITTEN = "unwritten"
+"""A GivenRefused call's argument types where every Value among its arguments has a .grad of None: the
+arguments may be the right ones, read before any gradient was there (the judge names that, not their types)."""
+
+
 class GivenRefused(Exception):
     """The student's code called a given function with arguments the given code raises on too
     (ex13's ``local_grads`` on an AccumulateGrad node, or as ``local_grads(grad, node)``): the
     call is what differs, not the given function, whose line the error is raised at.  Its message
     is ``"<function> <caller:line> <argument types> <error's text>"`` (the caller as ``vjp:81``, or
-    ``-``; the types as ``(AccumulateGrad,float)``);
+    ``-``; the types as ``(AccumulateGrad,float)``, or ``unwritten`` where every .grad among them is None);
     it is raised with the error's traceback, so the grader sees the line the error came from."""
 
 
@@ -318,8 +323,9 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
             try:
                 result = original(*args, **kwargs)
             except Exception as exc:
-                if raised:  # the given code refuses this call too: the caller's mistake
-                    raise GivenRefused(f"{name} {_call_site(sys._getframe(1), sub)} {_argument_types(args, kwargs)} "
+                if raised:  # the given code refuses this call too: the caller's mistake (Values with no .grad yet)
+                    types = UNWRITTEN if held and all(g is None for _v, g, *_ in held) else _argument_types(args, kwargs)
+                    raise GivenRefused(f"{name} {_call_site(sys._getframe(1), sub)} {types} "
                                        f"{error_text(exc)}").with_traceback(exc.__traceback__) from None
                 raise
             record.kept = record.kept and not raised and _same_result(result, expected)

@@ -567,3 +567,13 @@ CASES += [
           names=("ran no backward pass", "generator"), unsaid=("retain_graph",)),
     Correct("zero_between_is_true", edits={"        if zero_between:\n": "        if zero_between is True:\n"}),
 ]
+
+# vjp skips a loss it has seen, kept in a default list and looked up with `in` (numbers compared): a later graph of
+# the same numbers gets no backward pass, and x_grads meets .grad None: told as the call on Values with no .grad.
+CASES += [
+    Wrong("vjp_skips_a_loss_seen", fails={"a gradient vector gives v times the Jacobian": "on Values whose .grad is None"},
+          edits={"def vjp(x: Matrix, loss: Matrix, v: list[float]) -> list[float]:":
+                 "def vjp(x: Matrix, loss: Matrix, v: list[float], seen: list = []) -> list[float]:",
+                 VJP_BACKWARD: "    if loss in seen:\n        return x_grads(x)\n    seen.append(loss)\n" + VJP_BACKWARD},
+          names=("vjp called x_grads", "on Values whose .grad is None"), unsaid=("as x_grads(list)",)),
+]
