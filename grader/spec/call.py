@@ -115,9 +115,8 @@ class Call(CallRecords, observe.Observer):
             self.grad_mode_off = True  # the student's code called it (optim's step): that call ran under no_grad
         if switch and from_student:  # in the engine's walk grad mode is off already: a no_grad of the
             # student's own (in a hook it wrote) changes no mode, but the student's code turned it off
-            local = frame.f_locals
-            self.grad_mode_off = (isinstance(local.get("self"), micrograph.no_grad) if code is NO_GRAD_ENTER
-                                  else local.get("mode") is False)
+            self.grad_mode_off = (isinstance(frame.f_locals.get("self"), micrograph.no_grad) if code is NO_GRAD_ENTER
+                                  else frame.f_locals.get("mode") is False)
         if from_student and code in DATA_ACCESS:
             source = frame.f_locals.get("self")
             if is_value(source):
@@ -135,8 +134,7 @@ class Call(CallRecords, observe.Observer):
                 self.warning_reads[id(source)] = source
             if self.clears is not None and self.pass_leaves.get(id(source)) is source and grad_cleared(source):
                 self.read_when_cleared[id(source)] = source
-        if from_student and code is not None and code.co_filename in ENGINE_WALK:
-            self.engine_walk = True
+        self.engine_walk |= from_student and walk
         if from_student and self.made is not None and code is DETACH_IN_PLACE:
             self._cut(frame.f_locals.get("self"))  # detach_() cuts it: look before it does
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
