@@ -22,6 +22,9 @@ RESULTS_ALIKE = frozenset({Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE})
 RESULTS_MORE = frozenset({Say.RESULT_MORE, Say.RESULT_MORE_LAST})
 """More entries than the statement's result: told alone, or with the last one too many."""
 
+RESULTS_FEWER = frozenset({Say.RESULT_FEWER, Say.RESULT_EMPTY})
+"""Fewer entries than the statement's result: some, or none at all."""
+
 OTHER_ERRORS = frozenset({Say.OTHER_ERROR, Say.OTHER_ERROR_AFTER})
 """Another error than the statement's: told alone, or with where its message parts from it."""
 

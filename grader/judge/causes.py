@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from grader.judge.cause_groups import OTHER_LEAVES, RESULTS_ALIKE, RESULTS_MORE
+from grader.judge.cause_groups import OTHER_LEAVES, RESULTS_ALIKE, RESULTS_FEWER, RESULTS_MORE
 from grader.judge.check_sentences import SayCheck
 from grader.judge.loop_sentences import SayLoop
 from grader.judge.read_sentences import SayRead
@@ -30,7 +30,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     Say.NOT_A_VALUE: {Say.NOT_THAT_VALUE},  # the type told with the Value it is asked to be
     # the same y's chain from before an in-place change of y: it lacks the node the change put on top;
     # a chain a fresh import's first call does not return: an earlier call's, kept between calls
-    **dict.fromkeys((Say.RESULT_TEXT, Say.RESULT_FEWER, *RESULTS_MORE, Say.RESULT_FIRST_LEFT_OUT),
+    **dict.fromkeys((Say.RESULT_TEXT, *RESULTS_FEWER, *RESULTS_MORE, Say.RESULT_FIRST_LEFT_OUT),
                     {SayState.KEPT_PAST_CHANGE, SayState.NOT_SAME_FRESH}),
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.EFFECT_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH,

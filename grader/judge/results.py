@@ -291,6 +291,8 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
         return _diff(Say.RESULT_FIRST_LEFT_OUT, label=label)  # the statement's entries but its first
     if says is STATEMENT_SHAPES and len(got) < len(want) and _repeats_left_out(want, got):
         return _diff(Say.RESULT_REPEATS_LEFT_OUT, label=label)
+    if says is STATEMENT_SHAPES and not got and want:  # none at all: a generator read to its end before, say
+        return _diff(Say.RESULT_EMPTY, label=label)
     if len(want) != len(got):
         return _diff(says.fewer if len(got) < len(want) else says.more, label=label)
     ordered = _sorted(want)

@@ -202,6 +202,7 @@ class Say(Sentence):
     RESULT_FLAG = N_("{label} is {flag}, unlike the statement's.")
     RESULT_TEXT = N_("{label} is \"{text}\" here, which differs from the statement's.")
     RESULT_FEWER = N_("{label} has fewer entries than the statement's.")
+    RESULT_EMPTY = N_("{label} is empty, where the statement's is not.")
     RESULT_MORE = N_("{label} has more entries than the statement's.")
     RESULT_MORE_LAST = N_("{label} has more entries than the statement's: its last entry, \"{text}\", is "
                           "one too many.")

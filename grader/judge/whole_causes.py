@@ -8,7 +8,7 @@ a step of another size) accounts for what it explains wherever that is found, wh
 from __future__ import annotations
 
 from grader.judge.cause_groups import (GRAD_ROWS, IN_PLACE_CHANGES, NOT_FLOATS, OTHER_ERRORS, OTHER_LEAVES,
-                                       RESULTS_ALIKE, RESULTS_MORE, with_nan)
+                                       RESULTS_ALIKE, RESULTS_FEWER, RESULTS_MORE, with_nan)
 from grader.judge.caught_sentences import SayCaught
 from grader.judge.check_sentences import SayCheck
 from grader.judge.clear_sentences import SayClear
@@ -55,7 +55,7 @@ WHOLE_CAUSES = with_nan({
                     {Say.DATA, Say.NO_LEAF, Say.DATA_LEAF, *OTHER_LEAVES, SayLeaf.OTHER_LEAF_AT, SayLeaf.ROOT_OTHER_LEAF}),
     SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},  # the leaves after it, and the nodes run
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
-                    {Say.RESULT_NUMBER, Say.RESULT_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it
+                    {Say.RESULT_NUMBER, *RESULTS_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it
     **dict.fromkeys((SayRead.ROUNDED_GRAD, SayRead.HOOK_CHOSEN_READ), {SayCheck.NOT_READ_FROM_GRAD}),  # read and rounded: where rounding changed no number, none is told apart
     **dict.fromkeys((SayRead.PASS_ERROR_CAUGHT, SayRead.CAUGHT_THEN_PASS), {Say.GRAD_NUMBER, *SayCaught}),  # the pass that raised added nothing: every .grad is short of it
     # an engine error caught: its sentence of the function's own, told once; a pass that raised wrote nothing, so
@@ -81,7 +81,7 @@ WHOLE_CAUSES = with_nan({
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
     # a leaf kept from earlier calls, its gradient added to: every record of the call, and the call made again, differs
     SayState.LEAF_KEPT_GRAD: {Say.RESULT_NUMBER, SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH},
-    SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, Say.RESULT_FEWER, *RESULTS_MORE},
+    SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, *RESULTS_FEWER, *RESULTS_MORE},
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
     SayWalk.NAME_LETTERS: {*RESULTS_MORE, Say.RESULT_TEXT},  # a name's letters: more entries
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
@@ -200,7 +200,7 @@ WHOLE_CAUSES = with_nan({
     Say.NEW_LEAF_WRITTEN: {Say.NO_LEAF, *OTHER_LEAVES},
     SayState.EARLIER_LEAF_WRITTEN: {Say.NO_LEAF, *OTHER_LEAVES},
     # a loop that runs a fixed number of steps: each call's pass count, history and gradients follow from it
-    SayStep.STEPS_IGNORED: {Say.MORE_BACKWARD, Say.FEWER_BACKWARD, Say.BACKWARD, Say.RESULT_FEWER, Say.RESULT_MORE,
+    SayStep.STEPS_IGNORED: {Say.MORE_BACKWARD, Say.FEWER_BACKWARD, Say.BACKWARD, *RESULTS_FEWER, Say.RESULT_MORE,
                             Say.RESULT_NUMBER, Say.GRAD_NUMBER, Say.GRAD_WRITTEN},
     SayCheck.SET_TO_NONE_SWAPPED: {Say.GRAD_WRITTEN, Say.GRAD_ZEROED, Say.GRAD_NONE_BY_HAND,
     SayClear.NONE_WHERE_WRITTEN,

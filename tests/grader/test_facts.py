@@ -612,7 +612,7 @@ def test_one_list_appended_again_and_again_is_told_where_it_is_no_entry_of_the_s
     aliased = [trail, trail]  # one trail appended twice, emptied when the walk ended
     want = lists_of([["MulBackward0", "AddBackward0"], ["MulBackward0", "AddBackward0"]], "paths(y, w)")
     assert _said(want, lists_of(aliased, "paths(y, w)")) == [Say.ENTRIES_ONE_LIST]
-    assert _said(want, result_of(aliased, "paths(y, w)")) == [Say.RESULT_FEWER]  # [0] has fewer entries
+    assert _said(want, result_of(aliased, "paths(y, w)")) == [Say.RESULT_EMPTY]  # [0] is empty
     # one list shared, but a path of the statement's (one path found twice): not that mistake
     path = ["MulBackward0", "AddBackward0"]
     assert _said(lists_of([path], "p"), lists_of([path, path], "p")) == [Say.RESULT_MORE]
@@ -632,7 +632,7 @@ def test_a_result_a_fresh_import_does_not_return_is_told_as_state_not_as_its_ent
     want = [result_of(["SubBackward0"], label), check(Check.SAME_FRESH, True, label)]
     for kept in ([], ["SubBackward0", "ExpBackward0"], ["MulBackward0"]):
         assert _said(want, [result_of(kept, label), check(Check.SAME_FRESH, False, label)]) == [SayState.NOT_SAME_FRESH]
-    assert _said(want, [result_of([], label), check(Check.SAME_FRESH, True, label)]) == [Say.RESULT_FEWER]
+    assert _said(want, [result_of([], label), check(Check.SAME_FRESH, True, label)]) == [Say.RESULT_EMPTY]
 
 
 def test_a_missing_key_is_told_as_missing_not_as_none():

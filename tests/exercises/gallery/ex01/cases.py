@@ -53,7 +53,7 @@ CASES = [
           fails={"paths in other graphs": "for y = w * (x + w), paths(y, w) holds the statement's entries, but in "
                                           "another order"},
           edits={"for child in _inputs(node):": "for child in sorted(_inputs(node), key=lambda c: hasattr(c, 'variable')):"}),
-    Wrong("first_input_only", fails={"paths from y to w and to x": "paths(y, w) has fewer entries",
+    Wrong("first_input_only", fails={"paths from y to w and to x": "paths(y, w) is empty",
                                      CHAIN: "for y = (x + w) * (w + 1), grad_by_paths(y, w) leaves out every path "
                                             "that enters a node through its last input"},
           names=("paths(y, w)", "grad_by_paths(y, w)"),
