@@ -12,7 +12,7 @@ from micrograph.i18n import N_
 from grader.spec import Exercise
 from grader.spec.build import claim, described, documents_drawn, fact, flag, needs, node_name, number
 from grader.spec.build_reads import grad_quiet, version
-from grader.spec.build_equal_leaves import NOT_THE_LEAF, equal_leaf_changed
+from grader.spec.build_equal_leaves import CHECKED_NOW, NOT_THE_LEAF, equal_leaf_changed, flag_followed
 from grader.spec.build_versions_compared import BY_VERSION, compared_by_number
 from grader.spec.build_aliases import (DETACHED_LEAF_RULE, constant_detached, data_each_call, data_views_apart,
                                        detached_leaf, freed_then_changed, old_node_kept, saved_again)
@@ -67,6 +67,7 @@ KEYS = {
              "kept on the Value, nor a copy that keeps the Value's .grad",
     "retained_leaf": RETAINED_LEAF,
     "not_the_leaf": NOT_THE_LEAF,
+    "checked_now": CHECKED_NOW,
     "by_number": BY_VERSION,
     "data_value": ".data gives a Value that shares the number, not the number itself",
     "freed_first": "unpack checks first whether its node was released: a backward through a node an earlier backward "
@@ -128,6 +129,7 @@ SHARED_COUNTER = {"versions": ("own_counter",), "modified": ("own_counter",)}  #
 PUBLIC_CAUSES = {key: CAUSES.get(key, ()) + DETACH_CAUSES.get(key, ()) + SHARED_COUNTER.get(key, ())
                  for key in (*CAUSES, *DETACH_CAUSES)}
 PUBLIC_CAUSES["errors"] += ("not_the_leaf",)  # a value refused for a leaf holding its number: that lookup told
+PUBLIC_CAUSES["checked_now"] = ("errors",)  # a constant refused, or a leaf let through, at its first op: the rule told
 
 
 def _counted(causes: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
@@ -219,7 +221,7 @@ def basics_public(sub):
     z = q * q
     steps.append(raised(q.add_, "q.add_(1), q = p + 2", 1.0))
     return {"unflagged": unflagged, "errors": steps, "own_counter": own["own_counter"], "iadd": rebound, "other_version": other,
-            "not_the_leaf": equal_leaf_changed(sub),
+            "not_the_leaf": equal_leaf_changed(sub), "checked_now": flag_followed(sub),
             "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
             "versions": versions,
             "numbers": [fact(number(v), "v.item() after v.add_(1); v += w"), fact(number(u), "u.item() after u.zero_()"),

@@ -13,7 +13,8 @@ import re
 
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import BORN_RELEASED, EQUAL, KEPT, LEFT_OFF, RAISED, STUCK, UNPACKED
+from grader.spec.build import BORN_RELEASED, CONSTANT_REFUSED, EQUAL, KEPT, LEFT_OFF, ONE_COUNTER, RAISED, STUCK, \
+    UNPACKED
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
@@ -165,8 +166,8 @@ def this_stage(earlier: str, fields: str, display: str, where: str, raised_in: s
     function the error was raised in (a release refused by backward itself, not by unpack)."""
     program, _sep, rest = fields.partition(" | ")
     error, _sep, owner = rest.rpartition(" | ")  # the quoted error is the student's text: any characters
-    born = owner == BORN_RELEASED and " | " in error  # a fresh run's new node is released already
-    if born:
+    seen = owner if owner in (BORN_RELEASED, ONE_COUNTER, CONSTANT_REFUSED) and " | " in error else ""  # a fresh run's
+    if seen:
         error, _sep, owner = error.rpartition(" | ")
     if f" | {owner}" in LEFT_OFF.values():
         return _left_off(earlier, program, display, f" | {owner}" == LEFT_OFF["raised"])
@@ -183,7 +184,16 @@ def this_stage(earlier: str, fields: str, display: str, where: str, raised_in: s
                                   "saved value freed: PyTorch refuses only such a read, so a node that saved "
                                   "nothing (a leaf's AccumulateGrad, which every graph built on that leaf shares, "
                                   "or AddBackward0) runs again in a later backward.")])
-    if SECOND_BACKWARD in error and born:  # not a release of its own: one that reached a node no backward ran
+    if seen == CONSTANT_REFUSED:  # the leaf check asks only whether the value is a leaf
+        return sentences([told, _("In a fresh run of your file, c.zero_(), c = Value(2) a leaf that requires no grad, "
+                                  "raises it too: your engine refuses an in-place op on a leaf that requires no grad, "
+                                  "such as a .grad's zero_(), where PyTorch refuses one only on a leaf that requires "
+                                  "grad.")])
+    if seen == ONE_COUNTER:  # not a change to the saved value: one to any Value, on a counter they all share
+        return sentences([told, _("In a fresh run of your file, b._version changes when a.add_(1) runs, a and b two "
+                                  "new Values: your Values share one version counter, so a change to any Value reads "
+                                  "as a change to every value a node saved.")])
+    if SECOND_BACKWARD in error and seen:  # not a release of its own: one that reached a node no backward ran
         return sentences([told, _("That one backward through its graph met a node that reads as released, and in a "
                                   "fresh run of your file the node of u * 3, made after a backward through w * 3 and "
                                   "run by no backward, is released already (its unpack raises it): what one node's "

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
-from grader.spec.build_fresh_nodes import born_released, unpacks_other
+from grader.spec.build_fresh_nodes import born_released, constant_refused, shares_counter, unpacks_other
 from grader.spec.build_reads import edge_node, edges, fact, flag, grad_quiet, node_name, number
 from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
@@ -37,6 +37,8 @@ EQUAL = "equal: "  # before an EarlierStage's problem: as KEPT, and a fresh run'
 STUCK = "stuck: "  # before an EarlierStage's problem: in a fresh run, a backward after one that raised writes nothing
 UNPACKED = "unpacked: "  # before an EarlierStage's problem: in a fresh run, a node's unpack gives another node's value
 BORN_RELEASED = "new nodes released"  # after a ThisStage's owner: in a fresh run, a node no backward ran refuses its values
+ONE_COUNTER = "one version counter"  # after a ThisStage's owner: in a fresh run, two new Values share a version counter
+CONSTANT_REFUSED = "constant refused"  # after a ThisStage's owner: in a fresh run, Value(2).zero_() raises LEAF_IN_PLACE
 # after a ThisStage's program: which backward left grad mode off in a fresh run of the file
 LEFT_OFF = {"ran": " | backward left off", "raised": " | backward that raised left off"}
 
@@ -55,7 +57,8 @@ class ThisStage(Exception):
     """An earlier stage's program fails because of this stage's code (a release before the node
     ran, grad mode left off): told as this stage's mistake, never blamed on the earlier stage.
     Its message is ``"ex17: <program> | <error> | <stage whose code raises it>"``, then
-    ``" | " + BORN_RELEASED`` where a fresh run's new node is released already (raised with the
+    ``" | " + BORN_RELEASED`` where a fresh run's new node is released already, or ``" | " + ONE_COUNTER``
+    where two new Values share a version counter, or ``" | " + CONSTANT_REFUSED`` (``_fresh_run``; raised with the
     error's traceback, so the grader sees the line it came from), or ``"ex16: <program>"`` when
     nothing is recorded any more (``grader.judge.explain`` words both)."""
 
@@ -146,8 +149,7 @@ def needs(sub: Any, stage: int) -> Any:
         except Exception as exc:  # noqa: BLE001 - any failure of an earlier stage is said so
             if _raised_from_stage(exc) > earlier:
                 owner = STAGE_IDS[_raised_from_stage(exc) - 1]
-                born = f" | {BORN_RELEASED}" if SECOND_BACKWARD in str(exc) and born_released(sub) else ""
-                raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {quoted(exc)} | {owner}{born}"
+                raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {quoted(exc)} | {owner}{_fresh_run(sub, exc)}"
                                 ).with_traceback(exc.__traceback__) from None
             problem, met = RAISED.format(error=quoted(exc)), exc.__traceback__
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
@@ -158,6 +160,18 @@ def needs(sub: Any, stage: int) -> Any:
                 else UNPACKED if stage >= SECOND_BACKWARD_STAGE and unpacks_other(sub) else ""
             raise EarlierStage(f"{exercise}: {kept}{problem}").with_traceback(met)
     return sub
+
+
+def _fresh_run(sub: Any, exc: BaseException) -> str:
+    """What a fresh run of the student's file shows beside a ThisStage's error, as a last field: a
+    new node released already (``BORN_RELEASED``) beside SECOND_BACKWARD, a leaf that requires no grad
+    refused (``CONSTANT_REFUSED``) beside LEAF_IN_PLACE, two new Values sharing a version counter
+    (``ONE_COUNTER``) beside MODIFIED; "" where it shows none."""
+    if SECOND_BACKWARD in str(exc) and born_released(sub):
+        return f" | {BORN_RELEASED}"
+    if LEAF_IN_PLACE in str(exc) and constant_refused(sub):
+        return f" | {CONSTANT_REFUSED}"
+    return f" | {ONE_COUNTER}" if "is at version" in str(exc) and shares_counter(sub) else ""
 
 
 def _left_off_by_backward(sub: Any) -> str:

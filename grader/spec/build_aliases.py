@@ -78,18 +78,21 @@ def old_node_kept(sub: Any) -> dict[str, Any]:
 
 
 SAVED_AGAIN = "y1.backward() after y1 = w * b; b.add_(1); y2 = w * b, b = Value(2)"
+SAVED_LATER = "y2.backward() after y1 = w * b; b.add_(1); y2 = w * b, b = Value(2)"
 
 
-def saved_again(sub: Any) -> dict[str, Any]:
+def saved_again(sub: Any) -> list[dict[str, Any]]:
     """A value changed in place after one graph saved it, then saved again by a second graph
-    (under the same name): the first graph's node checks the version it saved itself, so its
-    backward raises MODIFIED; versions kept apart from the node that saved them (by name, for
-    every node) take the later save's and miss the change."""
+    (under the same name): each node checks the version it saved itself, so the second graph's
+    backward runs and the first graph's raises MODIFIED; versions kept apart from the node that
+    saved them take another save's: by name, for every node, the later one's (the change is
+    missed); in a list searched for the value, the first one's (the second graph is refused)."""
     w, b = sub.Value(0.5, requires_grad=True), sub.Value(2.0)
     y1 = w * b
     error(b.add_, 1.0)  # a refused op is told by the test's other programs
-    held(w * b)
-    return raised(y1.backward, SAVED_AGAIN)
+    y2 = w * b
+    held(y1, y2)
+    return [raised(y2.backward, SAVED_LATER), raised(y1.backward, SAVED_AGAIN)]
 
 
 DATA_VIEWS = "y.backward() after y = x * w.data; w.data.add_(1)"

@@ -3,7 +3,11 @@ that finds a leaf's node, or decides whether a value is a leaf that requires gra
 Value comparing numbers) takes the other leaf for it.  Every other program uses leaves of
 numbers apart, so the lookup's mistake shows only after other programs made a leaf of the same
 number, told then as state kept between calls; these programs run on a fresh copy of the
-student's module (where it can be made), so the one other leaf is this program's own."""
+student's module (where it can be made), so the one other leaf is this program's own.
+
+The same rule is asked of one Value over time: a leaf changed in place while it required no grad, then made
+to require grad, is refused; a check that remembers the values it allowed once (their ids in a set kept
+between calls) lets it through."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from micrograph.i18n import N_
 from grader.spec.build import claim
 from grader.spec.build_edges import apart
 from grader.spec.held import held
-from grader.spec.raised import error
+from grader.spec.raised import error, raised
 from grader.spec.repeat import fresh_copy
 
 OWN_ACCUMULATOR = N_("each leaf has an AccumulateGrad of its own: another leaf holding the same number is another "
@@ -52,3 +56,16 @@ def equal_leaf_changed(sub: Any) -> dict[str, Any]:
     if error(d.add_, 1.0) is not None:
         return claim(True, EQUAL_CHANGED)
     return claim(error(c.add_, 1.0) is None, EQUAL_CHANGED)
+
+
+CHECKED_NOW = N_("check_in_place asks at each op what the value is then: a leaf changed in place while it required no "
+                 "grad is refused once it requires grad, whatever an earlier check allowed")
+
+
+def flag_followed(sub: Any) -> list[Any]:
+    """``c.add_(1)`` on a constant, then ``c.requires_grad = True`` and ``c.add_(1)`` again: PyTorch
+    refuses the second, c now a leaf that requires grad."""
+    c = sub.Value(2.0)
+    allowed = raised(c.add_, "c.add_(1), c = Value(2)", 1.0)
+    c.requires_grad = True
+    return [allowed, raised(c.add_, "c.add_(1) after c.add_(1); c.requires_grad = True, c = Value(2)", 1.0)]

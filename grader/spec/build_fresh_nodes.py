@@ -4,13 +4,17 @@ does a node's unpack give what that node saved, and is a node no backward ran st
 An unpack that keeps what it read between calls (a dict that is a default argument) hands a
 later node an earlier node's value, and ex17's program then only shows a wrong gradient; a
 release that marks more than its own node (a flag set on the class) makes the next graph refuse
-a backward it never ran, which ex17's program only shows as a second backward's error."""
+a backward it never ran, which ex17's program only shows as a second backward's error.  From ex21 on,
+a version counter shared by Values made apart (a list that is a default argument of ``__init__``)
+makes a change to one read as a change to every saved value: an earlier program then meets
+MODIFIED where it changed only a .grad; a leaf check that forgets requires_grad refuses the
+zero_() of a .grad, which ex19's program only shows as LEAF_IN_PLACE raised there."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from grader.spec.raised import SECOND_BACKWARD
+from grader.spec.raised import LEAF_IN_PLACE, SECOND_BACKWARD
 from grader.spec.repeat import fresh_copy
 
 
@@ -46,4 +50,32 @@ def born_released(sub: Any) -> bool:
         product.grad_fn.unpack("other")
     except Exception as exc:  # noqa: BLE001 - any error but the refusal is no answer
         return SECOND_BACKWARD in str(exc)
+    return False
+
+
+def shares_counter(sub: Any) -> bool:
+    """Whether, in a fresh run, ``b._version`` changes when ``a.add_(1)`` runs, a and b two new
+    Values that require no grad: one counter shared by Values made apart."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    try:
+        a, b = fresh.Value(1.0), fresh.Value(2.0)
+        before = b._version
+        a.add_(1.0)
+        return b._version != before
+    except Exception:  # noqa: BLE001 - the student's engine: a question it cannot answer is not asked
+        return False
+
+
+def constant_refused(sub: Any) -> bool:
+    """Whether, in a fresh run, ``c.zero_()``, c = Value(2) a leaf that requires no grad, raises
+    LEAF_IN_PLACE: a leaf check that asks only whether the value is a leaf."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    try:
+        fresh.Value(2.0).zero_()
+    except Exception as exc:  # noqa: BLE001 - any error but the refusal is no answer
+        return LEAF_IN_PLACE in str(exc)
     return False

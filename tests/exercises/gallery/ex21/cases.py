@@ -541,3 +541,44 @@ CASES += [
                  BASICS: "c a leaf that requires no grad holding the number of w"},  # the public test names it too
           names=("holding the number of w", "a lookup by ==")),
 ]
+
+# State kept between calls (a version counter that is a default argument of __init__, versions listed apart
+# from the nodes, the ids of values allowed once) and a leaf check that forgets requires_grad or checks the
+# other operand too: each told by what it did, the earlier stages' programs' errors with what a fresh run shows.
+INIT = "    def __init__(self, data: float, requires_grad: bool = False) -> None:\n"
+CASES += [
+    Wrong("version_counter_default_list", edits={  # Values made without versions= share the default's one list
+        INIT: "    def __init__(self, data: float, requires_grad: bool = False, versions: list = [0]) -> None:\n",
+        "        self._versions = [0]  # the version counter; shared with detach() (not with .data)\n":
+        "        self._versions = versions  # detach() hands its own\n",
+        DETACH_BODY: "        alias = Value(0.0, versions=self._versions)\n        alias._box = self._box\n        return alias"},
+          fails={BASICS: "b._version changes when a.add_(1) runs"},
+          names=("your Values share one version counter", "Node.unpack")),
+    Wrong("saved_versions_listed", edits={  # the first version saved of a value, whichever node asks
+        "        self.saved_versions[name] = value._version\n": "        _SAVED.append((value, value._version))\n",
+        "        if value._version != self.saved_versions[name]:\n"
+        "            raise RuntimeError(MODIFIED.format(version=value._version, expected=self.saved_versions[name]))\n":
+        "        expected = next(version for saved, version in _SAVED if saved is value)\n"
+        "        if value._version != expected:\n"
+        "            raise RuntimeError(MODIFIED.format(version=value._version, expected=expected))\n",
+        "\n\nclass Node:": "\n\n_SAVED = []  # (value, its version when a node saved it)\n\n\nclass Node:"},
+          fails={MODIFIED: "y2.backward() after y1 = w * b; b.add_(1); y2 = w * b, b = Value(2) raised RuntimeError"},
+          names=("y2.backward() after y1 = w * b", "checks the versions it saved itself")),
+    Wrong("in_place_allowed_once", edits={  # a value allowed once is never checked again
+        "    if v.is_leaf and v.requires_grad:\n        raise RuntimeError(LEAF_IN_PLACE)\n":
+        "    if id(v) in _ALLOWED:\n        return\n    if v.is_leaf and v.requires_grad:\n"
+        "        raise RuntimeError(LEAF_IN_PLACE)\n    _ALLOWED.add(id(v))\n",
+        "\ndef check_in_place(": "\n_ALLOWED = set()  # ids of the values already allowed an in-place op\n\n\ndef check_in_place("},
+          fails={BASICS: "c.add_(1) after c.add_(1); c.requires_grad = True, c = Value(2) raised no error"},
+          names=("c.requires_grad = True", "whatever an earlier check allowed")),
+    Wrong("leaf_check_forgets_requires_grad", edits={
+        "    if v.is_leaf and v.requires_grad:\n        raise RuntimeError(LEAF_IN_PLACE)\n":
+        "    if v.is_leaf:\n        raise RuntimeError(LEAF_IN_PLACE)\n"},
+          fails={BASICS: "c.zero_(), c = Value(2) a leaf that requires no grad, raises it too"},
+          names=("check_in_place", "an in-place op on a leaf that requires no grad")),
+    Wrong("other_operand_checked_too", edits={  # w in v += w taken for the value changed
+        "        other = as_value(other)\n        check_in_place(self)\n":
+        "        other = as_value(other)\n        check_in_place(self)\n        check_in_place(other)\n"},
+          fails={BASICS: "`v += w`", REBASED: "b.add_(x), b = w * 2 raised RuntimeError"},
+          names=("check_in_place", "v += w")),
+]
