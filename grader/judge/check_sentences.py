@@ -68,6 +68,11 @@ class SayCheck(Sentence):
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")
     COMBINE_IGNORED = N_("{label} never called the combine it was given: y is not combine(a, b).")
+    LOSS_FN_IGNORED = N_("{label} never called the loss_fn it was given: the loss it returned was not computed by that "
+                         "loss_fn.")
+    LOSS_FN_EARLIER = N_("{label} never called the loss_fn it was given, and called the loss_fn an earlier call of "
+                         "{label} was given: a loss_fn kept between calls, where the statement computes each step's "
+                         "loss with the loss_fn that step is given.")
     COPY_OF_LEAF = N_("{label} is a detach() of the leaf backward wrote into (a new Value sharing its number "
                       "and its version counter), not that leaf: no graph reaches {label}.")
     DATA_OF_LEAF = N_("{label} is the .data of the leaf backward wrote into (a new Value sharing its number, "

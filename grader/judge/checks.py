@@ -99,7 +99,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.LEAF_ITSELF.value: SayCheck.COPY_OF_LEAF, Check.RETURNED_TRIED.value: SayInPlace.RETURNED_OTHER, Check.REFUSED_ON_DETACHED.value: SayInPlace.REFUSED_ELSEWHERE,
            Check.REFUSED_ON_GIVEN.value: SayInPlace.REFUSED_OTHER_LEAF, Check.LEAVES_NEW.value: SayState.LEAF_KEPT_GRAD, Check.HANDED_NEW.value: SayState.LEAF_HANDED_AGAIN, Check.BUILD_GIVEN_LEAF.value: SayLeaf.BUILD_GIVEN_MADE,
            Check.RAN_ON_BUILT.value: SayLeaf.BUILT_UNUSED, Check.RETURNED_UNDETACHED.value: SayLeaf.DETACHED_RETURNED, Check.STEPS_FOLLOWED.value: SayStep.STEPS_IGNORED,
-           Check.COMBINE_CALLED.value: SayCheck.COMBINE_IGNORED,
+           Check.COMBINE_CALLED.value: SayCheck.COMBINE_IGNORED, Check.LOSS_FN_CALLED.value: SayCheck.LOSS_FN_IGNORED,
            Check.RAN_ON_DETACHED.value: SayCheck.NOT_THE_DETACHED, Check.START_KEPT.value: SayClear.START_CLEARED,
            Check.CLEARS_ALIKE.value: SayClear.HELD_CLEARED_FIRST,
            Check.GRAPH_PER_PASS.value: Say.GRAPH_REUSED,
@@ -209,7 +209,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayCheck.COPY_OF_LEAF: (("data", SayCheck.DATA_OF_LEAF), ("copy", SayLeaf.SHARED_COPY)),
     SayPass.OTHER_PASS_ROOT: (("inside", SayPass.INSIDE_FIRST_GRAPH),),  # a node of the first graph, not a new one
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B),),  # the other Value the code passed to combine
-    SayCheck.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),),  # called, on a as both operands
+    SayCheck.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),), SayCheck.LOSS_FN_IGNORED: (("earlier", SayCheck.LOSS_FN_EARLIER),),  # called, on a as both operands; an earlier call's loss_fn called instead
     SayCheck.CHANGED_THROUGH_OWN_DATA: (("in_place", SayCheck.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
     # every item there, in another order (names.sort())
     SayCheck.LIST_CHANGED: (("reordered", SayCheck.LIST_REORDERED),),

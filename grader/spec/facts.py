@@ -207,6 +207,7 @@ class Check(str, enum.Enum):
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
     WROTE_DETACHED = "wrote_detached"  # a call wrote in place into the number its detached copy holds (even that number)
     COMBINE_CALLED = "combine_called"  # a call used the combine function it was given, on two Values (a and b)
+    LOSS_FN_CALLED = "loss_fn_called"  # a call computed its loss with the loss_fn it was given (context: or an earlier call's)
     RAN_ON_DETACHED = "ran_on_detached"  # a call that detached a Value ran no backward pass from an operation's node
     GRAPH_PER_PASS = "graph_per_pass"  # each backward pass of a loop started from a graph no earlier pass started from
     START_KEPT = "start_kept"  # a loop's first pass added to the gradients its leaves already held

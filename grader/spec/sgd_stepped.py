@@ -56,6 +56,7 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         # the call on a w without a gradient is named apart: a step that moves w by the gradient it
         # finds does nothing on it, and what that call did is not what every call did
         label = "sgd_step" if w.grad is not None else N_("sgd_step on a new w (w.grad is None)")
+        calls = [len(earlier.modes) for earlier in _GIVEN]  # how often each earlier loss_fn ran so far
         with watching(sub, label, grad_mode=True, leaves=[w]) as call, told_if_untracked(given, "sgd_step", "loss_fn"), \
                 told_if_grad_unwritten(call, "sgd_step", {"w": w}), told_if_kept_root(call, "sgd_step", _LOSS_RETURNED, w, version):
             call.sampled.append(w)  # its version as the first pass starts: an update made before it shows
@@ -72,9 +73,23 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
                               same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step"))],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call),
                      "call": [call.fact, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step"),
-                              _change_dropped(call, w, version)]})
+                              _change_dropped(call, w, version), _loss_fn_called(given, calls)]})
     kept.append(_kept_on_leaf(sub, own, loss_fn, lr))
     return by_key(runs)
+
+
+_GIVEN: list[ModeNoted] = []
+"""Every loss_fn the probes handed sgd_step in this run, kept alive: a call that ran an earlier
+call's loss_fn (kept between calls, in a default argument or a global) and not its own is told so."""
+
+
+def _loss_fn_called(given: ModeNoted, calls: list[int]) -> dict[str, Any]:
+    """The LOSS_FN_CALLED fact of one sgd_step: it called the loss_fn ``given``; with context
+    ``earlier`` whether it called one an earlier call was given (``calls``: how often each of
+    those had run before this call)."""
+    earlier = any(len(noted.modes) > n for noted, n in zip(_GIVEN, calls))
+    _GIVEN.append(given)
+    return {**check(Check.LOSS_FN_CALLED, bool(given.modes), "sgd_step"), CONTEXT + "earlier": earlier}
 
 
 def _kept_on_leaf(sub, own: list[tuple[int, float, float, float]], loss_fn: Callable[[Value], Value], lr: float) -> bool:

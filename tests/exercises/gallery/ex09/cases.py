@@ -641,3 +641,13 @@ CASES += [
                  "def step_without_no_grad(": "_REFUSED = None\n\n\ndef step_without_no_grad("},
           names=("step_without_no_grad", "kept between calls")),
 ]
+
+# The loss computed by a helper whose mutable default keeps the first loss_fn it was handed: every later step
+# computes the first call's loss; told by which loss_fn ran, not only by the loss's graph.
+CASES += [
+    Wrong("loss_fn_kept_in_a_default", fails={STEP: "sgd_step never called the loss_fn it was given"},
+          edits={BACKWARD: "    loss = _loss(w, loss_fn)\n    loss.backward()\n    with micrograph.no_grad():\n",
+                 "def sgd_step(": "def _loss(w, loss_fn, _first=[]):\n    if not _first:\n        _first.append(loss_fn)\n"
+                                 "    return _first[0](w)\n\n\ndef sgd_step("},
+          names=("called the loss_fn an earlier call of sgd_step was given", "kept between calls")),
+]
