@@ -99,6 +99,9 @@ class SayWalk(Sentence):
     RAN_TWICE_IN_A_ROW = N_("{label} called the apply of {name} twice in a row: backward calls each node's apply "
                             "once, when every gradient for it has arrived, with their sum.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
+    ORDER_LEFT_OUT = N_("{label} never went on from a node that your local_grads calls sent a gradient to (no call "
+                        "of local_grads on it, or for a leaf's node no entry in the answer), and the order your "
+                        "topological_order returned leaves that node out.")
     UNSCALED = N_("{label} called local_grads with the gradient one at every node, not with the gradient that had "
                   "reached that node, and returned for each leaf the plain sum of what those calls sent it: what reached "
                   "a node never multiplied what local_grads returned for it.")

@@ -25,6 +25,7 @@ import micrograph
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import close, num, rounded_to
 from grader.spec.provenance import check
+from grader.spec.walked import left_out, unscaled
 
 Call = tuple[Any, Any, Any]
 """One call of local_grads: the node, the gradient passed in, what it returned."""
@@ -72,21 +73,21 @@ def orders_returned(sub: ModuleType) -> Iterator[list[Any]]:
 
 def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] = (), names: Sequence[tuple[Any, str]] = (),
            by_name: str | None = None, held: tuple[Any, float] | None = None) -> dict[str, Any]:
-    """The ARRIVALS_SUMMED fact of one backprop call: at every node that gradients reached along more than one edge,
-    the walk went on with their sum. Where it did not, context says why: ``~late``, local_grads ran on such a node
-    before a gradient sent to it (the walk's order); ``~leaf_early``, a leaf's answer is the sum of the gradients
-    sent to its node by the nodes before it in an order backprop's topological_order call returned (``orders``),
-    which puts a node that sends it one after it (``~leaf``, that leaf's name in ``names``, pairs of a leaf and its
-    name); ``~kept_one``, it went on with one of them (not where that one is their product too, the other 0: ``*``
-    for ``+`` is no sum); ``~listed_twice``, an order it got lists a node more than once; ``~shifted``, it paired
-    each call's gradients with the node's inputs left once its None entries were dropped (``_shifted``);
-    ``~first_only``, every node went on with what arrived along the first edge of its senders only
-    (``_first_only``), or ``~first_dropped``, with all but that, where the walk is seen not to stop at its order's
-    first leaf (``first_dropped``); ``~rounded``, a leaf's answer is that sum rounded (``_rounded_leaves``);
-    ``~by_name``, it kept what reached the nodes under their names (``by_name``, as ``~op``: the caller judged it,
-    ``kept_by_name``).  It holds where nothing tells otherwise: no node reached twice, a gradient no number (other
-    facts tell that), or 1.0 passed to every call (``local_grads(node, 1.0) * g``), unless kept by name, mirrored (``~reversed``) or never scaled (``~unscaled``),
-    or (``_plus_held``) at a leaf whose answer adds the .grad it held (``held``), which ``held_not_added`` tells."""
+    """The ARRIVALS_SUMMED fact of one backprop call: at every node that gradients reached along more than one edge, the walk went on with
+    their sum. Where it did not, context says why: ``~late``, local_grads ran on such a node before a gradient sent to it (the walk's
+    order); ``~leaf_early``, a leaf's answer is the sum of the gradients sent to its node by the nodes before it in an order backprop's
+    topological_order call returned (``orders``), which puts a node that sends it one after it (``~leaf``, that leaf's name in
+    ``names``, pairs of a leaf and its name); ``~kept_one``, it went on with one of them (not where that one is their product too, the
+    other 0: ``*`` for ``+`` is no sum); ``~listed_twice``, an order it got lists a node more than once; ``~shifted``, it paired each
+    call's gradients with the node's inputs left once its None entries were dropped (``_shifted``); ``~first_only``, every node went on
+    with what arrived along the first edge of its senders only (``_first_only``), or ``~first_dropped``, with all but that, where the
+    walk is seen not to stop at its order's first leaf (``first_dropped``); ``~rounded``, a leaf's answer is that sum rounded
+    (``_rounded_leaves``); ``~by_name``, it kept what reached the nodes under their names (``by_name``, as ``~op``: the caller judged
+    it, ``kept_by_name``); ``~order_left_out``, before all these, a node sent a gradient never went on, left out of its order
+    (``walked.left_out``). It holds where nothing tells otherwise: no node reached twice, a gradient no number (other facts tell that),
+    or 1.0 passed to every call (``local_grads(node, 1.0) * g``) unless kept by name, mirrored (``~reversed``) or never scaled
+    (``~unscaled``, ``walked.unscaled``), or (``_plus_held``) at a leaf whose answer adds the .grad it held (``held``), which
+    ``held_not_added`` tells."""
     ones = len(calls) > 1 and all(type(grad) in (int, float) and grad == 1.0 for _, grad, _ in calls)
     reached: dict[Any, list[float]] = {}
     along_first: dict[Any, list[float]] = {}  # the gradients sent to a node as its sender's next_functions[0]
@@ -108,8 +109,8 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
         return check(Check.ARRIVALS_SUMMED, True, label)
     _leaves_went_on(reached, went_on, answer)
     turned = _reversed(calls, reached, went_on, answer)
-    if ones and not turned and by_name is None:
-        return {**check(Check.ARRIVALS_SUMMED, not unscaled(calls, answer), label), CONTEXT + "unscaled": True}
+    if left_out(reached, went_on, orders) or (ones and not turned and by_name is None):  # the order leaves a node out
+        return _told_first(calls, answer, label, left_out(reached, went_on, orders))  # or 1.0 passed everywhere
     wrong = [node for node, arrived in reached.items() if len(arrived) > 1 and node in went_on
              and not close(went_on[node], math.fsum(arrived)) and not _plus_held(node, went_on[node], arrived, held)]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
@@ -132,21 +133,13 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     return fact
 
 
-def unscaled(calls: list[Call], answer: object) -> bool:
-    """Whether every call passed local_grads the gradient one, some node other than the first was sent gradients
-    that do not sum to one, and each leaf's answer is the plain sum of what the calls sent its node: what
-    reached a node never scaled what it passed on (not ``local_grads(node, 1.0) * g``, whose answers are scaled)."""
-    reached: dict[Any, list[float]] = {}
-    for node, grad, out in calls:
-        if type(grad) not in (int, float) or grad != 1.0 or not isinstance(out, (tuple, list)):
-            return False
-        for (child, _), sent in zip(node.next_functions, out):
-            if child is not None and type(sent) in (int, float):
-                reached.setdefault(child, []).append(float(sent))
-    items = list(dict.items(answer)) if isinstance(answer, dict) else []
-    leaves = [(node, [num(g) for k, g in items if k is node.variable]) for node in reached if isinstance(node, micrograph.AccumulateGrad)]
-    return (any(not close(math.fsum(reached.get(node, [1.0])), 1.0) for node, _, _ in calls[1:])
-            and bool(leaves) and all(given and type(given[0]) is float and close(given[0], math.fsum(reached[node])) for node, given in leaves))
+def _told_first(calls: list[Call], answer: object, label: str, order_left_out: bool) -> dict[str, Any]:
+    """The ARRIVALS_SUMMED fact where no reading of the calls as another kind of walk is told: a node sent a gradient
+    never went on, left out of the walk's order (``~order_left_out``); or 1.0 was passed to every call, which holds
+    unless what reached a node never scaled what it passed on (``~unscaled``)."""
+    if order_left_out:
+        return {**check(Check.ARRIVALS_SUMMED, False, label), CONTEXT + "order_left_out": True}
+    return {**check(Check.ARRIVALS_SUMMED, not unscaled(calls, answer), label), CONTEXT + "unscaled": True}
 
 
 def _plus_held(node: Any, went_on: float, arrived: list[float], held: tuple[Any, float] | None) -> bool:

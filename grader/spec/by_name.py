@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 
 import micrograph
 
-from grader.spec.arrivals import Call, unscaled
+from grader.spec.arrivals import Call
+from grader.spec.walked import unscaled
 from grader.spec.probe import close
 
 

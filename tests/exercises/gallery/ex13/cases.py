@@ -758,3 +758,16 @@ CASES += [
           names=("called local_grads with the gradient one at every node", "never multiplied"),
           unsaid=("under each node's name",)),
 ]
+
+# topological_order counts each node's own inputs (its next_functions), not the edges into it: nodes are left out of
+# the order, and backprop, right itself, never runs them; told as nodes the order leaves out, not as a backprop that
+# hands gradients to mirrored inputs or drops every first edge (which the numbers it returns also fit).
+CASES += [
+    Wrong("order_counts_each_nodes_own_inputs",
+          fails={ORDER: "leaves out a node that is reachable from root.grad_fn",
+                 SHORT_CHAIN: "and the order your topological_order returned leaves that node out"},
+          edits={"            incoming[child] = incoming.get(child, 0) + 1\n":
+                 "            incoming[child] = len([c for c, _ in child.next_functions if c is not None]) or 1\n"},
+          names=("leaves out a node", "the order your topological_order returned leaves that node out"),
+          unsaid=("in reverse order", "first entry of a node's next_functions")),
+]

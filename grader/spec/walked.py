@@ -1,0 +1,45 @@
+"""What a walk written by hand (ex13's backprop) did that is told before how it summed: where it went on.
+
+``unscaled``: every call of local_grads handed the gradient one, what reached a node never multiplied
+in.  ``left_out``: a node the walk's calls sent a gradient to never went on, and the order backprop's
+topological_order call returned leaves it out: what the walk then did elsewhere follows from that
+order, and no reading of its calls as another kind of walk (gradients handed to mirrored inputs, the
+first edges dropped) is true of it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import micrograph
+
+from grader.spec.probe import close, num
+
+
+def unscaled(calls: list[tuple[Any, Any, Any]], answer: object) -> bool:
+    """Whether every call passed local_grads the gradient one, some node other than the first was sent gradients
+    that do not sum to one, and each leaf's answer is the plain sum of what the calls sent its node: what
+    reached a node never scaled what it passed on (not ``local_grads(node, 1.0) * g``, whose answers are scaled)."""
+    reached: dict[Any, list[float]] = {}
+    for node, grad, out in calls:
+        if type(grad) not in (int, float) or grad != 1.0 or not isinstance(out, (tuple, list)):
+            return False
+        for (child, _), sent in zip(node.next_functions, out):
+            if child is not None and type(sent) in (int, float):
+                reached.setdefault(child, []).append(float(sent))
+    items = list(dict.items(answer)) if isinstance(answer, dict) else []
+    leaves = [(node, [num(g) for k, g in items if k is node.variable]) for node in reached if isinstance(node, micrograph.AccumulateGrad)]
+    return (any(not close(math.fsum(reached.get(node, [1.0])), 1.0) for node, _, _ in calls[1:])
+            and bool(leaves) and all(given and type(given[0]) is float and close(given[0], math.fsum(reached[node])) for node, given in leaves))
+
+
+def left_out(reached: dict[Any, list[float]], went_on: dict[Any, float], orders: Sequence[Any]) -> bool:
+    """Whether some node the walk's calls sent a gradient to (``reached``) never went on (no call of local_grads
+    on it, or for a leaf's node no entry in the answer: ``went_on``), and the one order backprop's
+    topological_order call returned leaves it out."""
+    if len(orders) != 1:
+        return False
+    listed = {id(node) for node in orders[0]}
+    return any(id(node) not in listed and node not in went_on for node in reached)
