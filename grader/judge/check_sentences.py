@@ -137,6 +137,8 @@ class SayCheck(Sentence):
                              "set_to_none=False it set each .grad to None, which set_to_none=True asks for.")
     ZERO_ALWAYS = N_("{label} zeroed x's gradients with zero_between=False too, as it does with "
                      "zero_between=True.")
+    ZERO_NEVER = N_("{label} left x's gradients as backward wrote them with zero_between=True too, as it does with "
+                    "zero_between=False.")
     ZERO_BETWEEN_SWAPPED = N_("{label} reads zero_between the other way round: with zero_between=True it left "
                               "x's gradients as backward wrote them, and with zero_between=False it zeroed them.")
     GRADIENT_CUT = N_("{label} is None: under create_graph=True, Softplus.backward returned the statement's "

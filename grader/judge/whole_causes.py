@@ -173,7 +173,7 @@ WHOLE_CAUSES = with_nan({
                       SayState.KEPT_RESULT},  # and the object it names is what the call handed out again
     # jacobian_rows reading zero_between the other way round: the rows of every call accumulate
     # where they are asked zeroed and the other way round, and each x .grad shows it
-    **dict.fromkeys((SayCheck.ZERO_BETWEEN_SWAPPED, SayCheck.ZERO_ALWAYS),
+    **dict.fromkeys((SayCheck.ZERO_BETWEEN_SWAPPED, SayCheck.ZERO_ALWAYS, SayCheck.ZERO_NEVER),
                     {Say.RESULT_NUMBER, *RESULTS_ALIKE, Say.GRAD_CHANGED, Say.GRAD_NOT_CHANGED,
                      *GRAD_ROWS}),
     # a graph recorded with other flags than the call was given reaches other leaves: told once

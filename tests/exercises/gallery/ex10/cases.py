@@ -433,3 +433,20 @@ CASES += [
     Correct("loop_detaches_each_old_y", edits={DOUBLE + "        steps += 1\n": "        new = y * 2\n        if y is not w:\n"
                                                "            y.detach_()\n        y = new\n        steps += 1\n"}),
 ]
+
+# The count kept in a default list every call adds to; the factor 2 a module-level leaf that requires grad (its
+# graph reaches a leaf the statement's has not). The factor a module-level Value that requires no grad, and
+# x_value detached in place (a leaf requiring no grad: nothing to cut): full marks.
+CASES += [
+    Wrong("steps_in_a_default_list", fails={LOOP: "depends on state kept between calls"},
+          edits={"def double_until(w: Value, limit: float) -> tuple[Value, int]:":
+                 "def double_until(w: Value, limit: float, count: list = [0]) -> tuple[Value, int]:",
+                 "    steps = 0\n": "", "        steps += 1\n": "        count[0] += 1\n", "    return y, steps\n": "    return y, count[0]\n"},
+          names=("double_until", "state kept between calls", "double_until(w, limit)[1]")),
+    Wrong("two_as_a_global_leaf", fails={LOOP: "takes a Value your code made requiring grad"},
+          edits={DOUBLE: "        y = y * _TWO\n", "def double_until(": "_TWO = Value(2.0, requires_grad=True)\n\n\ndef double_until("},
+          names=("'s graph reaches a leaf the statement's does not", "MulBackward0")),
+    Correct("two_as_a_global_constant", edits={DOUBLE: "        y = y * _TWO\n",
+                                               "def double_until(": "_TWO = Value(2.0)\n\n\ndef double_until("}),
+    Correct("x_value_detached_in_place", edits={"    x_value = Value(x)\n": "    x_value = Value(x)\n    x_value.detach_()\n"}),
+]

@@ -28,7 +28,8 @@ CASES = [
     Wrong("hardcoded", fails={BUILD: "each entry of y has requires_grad=True"}),
     Wrong("no_retain_graph", names=('RuntimeError', 'in jacobian_rows', 'Trying to backward through the graph a second time'), fails={ROWS: "RuntimeError"},  # every backward frees the graph
           edits={"retain_graph=j < m - 1)": ")"}),
-    Wrong("no_zeroing", names=('x_a[0][0].grad is still exactly what backward wrote',), fails={ROWS: "x_a[0][0].grad"},  # the records accumulate
+    Wrong("no_zeroing", names=("left x's gradients as backward wrote them with zero_between=True too",),  # the records
+          fails={ROWS: "ran backward while .grad still held the gradient of an earlier pass"},  # accumulate
           edits={"            for leaf in x[0]:\n                leaf.grad.zero_()\n": "            pass\n"}),
     Wrong("vjp_one_backward_per_entry", names=('vjp ran backward more times',), fails={VJP: "vjp ran backward more times"},
           edits={VJP_BACKWARD: "    for j, vj in enumerate(v):\n"
@@ -576,4 +577,22 @@ CASES += [
                  "def vjp(x: Matrix, loss: Matrix, v: list[float], seen: list = []) -> list[float]:",
                  VJP_BACKWARD: "    if loss in seen:\n        return x_grads(x)\n    seen.append(loss)\n" + VJP_BACKWARD},
           names=("vjp called x_grads", "on Values whose .grad is None"), unsaid=("as x_grads(list)",)),
+]
+
+# zero_between compared with the text "True": never zeroed, whatever the flag; retain_graph kept on every pass when
+# zeroing; zero_between made keyword-only (the test passes it by place); a default of None read as True: full marks.
+JACOBIAN_ROWS = "def jacobian_rows(x: Matrix, loss: Matrix, zero_between: bool = True)"
+CASES += [
+    Wrong("zero_between_compared_to_text", fails={ROWS: "with zero_between=True too, as it does with zero_between=False"},
+          edits={"        if zero_between:\n": "        if zero_between == \"True\":\n"},
+          names=("jacobian_rows left x's gradients as backward wrote them with zero_between=True too",)),
+    Wrong("retain_when_zeroing_or_not_last", fails={ROWS: "kept the graph (retain_graph=True) in a pass where"},
+          edits={"retain_graph=j < m - 1)": "retain_graph=zero_between or j < m - 1)"},
+          names=("jacobian_rows kept the graph",)),
+    Wrong("zero_between_keyword_only", fails={ROWS: "does not take the arguments the statement's takes"},
+          edits={JACOBIAN_ROWS: "def jacobian_rows(x: Matrix, loss: Matrix, *, zero_between: bool = True)"},
+          names=("jacobian_rows() takes", "positional arguments")),
+    Correct("zero_between_default_none", edits={JACOBIAN_ROWS: "def jacobian_rows(x: Matrix, loss: Matrix, zero_between: bool | None = None)",
+                                                "    m = len(loss[0])\n": "    if zero_between is None:\n        zero_between = True\n"
+                                                                          "    m = len(loss[0])\n"}),
 ]
