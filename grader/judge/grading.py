@@ -247,11 +247,11 @@ def _combinations_named(specs: list[Test], results: list[TestResult],
                         ran: dict[str, list[str]]) -> list[TestResult]:
     """The results, where a failed test ran one of the student's own helpers along with the
     function it is about (``Test.runs_with``, ``grader.spec.helpers``) while a test of that
-    helper alone failed too, with a first sentence that says so: the difference may be the
-    helper's, not the function's."""
+    helper alone failed too, with a first sentence that says so: the difference, or the error the
+    probe raised, may be the helper's, not the function's."""
     failed = {r.name for r in results if r.status == FAILED}  # a difference observed, not a refusal
     for test, result in zip(specs, results):
-        if result.name not in failed:
+        if result.status not in (FAILED, ERROR):  # the test's own: a difference, or an error the probe raised
             continue
         said = [capitalized(_("this test runs your {helper} too, and \"{test}\", which tests {helper} "
                               "alone, fails as well.", helper=helper,

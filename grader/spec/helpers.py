@@ -7,7 +7,8 @@ class keeps its place, its ``apply`` is wrapped: ex14's graphs that use both Fun
 observation (a dict: a list of runs goes under ``runs``) then gets the context key ``~runs_with``: the helpers that ran (never compared,
 since the reference's calls are its own).  The parent names the combination only for a helper
 that ran (``grader.judge.grading``), whether the function tested called it or the probe did
-(a test that builds its graph with the student's ``build_graph``).
+(a test that builds its graph with the student's ``build_graph``), beside a difference or beside
+an error the probe raised.
 
 A helper that keeps state between calls (a cache keyed by its inputs, a global) can hand the
 function tested what an earlier call of it returned, which then raises where the function tested
@@ -39,6 +40,11 @@ from grader.spec.repeat import calls_apart, fresh_copy
 
 HELPERS_RAN = CONTEXT + "runs_with"
 
+RAN_WHEN_RAISED: list[str] = []
+"""The helpers that ran in a probe that then raised (``noting``): the child sends them as that
+test's observation beside its error, so the parent names them beside the error too (a leaf_grads
+that raises on the graph the student's build_graph made)."""
+
 
 @contextlib.contextmanager
 def in_place_of(sub: ModuleType, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -67,7 +73,11 @@ def noting(probe: Callable[[ModuleType], Any], helpers: Iterable[str]) -> Callab
             for name in names:
                 cls, wrap = own_function(sub, name), functools.partial(_noted, name=name, ran=ran)
                 noted.enter_context(in_place_of(sub, name, wrap) if cls is None else apply_in_place_of(cls, wrap))
-            observation = probe(sub)
+            try:
+                observation = probe(sub)
+            except BaseException:
+                RAN_WHEN_RAISED[:] = sorted(ran)
+                raise
         if type(observation) is not dict:
             observation = {"runs": observation}  # a list of runs: the note needs a key of its own
         return {**observation, HELPERS_RAN: sorted(ran)}

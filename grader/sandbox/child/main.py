@@ -42,7 +42,7 @@ from grader.sandbox.child.wire import (
     Record,
     Request,
 )
-from grader.spec import hooked, probe, raise_site, repeat
+from grader.spec import helpers, hooked, probe, raise_site, repeat
 from grader.spec.copy_share import copies_under
 from grader.spec.limits import Limits
 from grader.spec.uncalled_mode import told_if_mode_uncalled
@@ -174,6 +174,7 @@ def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
                  share: Share) -> ProbeRecord:
     """Run one test's probe under its time budget: its observations, or why there are none."""
     record: ProbeRecord = {"kind": "test", "name": test.name, "obs": None, "error": None}
+    helpers.RAN_WHEN_RAISED.clear()
     try:
         with alarm(share):
             observed = test.probe(sub)
@@ -182,6 +183,7 @@ def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
         record["error"] = _probe_error(exc)
     except BaseException as exc:  # noqa: BLE001 - includes SystemExit, MemoryError, timeouts
         record["error"] = _error(exc, submission)
+        record["obs"] = {helpers.HELPERS_RAN: list(helpers.RAN_WHEN_RAISED)} if helpers.RAN_WHEN_RAISED else None
     return record
 
 

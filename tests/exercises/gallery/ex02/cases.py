@@ -588,3 +588,13 @@ CASES += [
                  '        name: g[name].grad.item() for name in ("w", "x")'},
           names=("leaf_grads read w.grad, which is None", "w does not require grad")),
 ]
+
+# build_graph gives x the flag of w: leaf_grads, which runs it, raises in its backward; its error is
+# told beside the note that it runs the student's build_graph, whose own test fails too.
+CASES += [
+    Wrong("x_given_w_flag_in_build_graph",
+          fails={W_OFF: "x (first and second call) has requires_grad=False",
+                 LEAF_GRADS: "This test runs your build_graph too"},
+          edits={"    x_leaf = Value(x, requires_grad=x_requires_grad)": "    x_leaf = Value(x, requires_grad=w_requires_grad)"},
+          names=("requires_grad=False", "build_graph")),
+]
