@@ -14,7 +14,7 @@ import re
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.build import BORN_RELEASED, CONSTANT_REFUSED, EQUAL, KEPT, LEFT_OFF, ONE_COUNTER, RAISED, STUCK, \
-    UNPACKED
+    TAKEN, UNPACKED
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
@@ -53,6 +53,12 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     functions in this file (ex19's ``store_grad``, ex18's ``backward``) or this stage added some,
     the fault may be there: the sentence names them, unless ``problem`` names the function at
     fault (``FAULT_IN``) and it is still ``stage``'s answer."""
+    if problem.startswith(TAKEN):  # the error told as it is, then what a fresh run shows of its cause
+        return sentences([earlier_stage(stage, display, problem[len(TAKEN):], exercise, error, where),
+                          _("In a fresh run of your file, (v * 2).backward() raises an error, v a new leaf holding "
+                            "the number of a leaf u whose (u * 2).backward() ran before, while a new leaf of another "
+                            "number runs it next: your engine takes v for u because they hold one number (a lookup "
+                            "by == on a Value that compares numbers, as a list's `in` does).")])
     if problem.startswith(KEPT):
         return _kept(stage, display, problem[len(KEPT):], exercise)
     if problem.startswith(EQUAL):

@@ -8,7 +8,9 @@ a backward it never ran, which ex17's program only shows as a second backward's 
 a version counter shared by Values made apart (a list that is a default argument of ``__init__``)
 makes a change to one read as a change to every saved value: an earlier program then meets
 MODIFIED where it changed only a .grad; a leaf check that forgets requires_grad refuses the
-zero_() of a .grad, which ex19's program only shows as LEAF_IN_PLACE raised there."""
+zero_() of a .grad, which ex19's program only shows as LEAF_IN_PLACE raised there.  At any stage, a
+leaf of an earlier leaf's number taken for that leaf (a list of leaves searched with ``in``, ==
+on a Value comparing numbers) raises where a leaf of another number does not."""
 
 from __future__ import annotations
 
@@ -79,3 +81,20 @@ def constant_refused(sub: Any) -> bool:
     except Exception as exc:  # noqa: BLE001 - any error but the refusal is no answer
         return LEAF_IN_PLACE in str(exc)
     return False
+
+
+def equal_leaf_raises(sub: Any) -> bool:
+    """Whether, in a fresh run, ``(v * 2).backward()`` raises, v a new leaf holding the number of a
+    leaf u whose ``(u * 2).backward()`` ran before, and a leaf of another number runs it next: an
+    engine that refuses every later backward, whatever the number, is not taken for this."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    runs = []
+    for number in (1.5, 1.5, -0.25):
+        try:
+            (fresh.Value(number, requires_grad=True) * 2).backward()
+            runs.append(True)
+        except Exception:  # noqa: BLE001 - the student's engine: whether it raised is the answer
+            runs.append(False)
+    return runs == [True, False, True]

@@ -540,8 +540,8 @@ CASES += [
         "    def _set_grad(self, value: Value | None) -> None:\n        if value is None and self in _WRITTEN:\n"
         "            _WRITTEN.remove(self)\n        self._grad = value",
         "\n\ndef store_grad(": "\n\n_WRITTEN = []  # the values store_grad gave a .grad\n\n\ndef store_grad("},
-          fails={LOOP: "in store_grad"},  # the error store_grad raised, told where it was raised
-          names=("AttributeError", "in store_grad", "an error of ex19's part")),
+          fails={LOOP: "in store_grad"},  # the error store_grad raised, told where it was raised, then its cause
+          names=("AttributeError", "in store_grad", "your engine takes v for u because they hold one number")),
     Wrong("backward_clears_retained_grads", edits={  # a retained gradient taken for one backward's own
         "    waiting = dependencies(first)\n": "    waiting = dependencies(first)\n    for node in waiting:\n"
                                              "        if node.retained is not None:\n"
