@@ -199,7 +199,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         return combine(a, b)
 
     named = call_text("modify_saved_value", "w", "x", times, _COMBINE_TEXT[combine])
-    with watching(sub, named, made=True, clears=True) as call:  # made: whether it changed a through a detached copy
+    with watching(sub, named, made=True, clears=True, errors=True) as call:  # made: whether it changed a through a detached copy
         r = plain_dict(sub.modify_saved_value(w, x, times, given))
     if type(r) is not dict or not {"w", "x", "a", "y", "error"} <= set(r):
         raise shape_error('modify_saved_value must return {"w", "x", "a", "y", "error"}',

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Protocol
 
 from grader.spec.facts import CONTEXT, FACT, LABEL, Kind, RaisedBy
+from grader.spec.graph_again import in_pass
 from grader.spec.probe import caught
 from grader.spec.raise_site import ENGINE_DIR, engine_message, innermost
 
@@ -49,17 +50,17 @@ def error_of(e: object, label: str, call: Watched | None = None) -> dict[str, An
     """The ERROR fact of an exception the student caught and returned (None stays None).
 
     With the watched ``call`` that returned it: an exception an earlier watched call returned,
-    or (watched with ``errors=True``) one a backward pass of an earlier watched call raised and
-    none of this call's passes, is told as raised earlier (caught once, kept in a module-level
-    name or a default argument, and returned again): its type and message are the engine's,
-    its object is not this call's.  None, where an engine function the call's code called raised
+    or (watched with ``errors=True``) one a backward pass raised and none of this call's passes
+    (a pass of an earlier watched call, or of a call no probe watched), is told as raised earlier
+    (caught once, kept in a module-level name or a default argument, and returned again): its
+    type and message are the engine's, its object is not this call's.  None, where an engine function the call's code called raised
     into it, says which (``~caught``): the code caught that error and returned None instead."""
     by = _raised_by(e) if isinstance(e, BaseException) else RaisedBy.NOBODY
     if call is not None and by is RaisedBy.ENGINE and isinstance(e, BaseException):
         returned = _RETURNED.get(id(e))
         earlier = returned is not None and returned[0] is e and returned[1]() is not call
         if (earlier or (call.raised is not None and not call.past_listed
-                        and call.raised.get(id(e)) is not e and _RAISED.get(id(e)) is e)):
+                        and call.raised.get(id(e)) is not e and (_RAISED.get(id(e)) is e or in_pass(e)))):
             by = RaisedBy.EARLIER
         elif returned is None or returned[0] is not e:
             _RETURNED[id(e)] = (e, weakref.ref(call))

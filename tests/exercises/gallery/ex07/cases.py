@@ -482,7 +482,11 @@ ERROR_LINES = ("    error = None\n    try:\n        y.backward()  # checks every
                "    except RuntimeError as e:\n        error = e\n"
                "    return {\"w\": w, \"x\": x, \"a\": a, \"y\": y, \"error\": error}")
 CASES += [
-    Wrong("error_in_a_default_list", fails={SAVED: "an error the engine raised during an earlier call"},
+    # the first call of a test can return the error of a call no probe watched (a repeat in the test before): told
+    # as kept all the same, from the pass that raised it and none of this call's did
+    Wrong("error_in_a_default_list", fails={SAVED: "an error the engine raised during an earlier call",
+                                            "an unsaved value may change": "The error modify_saved_value(w, x, 1, "
+                                            "micrograph.add) returned is an error the engine raised during an earlier call"},
           edits={"combine: Callable[[Value, Value], Value]\n) -> dict[str, object]:":
                  "combine: Callable[[Value, Value], Value], _error=[None]\n) -> dict[str, object]:",
                  ERROR_LINES: ERROR_LINES.replace("    error = None\n", "").replace("        error = e\n", "        _error[0] = e\n")
