@@ -51,7 +51,8 @@ class SayClear(Sentence):
     CLEARED_AFTER_BACKWARD = N_("{label} ran its first backward pass while the parameters' .grad still held the "
                                 "gradients the model came with, and every later pass from cleared ones: your code "
                                 "clears the gradients after each step's backward, not at the start of the step as "
-                                "the statement's loop does, so the first step added the model's old gradients to its own.")
+                                "the statement's loop does, so the first backward pass added the model's old gradients "
+                                "to its own.")
     CLEARED_BUT_FIRST = N_("{label} ran its first backward pass while the parameters' .grad still held the "
                            "gradients the model came with, and every later pass from cleared ones, and it left the "
                            "last pass's gradients in .grad: your code clears the gradients at the start of every step "

@@ -666,3 +666,12 @@ CASES += [
                        "        loss = sum(terms[1:], terms[0]) / len(terms)\n"},
           names=("took its steps on another loss", "those .grad are not its gradients")),
 ]
+
+# Every .grad set to None between backward and step: the first backward pass added the gradients the model came
+# with, and no step applied anything; told as such, not as a first step that added the old gradients to its own.
+CASES += [
+    Wrong("grads_set_to_none_before_step", names=("between backward and step", "the first backward pass added"),
+          fails={ONE_STEP: "cleared after a backward pass had written it"},
+          unsaid=("so the first step added",),
+          edits={ZERO: "", STEP: "        for p in model.parameters():\n            p.grad = None\n        optimizer.step()\n"}),
+]
