@@ -80,6 +80,8 @@ class SayRead(Sentence):
                       "fewer digits: the statement's code returns the number it reads as it is.")
     HOOK_CHOSEN_READ = N_("a number returned for {label} was read from a .grad that backward wrote, but a hook of "
                           "yours ran in that backward pass and chose its number.")
+    SEEDED_READ = N_("a number returned for {label} was read from a .grad that backward wrote by adding to a number "
+                     "your code had put in that .grad before the pass.")
     LEAF_DATA_NOT_GRAD = N_("a number returned for {label} is the number a leaf backward wrote into holds itself (its "
                             "data), not that leaf's .grad.")
     EQUAL_LEAF_GRAD = N_("{label} holds {name}'s gradient, where the statement records {leaf}'s: {name} and {leaf} "

@@ -36,6 +36,7 @@ WHOLE_CAUSES = with_nan({
     # a call that ran no pass walked no graph, and the .grad a pass before it wrote is not told as this call's
     Say.NO_BACKWARD: {Say.NO_PASS_GRAPH, Say.GRAD_NUMBER, Say.GRAD_FACTOR, Say.GRAD_NOT_CHANGED},
     Say.GRAD_CHOSEN: {SayRead.HOOK_CHOSEN_READ},  # the .grad a hook chose, named: a number read from it says no more
+    Say.GRAD_SEEDED: {SayRead.SEEDED_READ},  # the .grad a pass added to a number of the student's, named: the same
     # a generator returned unrun: no pass, no step, every parameter and the loss after it as the model came
     SayStep.GENERATOR_UNRUN: {Say.NO_PASS_GRAPH, Say.DATA, SayInPlace.NEVER_IN_PLACE, SayInPlace.IN_PLACE_FEWER},
     SayGiven.REMADE: {SayCheck.NOT_READ_FROM_GRAD},  # the given function's copy made the floats: told of it, once
@@ -56,7 +57,7 @@ WHOLE_CAUSES = with_nan({
     SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},  # the leaves after it, and the nodes run
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
                     {Say.RESULT_NUMBER, *RESULTS_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it
-    **dict.fromkeys((SayRead.ROUNDED_GRAD, SayRead.HOOK_CHOSEN_READ), {SayCheck.NOT_READ_FROM_GRAD}),  # read and rounded: where rounding changed no number, none is told apart
+    **dict.fromkeys((SayRead.ROUNDED_GRAD, SayRead.HOOK_CHOSEN_READ, SayRead.SEEDED_READ), {SayCheck.NOT_READ_FROM_GRAD}),  # read and rounded: where rounding changed no number, none is told apart
     **dict.fromkeys((SayRead.PASS_ERROR_CAUGHT, SayRead.CAUGHT_THEN_PASS), {Say.GRAD_NUMBER, *SayCaught}),  # the pass that raised added nothing: every .grad is short of it
     # an engine error caught: its sentence of the function's own, told once; a pass that raised wrote nothing, so
     # records read after it repeat the last pass that did, as records all read at the end would

@@ -225,6 +225,8 @@ class Call(CallRecords, observe.Observer):
                 self.at_hooked_leaf[id(number)] = (number, step.node.variable)
         if step.write is not None and step.wrote is not None and not WRITES.chose(step.wrote, step.write):
             self.hold(step.write.grad, in_grad=True, by_pass=True, of=step.wrote)
+        elif step.write is not None and step.wrote is not None and WRITES.added_to_theirs(step.wrote, step.write):
+            self.seeded_numbers[id(step.write.data)] = step.write.data  # the very float written
 
     def hold_grads(self) -> None:
         """Hold the float each written leaf's .grad holds now: sampled as each pass starts and

@@ -111,6 +111,8 @@ def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[objec
         fact[CONTEXT + "leaf_data"] = True  # the very number such a leaf holds: float(w), not float(w.grad)
     elif unread and all(type(x) is float and call.hook_numbers.get(id(x)) is x for x in unread):
         fact[CONTEXT + "hooked"] = True  # read from a .grad whose number a hook of the student's chose
+    elif unread and all(type(x) is float and call.seeded_numbers.get(id(x)) is x for x in unread):
+        fact[CONTEXT + "seeded"] = True  # read from a .grad backward wrote by adding to a number of the student's
     elif _rounded([x for x in objects if any(x is o for o in others)], list(call.held.values())):
         fact[CONTEXT + "rounded"] = True  # round(w.grad.item(), 2): read, then rounded
     remember(call)

@@ -569,3 +569,14 @@ CASES += [
           edits={"    history: list[float] = []\n": "    history: list[float] = []\n    w.register_hook(lambda g: g * 0.5)\n"},
           names=("a hook of yours",), unsaid=("computed, not read",)),
 ]
+
+# zero_grad puts one module-level zero Value into every .grad: the next pass adds into that shared
+# Value, so each .grad read is backward's sum on a number the student's code put there, told as such.
+CASES += [
+    Wrong("one_zero_value_shared",
+          fails={"a gradient already there before the loop": "backward wrote x.grad by adding to a number your code had put in .grad"},
+          edits={"def zero_grad(": "_ZERO = Value(0.0)\n\n\ndef zero_grad(",
+                 "        elif leaf.grad is not None:\n            leaf.grad.zero_()  # keep the same Value, set it to 0 in place":
+                 "        elif leaf.grad is not None:\n            leaf.grad = _ZERO"},
+          names=("by adding to a number your code had put in",), unsaid=("computed, not read",)),
+]
