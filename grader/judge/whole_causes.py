@@ -45,6 +45,9 @@ WHOLE_CAUSES = with_nan({
     **dict.fromkeys((SayCheck.STEP_NOT_LR_GRAD, SayCheck.ASCENDS, SayCheck.STEP_OF_NOTHING, SayState.STEP_KEPT_ON_LEAF),
                     {Say.DATA, Say.GRAD_NUMBER}),
     Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},
+    # a step that never called the loss_fn it was given: its loss, the graph behind it, and w and w.grad after it are another loss's
+    **dict.fromkeys((SayCheck.LOSS_FN_IGNORED, SayCheck.LOSS_FN_EARLIER),
+                    {Say.OTHER_OP, Say.ROOT_OP, Say.ROOT_INPUTS, Say.NODE_OP, Say.NODE_INPUTS, Say.DATA, Say.GRAD_NUMBER}),
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
     # the statement's Values returned in another order: what each name holds follows from it
     SayCheck.START_ELSEWHERE: {SayCheck.NOT_BY_OP, SayCheck.NOT_MADE_FROM, Say.RETURNED_AS_OTHER, Say.SAME_OBJECT,

@@ -649,5 +649,6 @@ CASES += [
           edits={BACKWARD: "    loss = _loss(w, loss_fn)\n    loss.backward()\n    with micrograph.no_grad():\n",
                  "def sgd_step(": "def _loss(w, loss_fn, _first=[]):\n    if not _first:\n        _first.append(loss_fn)\n"
                                  "    return _first[0](w)\n\n\ndef sgd_step("},
-          names=("called the loss_fn an earlier call of sgd_step was given", "kept between calls")),
+          names=("called the loss_fn an earlier call of sgd_step was given", "kept between calls"),
+          unsaid=("which is not the operation the statement describes",)),
 ]
