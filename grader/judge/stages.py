@@ -9,6 +9,7 @@ shown as it came.
 
 from __future__ import annotations
 
+import ast
 import re
 
 from grader.i18n import _, sentences
@@ -237,9 +238,24 @@ def raised_in_part(error: ErrorRecord, exercise: str, line: str, said: str) -> s
     elif owner is not None:
         where = _("{where}: {stage}'s part of the engine, which this stage builds on", where=where, stage=owner)
     step = error.get("step")
-    ran = _(", while the test ran {step}", step=f"`{step}`") if step and not _NUMBER.search(step) else ""
+    ran = _(", while the test ran {step}", step=f"`{step}`") if step and _a_program_step(step) else ""
     return _("your code raised {kind} at {line} (in {where}){ran}{said}", kind=error["type"], line=line,
              where=where, ran=ran, said=said)
+
+
+def _a_program_step(step: str) -> bool:
+    """Whether a test's line reads as a step of a program on Values (``y.backward()``, ``a = x + w``),
+    so that quoting it says what ran: a whole statement whose every call is a method's. A line with
+    a number may hold a hidden input; one that calls a function by its bare name (``kept(...)``,
+    ``fact(grad_quiet(w), "w.grad after ...")``) or is the first line of a longer statement is the
+    grader's bookkeeping around the step, which would name nothing of the student's code."""
+    if _NUMBER.search(step):
+        return False
+    try:
+        tree = ast.parse(step)
+    except SyntaxError:
+        return False
+    return all(isinstance(node.func, ast.Attribute) for node in ast.walk(tree) if isinstance(node, ast.Call))
 
 
 def _stub_left(source: str, owner: str, name: str) -> bool:

@@ -41,6 +41,17 @@ def test_a_step_with_a_number_in_it_is_not_shown() -> None:
     assert "while the test ran" not in text and "2.5" not in text
 
 
+def test_a_step_of_the_grader_s_own_bookkeeping_is_not_shown() -> None:
+    """A line that calls a helper of the grader's by its bare name, or the first line of a longer
+    statement, says nothing of what the student's code ran."""
+    for step in ('reset_left["dropped"] = [fact(grad_quiet(w), "w.grad after w.grad = None"),',
+                 "kept(w * x + w).backward()", "seen = [fact(grad_quiet(v), label) for v in leaves]"):
+        text = explain.test_error(_error("backward", None, step), "ex19.py", Limits(), exercise="ex19")
+        assert "while the test ran" not in text, step
+    shown = explain.test_error(_error("backward", None, "(w * x + w).backward()"), "ex19.py", Limits(), exercise="ex19")
+    assert "while the test ran `(w * x + w).backward()`" in shown
+
+
 def test_outside_the_build_track_the_sentence_is_as_before() -> None:
     text = explain.test_error(_error("step", None, "y.backward()"), "ex09.py", Limits(), exercise="ex09")
     assert text == "your code raised KeyError at line 59 (in step): 'other'"
