@@ -26,6 +26,7 @@ from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf
 from grader.spec.errors import error_of
 from grader.spec.given import GivenCalls, given_calls
 from grader.spec.given_untracked import told_if_untracked
+from grader.spec.made_untracked import told_if_detached_given
 from grader.spec.handed import carries_state
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.provenance import Call, check, float_of, result_of, watching
@@ -229,7 +230,8 @@ def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, A
             built.append(build(v))
             return built[-1]
 
-        with watching(sub, "second_backward_error", retain_graph=True, errors=True, made=True) as call:
+        with watching(sub, "second_backward_error", retain_graph=True, errors=True, made=True) as call, \
+                told_if_detached_given(call, "second_backward_error", "build", given):  # build(leaf.detach())
             error = sub.second_backward_error(handing, w)
         raised = error is not None or bool(call.raised)
         handed.append(_given_leaf(given, raised) if label in ADDITIONS

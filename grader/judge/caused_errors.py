@@ -32,6 +32,7 @@ DETACHED_LEAF = "DetachedLeaf"  # grader.spec.detached_leaf.DetachedLeaf: raised
 GIVEN_UNDER_NO_GRAD = "GivenUnderNoGrad"  # grader.spec.given_untracked: raised after a given function ran under no_grad
 MADE_UNDER_NO_GRAD = "MadeUnderNoGrad"  # grader.spec.made_untracked: a backward from what a Value made under no_grad cut off
 DETACHED_ROOT = "DetachedRoot"  # grader.spec.made_untracked: a backward called on a detach() of a Value requiring grad
+DETACHED_GIVEN = "DetachedGiven"  # grader.spec.made_untracked: a given function handed a detach(), a backward from what it made
 DIRTY_LEAF = "DirtyLeaf"  # grader.spec.applied.DirtyLeaf: apply raised on a leaf forward marked dirty
 NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiable: forward marked its output so
 GRAPH_AGAIN = "GraphAgain"  # grader.spec.graph_again.GraphAgain: a pass from the graph an earlier pass started from
@@ -178,6 +179,16 @@ def _detached_root(error: ErrorRecord, tell: Tell) -> str:
              "from it raises; {error}", function=function, name=name, error=tell(said_error(error, said)))
 
 
+def _detached_given(error: ErrorRecord, tell: Tell) -> str:
+    """The engine's "does not have a grad_fn" after the function tested handed the function it was
+    given what detach() returned for a Value that requires grad (``grader.spec.made_untracked.DetachedGiven``):
+    that detach() first, as why what it made has no graph."""
+    function, given, said = error["message"].split(" ", 2)
+    return _("{function} handed {given} what detach() returned for a Value that requires grad: a new Value that no "
+             "graph records, so what {given} made from it has no graph either, and a backward from it raises; {error}",
+             function=function, given=given, error=tell(said_error(error, said)))
+
+
 def _dirty_leaf(error: ErrorRecord, tell: Tell) -> str:
     """The engine's in-place error raised by a Function's apply itself, as its forward returned
     (``grader.spec.applied.DirtyLeaf``): no line of the student's raised it, and the test had not
@@ -268,7 +279,7 @@ def _mode_uncalled(error: ErrorRecord, tell: Tell) -> str:
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
                DIRTY_LEAF: (_dirty_leaf, 2),
-               MADE_UNDER_NO_GRAD: (_made_under_no_grad, 6), DETACHED_ROOT: (_detached_root, 3),
+               MADE_UNDER_NO_GRAD: (_made_under_no_grad, 6), DETACHED_ROOT: (_detached_root, 3), DETACHED_GIVEN: (_detached_given, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 4),
                KEPT_ROOT_RAISED: (_kept_root_raised, 3)}

@@ -3,7 +3,8 @@
 ``with no_grad(): x = x + 1`` computes x from a leaf that requires grad, but records no graph:
 the new x requires no grad, and so does everything computed from it.  A backward from such a
 result raises the engine's "element 0 of tensors does not require grad and does not have a
-grad_fn" at the backward line, which names neither no_grad nor x.  A probe that watched the call
+grad_fn" at the backward line, which names neither no_grad nor x.  So does a backward from what
+a function the test gave made from a detach() the student's code handed it (``DetachedGiven``).  A probe that watched the call
 (``watching(..., made=True)``: the watched call notes each Value an engine operation returned to
 the student's code while grad mode was off) raises it again as ``MadeUnderNoGrad``, with the
 student's names of that Value and of the input that requires grad (``grader.judge.explain``
@@ -76,6 +77,22 @@ def told_if_detached_root(call: Call, function: str) -> AbstractContextManager[N
         name = None if root is None else _names(exc, call.filename).get(id(root))
         return None if name is None else f"{function} {name}"
     return raised_again_as(DetachedRoot, words)
+
+
+class DetachedGiven(Exception):
+    """The function a test called raised the engine's "does not have a grad_fn" after it handed the
+    function it was given (``build``) what detach() returned for a Value that requires grad: what that
+    function made from it has no graph.  Its message is ``"<function> <given> <error's text>"``."""
+
+
+def told_if_detached_given(call: Call, function: str, given: str, handed: list[Any]) -> AbstractContextManager[None]:
+    """While the watched ``call`` of ``function`` runs (``made=True``): the engine's "does not have
+    a grad_fn", where ``handed`` (what the student's code handed the function ``given``) holds a
+    detach() the call made of a Value that requires grad, is raised again as ``DetachedGiven``."""
+    def words(exc: Exception) -> str | None:
+        detached = NO_GRAD_FN in str(exc) and any(call.detach_of(v) for v in handed)
+        return f"{function} {given}" if detached else None
+    return raised_again_as(DetachedGiven, words)
 
 
 def _roots(exc: BaseException) -> list[Any]:

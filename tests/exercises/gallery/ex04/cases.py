@@ -473,3 +473,12 @@ CASES += [
     y = build(Value(w, requires_grad=True))
 '''}),
 ]
+
+# The leaf made with requires_grad=True, then detached before build gets it: the backward of
+# second_backward_error raises, told with the detach() it handed build.
+CASES += [
+    Wrong("leaf_detached_before_build",
+          fails={SURVIVES: "second_backward_error handed build what detach() returned for a Value that requires grad"},
+          edits={"    y = build(Value(w, requires_grad=True))\n": "    y = build(Value(w, requires_grad=True).detach())\n"},
+          names=("handed build what detach() returned",)),
+]
