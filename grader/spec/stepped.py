@@ -163,14 +163,14 @@ def step_size(start: list[float], gradients: list[float], after: list[Any], lr: 
     than once, as the multiple it moved by (the step's update applied again: a step of lr's size,
     made more than once).  ``~ascent``: every parameter moved by lr times its gradient, along it
     (p + lr * grad); ``~decay``: by lr times its gradient and, beyond it, one multiple of its own
-    number (weight decay).  It holds where it cannot be judged (parameters moved otherwise)."""
+    number (weight decay), not lr times its .grad (a penalty in the loss: ``~other_loss``).  It holds where it cannot be judged (parameters moved otherwise)."""
     ratios = [(s - num(p)) / (lr * g) for s, p, g in zip(start, after, gradients)
               if abs(g) > 1e-6 and type(num(p)) is float]
     alike = bool(ratios) and all(math.isclose(r, ratios[0], rel_tol=1e-6) for r in ratios)
     scaled = alike and not math.isclose(ratios[0], 1.0, rel_tol=1e-6) and ratios[0] > 0
     ascent = alike and math.isclose(ratios[0], -1.0, rel_tol=1e-6)
-    decay = _decayed(start, gradients, after, lr)
     written = [num(p.grad) if isinstance(p.grad, Value) else None for p in after]
+    decay = _decayed(start, gradients, after, lr) and not _by_own_grad(start, after, lr, written)  # not a penalty in the loss
     own = scaled and all(type(w) is float and math.isclose(w, g, rel_tol=1e-6, abs_tol=1e-9)
                          for w, g in zip(written, gradients))
     repeated = own and _once_per_change(after, ratios[0])
@@ -181,16 +181,19 @@ def step_size(start: list[float], gradients: list[float], after: list[Any], lr: 
             CONTEXT + "lr_other": own and not repeated, CONTEXT + "repeated": repeated, CONTEXT + "other_loss": other}
 
 
-def _other_loss(start: list[float], gradients: list[float], after: list[Any], lr: float, written: list[Any],
-                loss_ratio: float) -> bool:
+def _other_loss(start: list[float], gradients: list[float], after: list[Any], lr: float, written: list[Any], loss_ratio: float) -> bool:
     """Whether the step moved every parameter by lr times the .grad it left (an SGD step), while neither
     losses[0] (``loss_ratio``: it over the statement's first loss) nor those .grad are mse_loss and its
-    gradients: the loop stepped on another loss."""
-    stepped = all(type(w) is float and type(num(p)) is float and math.isclose(s - num(p), lr * w, rel_tol=1e-6, abs_tol=1e-12)
-                  for s, p, w in zip(start, after, written))
-    return (stepped and len(written) == len(gradients) and math.isfinite(loss_ratio)
+    gradients: the loop stepped on another loss (a penalty added to mse_loss too, whose step is no weight decay)."""
+    return (_by_own_grad(start, after, lr, written) and len(written) == len(gradients) and math.isfinite(loss_ratio)
             and not math.isclose(loss_ratio, 1.0, rel_tol=1e-6)
             and not all(math.isclose(w, g, rel_tol=1e-6, abs_tol=1e-9) for w, g in zip(written, gradients)))
+
+
+def _by_own_grad(start: list[float], after: list[Any], lr: float, written: list[Any]) -> bool:
+    """Whether every parameter moved by exactly lr times the .grad it holds after the step."""
+    return all(type(w) is float and type(num(p)) is float and math.isclose(s - num(p), lr * w, rel_tol=1e-6, abs_tol=1e-12)
+               for s, p, w in zip(start, after, written))
 
 
 def _once_per_change(after: list[Any], ratio: float) -> bool:

@@ -675,3 +675,12 @@ CASES += [
           unsaid=("so the first step added",),
           edits={ZERO: "", STEP: "        for p in model.parameters():\n            p.grad = None\n        optimizer.step()\n"}),
 ]
+
+# An L2 penalty added to the loss: every parameter moves by exactly lr times its .grad, which holds the penalty's
+# gradient too; told as steps on another loss, not as a weight decay beyond lr times .grad.
+CASES += [
+    Wrong("loss_with_an_l2_penalty", names=("took its steps on another loss",),
+          fails={ONE_STEP: "took its steps on another loss than nn.mse_loss(model(inputs), targets)"},
+          unsaid=("by more than lr times its .grad",),
+          edits={LOSS: LOSS + "        for p in model.parameters():\n            loss = loss + 0.01 * (p * p)\n"}),
+]
