@@ -10,7 +10,7 @@ from typing import Callable
 
 from grader.i18n import N_, _
 from grader.judge import stages
-from grader.judge.caused_errors import LINED, WITH_CAUSE, said_error
+from grader.judge.caused_errors import LINED, WITH_CAUSE
 from grader.judge.copy_timeout import copy_timed_out
 from grader.judge.given_refused import given_refused
 from grader.judge.messages import probe_said, torch_explained
