@@ -22,6 +22,8 @@ _TORCH_MESSAGES = (  # the start of a message the engine copies from PyTorch, an
      N_("a value needed to compute a gradient was changed by an in-place operation")),
     ("does not require grad and does not have a grad_fn",
      N_("backward from a value that does not require grad and has no grad_fn")),
+    ("One of the differentiated Tensors does not require grad",
+     N_("grad() was asked for the gradient of an input that does not require grad")),
     ("expected Variable or None",
      N_("a custom Function's backward returned, for an input of forward, something that is "
         "neither a Value nor None")),

@@ -598,3 +598,17 @@ CASES += [
           edits={"    x_leaf = Value(x, requires_grad=x_requires_grad)": "    x_leaf = Value(x, requires_grad=w_requires_grad)"},
           names=("requires_grad=False", "build_graph")),
 ]
+
+# grad() asked for both leaves' gradients, also of the leaf built without requires_grad: the
+# engine's error names it (in zh with what it says after it).
+CASES += [
+    Wrong("grad_asked_of_both_leaves",
+          fails={LEAF_GRADS: "One of the differentiated Tensors does not require grad"},
+          edits={'''    g["y"].backward()
+    # A leaf that does not require grad is never written to: its .grad stays None.
+    return {
+        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")
+    }''': '''    dw, dx = micrograph.autograd.grad(g["y"], [g["w"], g["x"]])
+    return {"w": dw.item(), "x": dx.item()}'''},
+          names=("leaf_grads", "One of the differentiated Tensors does not require grad")),
+]
