@@ -15,7 +15,7 @@ from grader.spec.build_reads import grad_quiet
 from grader.spec.build_retained import ZEROED, grad_after_zeroed
 from grader.spec.build_repeats import dropped_kept, leaf_root, retained_again, retained_twice, seeded, zeroed_apart
 from grader.spec.build_rerun import retained_rerun
-from grader.spec.build_writes import writes_beside_store
+from grader.spec.build_writes import CLEARED, store_watched, writes_beside_store
 from grader.spec.facts import CONTEXT
 from grader.spec.freed import apart, at_a_freed_id
 from grader.spec.held import kept
@@ -306,15 +306,18 @@ def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     or its node) and added to after .grad = None shows here; the leaf programs never retain.
     Whether the first pair's second backward overwrote a.grad is read too (``retained``): a
     backward that overwrites a retained gradient instead of adding to it is told by that rule, not
-    as a dropped gradient kept (a sum wrong otherwise, gradients kept between calls, by that).
-    Each backward is a step of its own, so an error is told as that step's."""
+    as a dropped gradient kept (a sum wrong otherwise, gradients kept between calls, by that); where
+    a.grad was None when that backward handed it to store_grad (``store_watched``'s ``CLEARED``),
+    the claim is told with that.  Each backward is a step of its own, so an error is told as that step's."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     a = w + x
     a.retain_grad()
-    ran = [raised(kept(a * x).backward, f"(a * x).backward() after {RETAINED}"),
-           raised(kept(a * w).backward, f"(a * w).backward() after {RETAINED}; (a * x).backward()")]
+    ran = [raised(kept(a * x).backward, f"(a * x).backward() after {RETAINED}")]
+    with store_watched(sub, a) as how:
+        ran.append(raised(kept(a * w).backward, f"(a * w).backward() after {RETAINED}; (a * x).backward()"))
     second = grad_quiet(a)  # not (a * w)'s gradient alone (w0): an overwrite; any other number is told below
-    summed = claim(type(second) is not float or not math.isclose(second, w0), OVERWRITTEN)
+    summed = {**claim(type(second) is not float or not math.isclose(second, w0), OVERWRITTEN),
+              **({CLEARED: True} if how.get(CLEARED) else {})}
     a.grad = None
     dropped = f"{RETAINED}; (a * x).backward(); (a * w).backward(); a.grad = None"
     ran += [raised(kept(a * x).backward, f"(a * x).backward() after {dropped}"),

@@ -104,6 +104,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         return _raised(want.get("value"), got, label)
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is bool \
             and type(want.get("value")) is bool and want["value"] != got["value"]:
+        if want["value"] and got.get(CONTEXT + "cleared") is True:  # a retained .grad dropped before store_grad
+            return [_diff(SayTorch.CLEARED_NOT_ADDED, label=label)]
         return [_diff(SayTorch.TORCH_HOLDS if want["value"] else SayTorch.TORCH_HOLDS_NOT, label=label)]
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is str \
             and got["value"].startswith((OTHER_WARNING, OTHER_TEXT, PRINTED, LOGGED)):  # it warned, not as PyTorch does

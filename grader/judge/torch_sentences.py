@@ -33,6 +33,10 @@ class SayTorch(Sentence):
     CLEARED_BEFORE_STORE = N_("{label} is a different number from PyTorch's: the retained non-leaf's .grad held a number "
                               "when that backward started, and None when it handed the value to store_grad: the "
                               "earlier gradient was dropped before the sum was made.")
+    # a claim that a backward added to a retained .grad, where that .grad was dropped before store_grad
+    CLEARED_NOT_ADDED = N_("{label} in PyTorch, but not in your engine: the retained non-leaf's .grad held a number "
+                           "when that backward started, and None when it handed the value to store_grad: the earlier "
+                           "gradient was dropped before the sum was made.")
     # a .grad left None where the engine's store_grad or AccumulateGrad.apply drops a 0 (``~zero_dropped``, ex17)
     ZERO_DROPPED = N_("{label} is None, where PyTorch's is not; your {function}, given a gradient of 0 alone, leaves "
                       ".grad None, where it writes every gradient it is given, 0 too.")

@@ -546,7 +546,9 @@ CASES += [
         "    waiting = dependencies(first)\n": "    waiting = dependencies(first)\n    for node in waiting:\n"
                                              "        if node.retained is not None:\n"
                                              "            node.retained._grad = None\n"},
-          fails={LOOP: "the earlier gradient was dropped before the sum was made"},
+          fails={LOOP: "the earlier gradient was dropped before the sum was made",
+                 "w.grad = None between backward calls": "adds to a.grad in PyTorch, but not in your engine: the "
+                                                         "retained non-leaf's .grad held a number"},
           names=("held a number when that backward started", "None when it handed the value to store_grad")),
     Wrong("ran_nodes_default_set", edits={  # the nodes run kept in a mutable default set, never run again
         "def backward(root: Value, retain_graph: bool = False) -> None:":
