@@ -53,9 +53,9 @@ WHOLE_CAUSES = with_nan({
     SayCheck.START_ELSEWHERE: {SayCheck.NOT_BY_OP, SayCheck.NOT_MADE_FROM, Say.RETURNED_AS_OTHER, Say.SAME_OBJECT,
                                *IN_PLACE_CHANGES, Say.DATA},
     SayCheck.ROWS_NOT_AS_NET: {Say.DATA},  # each row of output holds another row's numbers, told by the row
-    # rows of input that are one list, or a row repeated: their entries, the output rows net made of them and the
-    # leaves loss reaches
-    **dict.fromkeys((SayCheck.ROWS_ONE_LIST, SayCheck.ROWS_REPEATED),
+    # rows of input that are one list, a row repeated, or rows in another order: their entries, the output rows net
+    # made of them and the leaves loss reaches
+    **dict.fromkeys((SayCheck.ROWS_ONE_LIST, SayCheck.ROWS_REPEATED, SayCheck.ROWS_OTHER_ORDER),
                     {Say.DATA, Say.NO_LEAF, Say.DATA_LEAF, *OTHER_LEAVES, SayLeaf.OTHER_LEAF_AT, SayLeaf.ROOT_OTHER_LEAF}),
     SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},  # the leaves after it, and the nodes run
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),

@@ -362,7 +362,7 @@ CASES += [
           fails={FORWARD: "input[0] holds the numbers of rows[1]: your code put the rows of input in another order"},
           edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
                  "    inputs = [[Value(v, requires_grad=True) for v in row] for row in reversed(rows)]\n"},
-          names=("in another order than the rows it was given",)),
+          names=("in another order than the rows it was given",), unsaid=("holds a different number",)),
 ]
 
 # One list for both records: the first pass's numbers, read in turn, are overwritten in place by
