@@ -596,3 +596,6 @@ CASES += [
                                                 "    m = len(loss[0])\n": "    if zero_between is None:\n        zero_between = True\n"
                                                                           "    m = len(loss[0])\n"}),
 ]
+
+# each .grad detached in place before zero_() (it requires no grad: nothing to cut): full marks.
+CASES += [Correct("grad_detached_then_zeroed", edits={ZERO: "                leaf.grad.detach_()\n" + ZERO})]

@@ -717,3 +717,12 @@ CASES += [
                                               "    loss = micrograph.sum(v for row in output for v in row)\n"}),
     Correct("loss_detached_at_the_end", edits={"    return first, second\n": "    loss.detach_()\n    return first, second\n"}),
 ]
+
+# second_backward_error detaches its own loss once the error is caught; grads_twice reads p.grad.detach().item():
+# nothing the caller holds changes, the numbers are the same: full marks.
+CASES += [
+    Correct("own_loss_detached_after_error",
+            edits={"        return error  # the layer node's saved input and weights are gone; no gradient was added\n":
+                   "        loss.detach_()\n        return error\n"}),
+    Correct("grads_read_through_detach", edits={FIRST: "    first = [p.grad.detach().item() for p in net.parameters()]\n"}),
+]
