@@ -83,8 +83,8 @@ class SayCheck(Sentence):
     ROWS_REPEATED = N_("{name} holds the numbers of {leaf}, as another row of {label} does: your code repeated a row, "
                        "where the statement's {label} has a row of its own for each row it is made from.")
     ROWS_ONE_LIST = N_("the rows {name} are one and the same list object: your code put one list in more than one "
-                       "row of {label} (repeated with [...] * m, or appended again), where the statement's {label} has "
-                       "a list of its own for each row.")
+                       "row of {label} (repeated with [...] * m or appended again, for instance), where the "
+                       "statement's {label} has a list of its own for each row.")
     ROWS_NOT_AS_NET = N_("{name} holds the numbers of {leaf}: your code put the rows of {label} in another order "
                          "than net(input) returns them.")
     ENTRIES_ONE_LEAF = N_("{name} is the very Value {leaf} is: your code made one leaf for two entries of {label}, "

@@ -43,8 +43,8 @@ class SayRead(Sentence):
     FILTERS_LEFT_AT = N_("{label} changed the warnings filters at {where}, outside warnings.catch_warnings(), and "
                          "they stay changed after it returns: its caller's code goes on with a filter it did not set.")
     ROWS_ONE_LIST = N_("the same list object stands in more than one row of {label}: your code put it there more "
-                       "than once (repeated it with [...] * m, or appended it again), not a new list per row, so the "
-                       "numbers each pass wrote into it overwrote those of the passes before.")
+                       "than once (repeated it with [...] * m or appended it again, for instance), not a new list per "
+                       "row, so the numbers each pass wrote into it overwrote those of the passes before.")
     NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
     NOT_READ_AFTER = N_("{label} read .grad only before its last backward pass, and no .grad after it: the "
                         "gradients that pass wrote were never read from .grad.")

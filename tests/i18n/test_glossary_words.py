@@ -1,7 +1,9 @@
 """The Chinese feedback says what ``docs/glossary.md`` says, and lists as Chinese lists.
 
 The glossary fixes "in-place 操作" for an in-place operation ("不译作原地操作"), as the statements
-write it; the feedback said 原地 and 就地. It fixes 练习文件 for the stub; the feedback said 模板.  A probe's label that lists names in English ("the order
+write it; the feedback said 原地 and 就地. It fixes 练习文件 for the stub; the feedback said 模板.
+It fixes 独热梯度 for a one-hot gradient, as the statements write it; the feedback said one-hot 梯度.
+A probe's label that lists names in English ("the order
 the hooks of a, b, c, d and w ran in") kept its "and" inside the Chinese sentence, and a case's
 note of a flag and a number ("x (both leaves require grad, w == x)") stayed English."""
 
@@ -13,7 +15,8 @@ from grader.judge.labels import shown_label
 from micrograph.i18n import catalogue_path, extract, using
 from micrograph.i18n.po import parse
 
-_GLOSSARY = {"in-place 操作": ("原地", "就地"), "练习文件": ("模板",)}  # the glossary's term: words not said
+# the glossary's term: words not said
+_GLOSSARY = {"in-place 操作": ("原地", "就地"), "练习文件": ("模板",), "独热梯度": ("one-hot 梯度",)}
 
 
 @pytest.mark.parametrize("term", _GLOSSARY)
