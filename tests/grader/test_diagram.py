@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from grader.course.folder import Course
+from grader.judge.grading import ExerciseResult
 
 pytest.importorskip("micrograph.viz")
 
@@ -18,10 +19,13 @@ def course(answers: Path) -> Course:
     return Course(REPO, cache_dir=answers)
 
 
-def _grade(course: Course, source: str, tmp_path: Path):
-    path = tmp_path / "ex01_graph.py"
+def _grade(course: Course, source: str, tmp_path: Path, stem: str = "ex01_graph") -> ExerciseResult:
+    """Grade ``source`` as the submitted file ``stem``.py, as ``grade`` does, so that each test
+    states only its edit of the solution and what the diagram notes say of it."""
+    path = tmp_path / f"{stem}.py"
     path.write_text(source)
-    return course.grade(course.load("ex01"), path, diagram_dir=tmp_path / "grades" / "ex01")
+    exercise = stem.split("_")[0]
+    return course.grade(course.load(exercise), path, diagram_dir=tmp_path / "grades" / exercise)
 
 
 def test_solution_is_drawn(course: Course, tmp_path: Path) -> None:
@@ -67,9 +71,7 @@ def test_a_graph_build_never_recorded_is_drawn_without_blaming_the_function_run_
                               '    with micrograph.no_grad():\n        loss = micrograph.mm(x, y)\n'
                               '    return {"x": x, "y": y, "loss": loss}\n')
     assert broken != solution
-    path = tmp_path / "ex11_vjp.py"
-    path.write_text(broken)
-    result = course.grade(course.load("ex11"), path, diagram_dir=tmp_path / "grades" / "ex11")
+    result = _grade(course, broken, tmp_path, "ex11_vjp")
     assert not result.full_marks
     assert any(p.endswith("graph.gv") for p in result.diagrams)
     assert not any("jacobian_rows" in note for note in result.notes), result.notes
@@ -83,9 +85,7 @@ def test_a_number_returned_where_a_value_is_drawn_is_said_so_not_quoted_from_the
     broken = solution.replace("        return x_value * w\n", "        return (x_value * w).item()\n").replace(
         "    return (x_value - w).exp()\n", "    return (x_value - w).exp().item()\n")
     assert broken != solution
-    path = tmp_path / "ex10_dynamic_graph.py"
-    path.write_text(broken)
-    result = course.grade(course.load("ex10"), path, diagram_dir=tmp_path / "grades" / "ex10")
+    result = _grade(course, broken, tmp_path, "ex10_dynamic_graph")
     assert not result.full_marks
     assert result.notes[:1] == ["no diagram: what your code returned to be drawn is of type float, not a Value: "
                                 "it has no graph to draw"], result.notes
@@ -101,9 +101,7 @@ def test_a_grad_mode_class_given_to_with_uncalled_is_said_so_not_only_pythons_ty
                               "    if training:\n        return _graph(w, x)\n    with micrograph.no_grad:\n"
                               "        return _graph(w, x)\n")
     assert broken != solution
-    path = tmp_path / "ex09_no_grad.py"
-    path.write_text(broken)
-    result = course.grade(course.load("ex09"), path, diagram_dir=tmp_path / "grades" / "ex09")
+    result = _grade(course, broken, tmp_path, "ex09_no_grad")
     assert result.notes[:1] and result.notes[0].startswith(
         "no diagram: forward wrote `with micrograph.no_grad:`, which gives the with statement micrograph.no_grad "
         "itself, not called"), result.notes
@@ -145,9 +143,7 @@ def test_a_difference_in_saved_values_alone_is_not_outlined(course: Course, tmp_
                             "        ctx.x = x\n        ctx.low, ctx.high = low, high", 1)
     source = source.replace("        (x,) = ctx.saved_values\n        inside", "        x = ctx.x\n        inside", 1)
     assert "ctx.x = x" in source and "x = ctx.x" in source
-    path = tmp_path / "ex14_custom_function.py"
-    path.write_text(source)
-    result = course.grade(course.load("ex14"), path, diagram_dir=tmp_path / "grades" / "ex14")
+    result = _grade(course, source, tmp_path, "ex14_custom_function")
     assert not result.full_marks
     assert not [p for p in result.diagrams if Path(p).stem == "difference"]
 
