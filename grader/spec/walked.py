@@ -19,19 +19,22 @@ from grader.spec.probe import close, num
 
 
 def unscaled(calls: list[tuple[Any, Any, Any]], answer: object) -> bool:
-    """Whether every call passed local_grads the gradient one, some node other than the first was sent gradients
-    that do not sum to one, and each leaf's answer is the plain sum of what the calls sent its node: what
-    reached a node never scaled what it passed on (not ``local_grads(node, 1.0) * g``, whose answers are scaled)."""
+    """Whether every call passed local_grads the gradient one and each leaf's answer is the plain sum of what the
+    calls sent its node, where the chain rule along those calls (each sent gradient times what reached its sender)
+    gives some leaf another number: what reached a node never scaled what it passed on (not
+    ``local_grads(node, 1.0) * g``, whose answers are scaled; where scaling changes no leaf, nothing is told)."""
     reached: dict[Any, list[float]] = {}
-    for node, grad, out in calls:
+    scaled: dict[Any, float] = {}  # what reached each node, each sent gradient times what reached its sender
+    for k, (node, grad, out) in enumerate(calls):
         if type(grad) not in (int, float) or grad != 1.0 or not isinstance(out, (tuple, list)):
             return False
         for (child, _), sent in zip(node.next_functions, out):
             if child is not None and type(sent) in (int, float):
                 reached.setdefault(child, []).append(float(sent))
+                scaled[child] = scaled.get(child, 0.0) + float(sent) * (1.0 if k == 0 else scaled.get(node, 0.0))
     items = list(dict.items(answer)) if isinstance(answer, dict) else []
     leaves = [(node, [num(g) for k, g in items if k is node.variable]) for node in reached if isinstance(node, micrograph.AccumulateGrad)]
-    return (any(not close(math.fsum(reached.get(node, [1.0])), 1.0) for node, _, _ in calls[1:])
+    return (any(not close(math.fsum(reached[node]), scaled[node]) for node, _ in leaves)
             and bool(leaves) and all(given and type(given[0]) is float and close(given[0], math.fsum(reached[node])) for node, given in leaves))
 
 
