@@ -506,3 +506,18 @@ CASES += [
           passes=("paths from y to w and to x", CHAIN),
           names=("x has requires_grad=False",)),
 ]
+
+# A module-level set of the nodes walked: a later call on the same graph walks nothing; ids
+# compared with `is` (two equal ints, never one object): no entry ever ends at the leaf.
+CASES += [
+    Wrong("walked_nodes_in_a_module_set",
+          fails={"paths from y to w and to x": "depends on state kept between calls"},
+          edits={"def paths(": "_WALKED: set = set()\n\n\ndef paths(",
+                 "        trail = trail + [node.name()]\n":
+                 "        if node in _WALKED:\n            return\n        _WALKED.add(node)\n        trail = trail + [node.name()]\n"},
+          names=("paths", "state kept between calls")),
+    Wrong("leaf_ids_compared_by_is",
+          fails={"paths from y to w and to x": "paths(y, w) is empty"},
+          edits={'if getattr(child, "variable", None) is leaf:': 'if id(getattr(child, "variable", None)) is id(leaf):'},
+          names=("paths(y, w)", "is empty")),
+]

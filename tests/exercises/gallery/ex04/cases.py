@@ -482,3 +482,12 @@ CASES += [
           edits={"    y = build(Value(w, requires_grad=True))\n": "    y = build(Value(w, requires_grad=True).detach())\n"},
           names=("handed build what detach() returned",)),
 ]
+
+# retain_graph passed the other way round: each call is told by the flag its first pass had.
+CASES += [
+    Wrong("retain_graph_negated",
+          fails={RAISES: "backward_twice kept the graph (retain_graph=True) in a pass where the statement lets backward free it",
+                 ADDS: "backward_twice let backward free the graph (no retain_graph=True)"},
+          edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph=not retain_graph)\n"},
+          names=("retain_graph=True",)),
+]

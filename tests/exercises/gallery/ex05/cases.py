@@ -580,3 +580,13 @@ CASES += [
                  "        elif leaf.grad is not None:\n            leaf.grad = _ZERO"},
           names=("by adding to a number your code had put in",), unsaid=("computed, not read",)),
 ]
+
+# torch's own zero_grad: detach_() the gradient, then zero_() it in place; and .grad.data.fill_(0.0)
+# under a try: both leave each .grad the same Value, at zero.
+CASES += [
+    Correct("grad_detached_in_place_then_zeroed",
+            edits={"            leaf.grad.zero_()  # keep": "            leaf.grad.detach_()\n            leaf.grad.zero_()  # keep"}),
+    Correct("grad_data_filled_under_try",
+            edits={"        elif leaf.grad is not None:\n            leaf.grad.zero_()  # keep the same Value, set it to 0 in place":
+                   "        else:\n            try:\n                leaf.grad.data.fill_(0.0)\n            except AttributeError:\n                pass"}),
+]

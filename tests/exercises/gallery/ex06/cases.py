@@ -437,3 +437,9 @@ CASES += [
           edits={COPY_LINE + "    y = _graph_from(w, x)\n": COPY_LINE + "    y = _graph_from(w, x.data)\n"},
           names=("computed y from x.data",)),
 ]
+
+# The documents' spelling: a detach() of x, its .data filled with the new number (x shares it, and
+# no version is counted): x stays the leaf it was.
+CASES += [
+    Correct("detach_data_filled", edits={COPY_LINE: "    x_detach = x.detach()\n    x_detach.data.fill_(x_detach.item() + 1)\n"}),
+]
