@@ -196,10 +196,10 @@ def this_stage(earlier: str, fields: str, display: str, where: str, raised_in: s
                                   "raises it too: your engine refuses an in-place op on a leaf that requires no grad, "
                                   "such as a .grad's zero_(), where PyTorch refuses one only on a leaf that requires "
                                   "grad.")])
-    if seen == ONE_COUNTER:  # not a change to the saved value: one to any Value, on a counter they all share
+    if seen == ONE_COUNTER:  # not a change to the saved value: one to another Value, on a counter they share
         return sentences([told, _("In a fresh run of your file, b._version changes when a.add_(1) runs, a and b two "
-                                  "new Values: your Values share one version counter, so a change to any Value reads "
-                                  "as a change to every value a node saved.")])
+                                  "new Values: your Values share one version counter, so a change to one Value reads "
+                                  "as a change to another, such as a value a node saved.")])
     if SECOND_BACKWARD in error and seen:  # not a release of its own: one that reached a node no backward ran
         return sentences([told, _("That one backward through its graph met a node that reads as released, and in a "
                                   "fresh run of your file the node of u * 3, made after a backward through w * 3 and "
