@@ -27,6 +27,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.caller_grads import kept_through
 from grader.spec.chain import names_called, names_of, read_chains
+from grader.spec.chain_graphs import other_graphs
 from grader.spec.doubling import count_fact, doublings, reach
 from grader.spec.earlier_leaf import Handed
 from grader.spec.graph import graph
@@ -52,48 +53,6 @@ def _backward(y: object, w: Value) -> float | None | str:
     dw = grad(w)
     w.grad = None
     return dw
-
-
-def _other_graphs() -> list[tuple[str, Value]]:
-    """Graphs to read with grad_fn_chain, none of them from the exercise; in two of them a
-    node's first input is data (a None edge) and its second leads on: the walk must skip the
-    None, not stop at it.  In one a clamp's three inputs are data twice (its number and its min,
-    None edges, as in torch) and an operation (its max): the walk must skip every None, not
-    only the first.  In two others a node's first input is a leaf and its second an
-    operation: the walk stops at the leaf, not going on down the operation.  The last eight are
-    four pairs of graphs whose roots take the same two input nodes in the two orders: a set
-    orders two nodes by their ids, the same way in both graphs of a pair (bar a rare clash of
-    hash slots), so a walk that picks an input by a set's order, not by its place, leaves the
-    statement's path in one graph of each pair; four pairs of other nodes keep a clash from
-    hiding it."""
-    w = Value(0.5, requires_grad=True)
-    c = Value(3.0)  # data: its edge is None
-    return [*_one_way(w, c), *_both_ways(w)]
-
-
-def _both_ways(w: Value) -> list[tuple[str, Value]]:
-    """The four pairs of ``_other_graphs``: two of operations, two of a leaf and an operation."""
-    s, q, a, b, m, x = w.sin(), w * w, w.tanh(), w.sigmoid(), w * 2, w.exp()
-    return [("(w.sin() * (w * w)).exp()", (s * q).exp()), ("((w * w) * w.sin()).exp()", (q * s).exp()),
-            ("(w.tanh() - w.sigmoid()).relu()", (a - b).relu()), ("(w.sigmoid() - w.tanh()).relu()", (b - a).relu()),
-            ("(w + w * 2).sigmoid()", (w + m).sigmoid()), ("(w * 2 + w).sigmoid()", (m + w).sigmoid()),
-            ("(w.exp() * w).sin()", (x * w).sin()), ("(w * w.exp()).sin()", (w * x).sin())]
-
-
-def _one_way(w: Value, c: Value) -> list[tuple[str, Value]]:
-    """The first ten graphs of ``_other_graphs``."""
-    return [
-        ("((w * 2).exp() + 1).tanh()", ((w * 2).exp() + 1).tanh()),
-        ("c - w", c - w),
-        ("(c + w) * (w + 1)", (c + w) * (w + 1)),
-        ("((w - c).sigmoid() * c).relu()", ((w - c).sigmoid() * c).relu()),
-        ("(c * (w + 1)).exp()", (c * (w + 1)).exp()),
-        ("(c - w.tanh()).sin()", (c - w.tanh()).sin()),
-        ("w * (w + 1)", w * (w + 1)),
-        ("(w + (c * w).exp()).tanh()", (w + (c * w).exp()).tanh()),
-        ("c.clamp(c, w * 2).exp()", c.clamp(c, w * 2).exp()),
-        ("w", w),
-    ]
 
 
 def _statement_branch(x: float, w: Value) -> Value:
@@ -167,7 +126,8 @@ BRANCH_KEYS = {
                key_feedback=BRANCH_KEYS)
 def branch_public(sub):
     return {**by_key([_branch(sub, x, w) for x, w in [(2.0, 0.75), (-1.0, 0.75), (0.0, 1.5)]]),
-            "apart": calls_apart(sub, _branched, _branch_seen, (2.0, 0.75), (-1.0, 1.5), "branch")}
+            "apart": calls_apart(sub, _branched, _branch_seen, (2.0, 0.75), (-1.0, 1.5), "branch"),
+            "held": _branch_held(sub)}
 
 
 def _branched(sub, case: tuple[float, float]) -> tuple[Any, Value]:
@@ -188,8 +148,15 @@ def _branch_seen(made: tuple[Any, Value]) -> dict[str, Any]:
 def graph_per_call(sub):
     return {**by_key([_branch(sub, x, -0.5) for x in (1.5, -2.0, 0.0, 3.0, -0.25, 1e-9)]),
             "stepped": leaf_stepped_apart(sub, lambda m, w: (m.branch(2.0, _HANDED.hand(w)), w), _branch_seen, 1.25, "branch"),
-            "held": [kept_through("branch(x, w)", {"w": w}, lambda x=x, w=w: sub.branch(x, w))
-                     for x in (1.5, -2.0) for w in [_HANDED.hand(Value(0.5, requires_grad=True))]]}
+            "held": _branch_held(sub)}
+
+
+def _branch_held(sub) -> list[dict[str, Any]]:
+    """The VALUE_KEPT fact of branch on each side of x > 0, its w holding a .grad of the caller's:
+    the call leaves w as it came (the public test too, so that a student with the release sees a w
+    the call changed)."""
+    return [kept_through("branch(x, w)", {"w": w}, lambda x=x, w=w: sub.branch(x, w))
+            for x in (1.5, -2.0) for w in [_HANDED.hand(Value(0.5, requires_grad=True))]]
 
 
 @EXERCISE.test(
@@ -224,7 +191,7 @@ def chain_public(sub):
     "an AccumulateGrad node, and return [] for a leaf.",
 )
 def chain_other(sub):
-    graphs = _other_graphs()
+    graphs = other_graphs()
     w = Value(0.75, requires_grad=True)
     y = (w * 2).exp()  # its w holds a gradient the caller accumulated: reading the chain leaves it
     return {"chains": read_chains(sub, graphs), "at_a_freed_id": _at_a_freed_id(sub),

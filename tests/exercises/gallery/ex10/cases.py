@@ -300,7 +300,8 @@ CASES += [
                         "        node = nf[0][0] if nf[0][0] is not None else (nf[1][0] if len(nf) > 1 else None)\n"},
           names=("grad_fn_chain(y) ends at ClampBackward0", "first entry that is not None")),
     # branch clears the caller's w.grad: a gradient accumulated there is lost
-    Wrong("branch_clears_w_grad", names=("set w.grad to None",), fails={BRANCH_HIDDEN: "set w.grad to None"},
+    Wrong("branch_clears_w_grad", names=("set w.grad to None",), fails={BRANCH: "set w.grad to None",
+                                                                     BRANCH_HIDDEN: "set w.grad to None"},
           edits={IF: "    w.grad = None  # a new graph: clear the old gradient\n" + IF}),
     # grad_fn_chain runs a backward through the y it reads: it adds into w.grad
     Wrong("chain_calls_backward", names=("grad_fn_chain(y) wrote into w.grad",),
