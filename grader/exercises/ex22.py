@@ -13,7 +13,7 @@ from grader.spec.build import claim, described, documents_drawn, fact, fresh_mod
 from grader.spec.build_aliases import DETACHED_LEAF_RULE, detached_leaf
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
-                                     in_place_hooks, one_shot_hook, removed_with, root_hooks)
+                                     in_place_hooks, one_shot_hook, READDED_RULE, registered_after_removal, removed_with, root_hooks)
 from grader.spec.build_hooks_kept import argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks, hooks_after_error
 from grader.spec.build_mode_kept import MODE_KEPT, mode_kept
 from grader.spec.build_no_grad import in_place_no_grad
@@ -71,7 +71,7 @@ KEYS = {
     "removed_grad": HOOKED_GRADS,  # the gradient a hook taken out through its handle leaves
     "handle": "register_hook returns a handle, whose remove() takes that hook out",
     "removed": "handle.remove() takes out the hook that handle registered, and no other",
-    "removed_twice": "handle.remove() a second time does nothing: the hook is out already",
+    "removed_twice": "handle.remove() a second time does nothing: the hook is out already", "readded": READDED_RULE,
     "root_hooks": "backward runs the hooks of the value it starts from too: they are handed the "
                   "gradient 1 it starts with, and a Value they return replaces it",
     "leaf_hook": "register_hook on a leaf that no operation has used yet puts the hook on the leaf's "
@@ -121,7 +121,7 @@ STEP = "w.add_(w.grad * -0.1) under no_grad"
 CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "after_nested": ("after",),
              "raised": ("after", "after_nested"), "step": ("recording",), "step_unrecorded": ("recording", "step"),
              "step_version": ("recording", "step"), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
-             "removed_grad": ("removed", "handle"),
+             "removed_grad": ("removed", "handle"), "readded": ("removed", "handle", "hooks_listed"),
              # a hook's result that backward does not go on with changes what every later program's gradients
              # show: told by that rule, not by each program's own
              **{key: ("hooked_grads",) for key in ("root_hooks", "zero_result", "result_number", "one_shot",
@@ -135,7 +135,7 @@ CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + KEPT for key in KEYS 
 RAN = ("hooks_ran", "leaf_hooks")  # a non-leaf's hooks and a leaf's: each key below observes hooks of both kinds
 PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", *RAN), "removed_grad": ("handle", "leaf_hook", "fresh_hooks", *RAN),
             "handle": ("leaf_hook",), "handed_on": RAN, "one_shot": RAN, "hook_error": RAN, "hooks_listed": RAN,
-            "removed_twice": ("handle",), "hook_kinds": ("hook_error", *RAN), "raised_kinds": ("raised",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
+            "removed_twice": ("handle",), "readded": ("handle", *RAN), "hook_kinds": ("hook_error", *RAN), "raised_kinds": ("raised",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
             "hooked_grads": RAN, "result_number": (*RAN, "hooks_stay"), "hooks_stay": RAN, "zero_result": RAN, "in_place_hooks": RAN,
             "grad_own": RAN, "arg_kept": RAN, "freed_leaf_hooks": RAN, "flag_kept": RAN}
 PRESUMES = {key: (*presumed, "hooks_after_error") for key, presumed in PRESUMES.items()}  # none ran once one raised
@@ -323,10 +323,9 @@ def hooks_hidden(sub):
     # no_grad tests judge.
     runs = [_hooked(fresh_mode(sub), w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
     seen: dict[str, Any] = {key: [r[key] for r in runs] for key in runs[0]}
-    for key, observed in _removed_by_handle(fresh_mode(sub)).items():
-        seen.setdefault(key, []).append(observed)
-    for key, observed in root_hooks(fresh_mode(sub)).items():
-        seen.setdefault(key, []).append(observed)
+    for probe in (_removed_by_handle, root_hooks, registered_after_removal):
+        for key, observed in probe(fresh_mode(sub)).items():
+            seen.setdefault(key, []).append(observed)
     return {"hooks_after_error": hooks_after_error(sub), "equal_leaf_hooks": equal_leaf_hooks(sub), **seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), **hook_error(fresh_mode(sub)),
             "grad_own": grad_own_value(fresh_mode(sub)),
             "one_shot": one_shot_hook(fresh_mode(sub)), "retained_leaf": leaf_retained(fresh_mode(sub), 3.0, -4.0),

@@ -29,6 +29,30 @@ def removed_with(handle: Any, label: str) -> dict[str, Any]:
     return claim(callable(remove), label)
 
 
+READDED = N_("the list of the hooks of w that ran (two registered, the first taken out with its handle, then a third "
+              "registered)")
+READDED_RULE = ("register_hook keeps each hook until its own handle's remove(): a hook registered after another was taken "
+                "out goes in beside those still there, under a key no hook in the dict holds")
+
+
+def registered_after_removal(sub: Any) -> dict[str, Any]:
+    """Three hooks on w, the first taken out with its handle before the third is registered: in
+    PyTorch the second and the third run, each handle's id its own; a handle keyed by how many
+    hooks the dict holds (``len(hooks)``) takes the second's key, and the third replaces it.  No
+    other program registers a hook after a removal."""
+    calls: list[str] = []
+    w = sub.Value(0.5, requires_grad=True)
+    y = w * 3  # w used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
+    held(y, w)
+    first = w.register_hook(lambda g: calls.append("first"))
+    w.register_hook(lambda g: calls.append("second"))
+    if callable(getattr(first, "remove", None)):  # else told as the handle's, by the other programs
+        first.remove()
+    w.register_hook(lambda g: calls.append("third"))
+    y.backward()
+    return {"readded": fact(calls, READDED)}
+
+
 FREED_RUN = N_("(w * 2).backward(), w a new leaf")
 FREED_RAN = N_("(w * 2).backward(), w a new leaf, ran no hook: the only hooks registered were on values already freed")
 

@@ -640,3 +640,13 @@ CASES += [
           fails={PUBLIC: "the nested no_grad object keeps the mode its __enter__ found"},
           names=("keeps the mode its __enter__ found on itself", "recording set back on whatever was found")),
 ]
+
+# A handle keyed by how many hooks the node holds (len(hooks)): once a hook was taken out, the next hook
+# registered takes the key of one still there and replaces it; told by the hooks registered after a removal.
+CASES += [
+    Wrong("handle_keyed_by_count", edits={"        self.hooks, self.id = hooks, next(RemovableHandle.ids)":
+                                          "        self.hooks, self.id = hooks, len(hooks)"},
+          fails={HOOKS_HIDDEN: "the list of the hooks of w that ran (two registered, the first taken out with its handle, "
+                               "then a third registered) has fewer entries than PyTorch's"},
+          names=("then a third registered", "under a key no hook in the dict holds"), passes=(PUBLIC, ORDER)),
+]
