@@ -17,7 +17,7 @@ from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, bac
 from grader.spec.build_carried import FAULT_IN as CARRIED_FAULT_IN
 from grader.spec.build_carried import counts_every_edge, leaves_when_ready, not_retained_none, retained_every_backward
 from grader.spec.build_freed_checks import FAULT_IN as FREED_FAULT_IN, freed_checks
-from grader.spec.build_inplace_checks import in_place_checks
+from grader.spec.build_inplace_checks import FAULT_IN as IN_PLACE_FAULT_IN, in_place_checks
 from grader.spec.build_order import run_order
 from grader.spec.order_lists import too_early
 from grader.spec.build_record_checks import FAULT_IN as RECORD_FAULT_IN, constant, recorded_as_torch, reflected
@@ -216,7 +216,7 @@ RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not l
 FAULT_IN = {SAVES_NUMBER: "Value.__mul__", RETAINED_WARNS: "Value.grad", GRAD_REQUIRES_GRAD: "store_grad",
             RETAINED_ZEROED: "store_grad", RETAINED_TWICE: "Value.retain_grad",
             **{finding: "backward" for _first, _order, finding in _ORDERS},
-            **CARRIED_FAULT_IN, **BACKWARD_FAULT_IN, **RECORD_FAULT_IN, **FREED_FAULT_IN}
+            **CARRIED_FAULT_IN, **BACKWARD_FAULT_IN, **RECORD_FAULT_IN, **FREED_FAULT_IN, **IN_PLACE_FAULT_IN}
 
 
 def _stage4(sub: Any) -> str | None:

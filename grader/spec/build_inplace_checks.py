@@ -13,6 +13,14 @@ from grader.spec.build_reads import edge_node, node_name, number
 from grader.spec.held import held
 from grader.spec.raised import IN_PLACE, error
 
+DETACH_FLAGGED = N_("w.detach() requires grad, where PyTorch's detach() gives a Value that requires no grad, so a change "
+                    "through it is not refused")
+DATA_FLAGGED = N_("w.data requires grad, where PyTorch's .data gives a Value that requires no grad, so a change through "
+                  "it is not refused")
+# A finding that names the one function at fault (``build_checks.FAULT_IN``).
+FAULT_IN = {DETACH_FLAGGED: "Value.detach", DATA_FLAGGED: "Value.data"}
+
+
 def in_place_checks(sub: Any) -> str | None:
     """ex21's gate: an in-place change of a leaf that requires grad is refused and changes
     nothing; one through detach() or .data counts in the version; one of a non-leaf rebases it
@@ -25,6 +33,11 @@ def in_place_checks(sub: Any) -> str | None:
         return N_("w.add_(1) on a leaf that requires grad, refused, changed w's number")
     if type(w._version) is not int or w._version != 0:
         return N_("w.add_(1) on a leaf that requires grad, refused, changed w's version")
+    # told as what detach() or .data gave, not as the leaf check (a later stage's rewrite) refusing the change
+    if getattr(w.detach(), "requires_grad", None) is True:
+        return DETACH_FLAGGED
+    if getattr(w.data, "requires_grad", None) is True:
+        return DATA_FLAGGED
     w.detach().add_(1.0)
     w.data.add_(1.0)
     version = w._version

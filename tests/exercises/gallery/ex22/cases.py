@@ -650,3 +650,13 @@ CASES += [
                                "then a third registered) has fewer entries than PyTorch's"},
           names=("then a third registered", "under a key no hook in the dict holds"), passes=(PUBLIC, ORDER)),
 ]
+
+# detach() that gives a Value requiring grad as the original does (ex21's part, carried): ex21's program adding
+# through it is refused by check_in_place, which this stage rewrote; told as detach()'s, in ex21's part.
+CASES += [
+    Wrong("detach_requires_grad_since_ex21", edits={
+        "        alias = Value(0.0)\n        alias._box, alias._versions = self._box, self._versions\n":
+        "        alias = Value(0.0, requires_grad=self.requires_grad)\n        alias._box, alias._versions = self._box, self._versions\n"},
+          fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "w.detach() requires grad"),
+          unsaid=("an error of ex22's part of the engine", "this stage's code breaks")),
+]
