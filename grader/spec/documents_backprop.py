@@ -20,9 +20,10 @@ from grader.spec.given import NODES
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import Results, arguments_of, passed_in_order, results_of
-from grader.spec.origins import read_from_grad
+from grader.spec.facts import Check
+from grader.spec.origins import read_from_grad, read_from_leaf
 from grader.spec.probe import dict_of, num, plain_dict, shape_error
-from grader.spec.provenance import built, float_of, grad_of, result_of, watching
+from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
 from grader.spec.repeat import Returned
 
 LEAVES = ("w", "x")
@@ -99,7 +100,7 @@ def backprop_facts(sub, points: list[tuple[float, float]]) -> dict:
     """What backprop returned, whether it read the numbers from .grad, and the graph its first
     backward ran through: the statement's, not one made to carry a formula's numbers
     (``(Value(1.0, requires_grad=True) * formula).backward()`` writes them into a .grad too)."""
-    results, floats, read, calls, walked, passed = [], [], [], [], [], []
+    results, floats, read, calls, walked, passed, leaf = [], [], [], [], [], [], []
     for w, x in points:
         with _BACKPROP.watched(sub, "backprop"), arguments_of(sub, "build_graph") as given, \
                 results_of(sub, "build_graph") as made, _BUILT.watched(sub, "backprop"), \
@@ -113,7 +114,19 @@ def backprop_facts(sub, points: list[tuple[float, float]]) -> dict:
         results.append(result_of([num(dw), num(dx)], "backprop(w, x)"))
         floats.append([float_of(dw, "backprop(w, x)[0]"), float_of(dx, "backprop(w, x)[1]")])
         read.append(read_from_grad([dw, dx], call, "backprop(w, x)"))
+        leaf.append([_from_leaf(number, call, _leaves_of(made), name, f"[{i}]")
+                     for i, (number, name) in enumerate(zip((dw, dx), LEAVES))])
         calls.append(call.fact)
         walked.append(graph_below(call.first_root, label="backprop"))
     return {"grads": results, "floats": floats, "read": read, "backward": calls, "walked": walked,
-            "passed": passed}
+            "passed": passed, "leaf": leaf}
+
+
+def _from_leaf(number: object, call: Any, leaves: dict[str, Any], name: str, at: str) -> dict[str, Any]:
+    """The READ_FROM_LEAF fact of one number backprop returned, at its place ``at`` in the pair:
+    not the other leaf's gradient (``w.grad.item()`` returned for dy/dx too), where build_graph's
+    graph gives both leaves."""
+    if set(leaves) != set(LEAVES):
+        return check(Check.READ_FROM_LEAF, True, "backprop(w, x)")
+    fact = read_from_leaf([number], call, leaves, name, "backprop(w, x)")
+    return {**{k: v for k, v in fact.items() if k != CONTEXT + "entry"}, CONTEXT + "at": at} if CONTEXT + "entry" in fact else fact

@@ -521,3 +521,11 @@ CASES += [
           edits={'if getattr(child, "variable", None) is leaf:': 'if id(getattr(child, "variable", None)) is id(leaf):'},
           names=("paths(y, w)", "is empty")),
 ]
+
+# dy/dx read from w.grad too (a copy-paste slip): told by the .grad it was read from, not only as
+# entries that are all the same.
+CASES += [
+    Wrong("dx_read_from_w_grad", fails={BACKPROP: "backprop(w, x)[1] was read from w.grad, where the statement records x.grad"},
+          edits={'    return g["w"].grad.item(), g["x"].grad.item()': '    return g["w"].grad.item(), g["w"].grad.item()'},
+          names=("backprop(w, x)[1] was read from w.grad",)),
+]
