@@ -261,22 +261,24 @@ def _zero_between_read(sub, case: tuple[list[float], list[list[float]]], flag: b
     """The CHECK fact: jacobian_rows with zero_between=True and False, each on a new graph, does
     not leave x's gradients kept by True and zeroed by False (the flag read the other way round),
     nor, in a test of ``flag`` False, zeroed by both (``~always``), nor, in a test of ``flag`` True,
-    left by both as backward wrote them (``~never``: the flag not read); unseen (``~raised_true``,
-    ``~raised_false``) where a call raises.  Not judged where an entry of y is zero (a kept
-    gradient could read as zeroed)."""
+    left by both as backward wrote them with the same rows returned (``~never``: the flag not read;
+    a loop that zeroes before each later pass, not after the last, returns other rows for True and
+    is told by that); unseen (``~raised_true``, ``~raised_false``) where a call raises.  Not judged
+    where an entry of y is zero (a kept gradient could read as zeroed)."""
     if any(v == 0.0 for row in case[1] for v in row):
         return check(Check.ZERO_BETWEEN_READ, None, "jacobian_rows")
-    zeroed, kept = {}, {}
+    zeroed, kept, returned = {}, {}, {}
     for zero_between in (True, False):
         x, _, loss = _graph(*case)
         try:  # in a fresh import: rows kept between calls neither change nor see these calls
-            (fresh_copy(sub) or sub).jacobian_rows(x, loss, zero_between)
+            returned[zero_between] = matrix((fresh_copy(sub) or sub).jacobian_rows(x, loss, zero_between), num)
         except Exception:  # noqa: BLE001 - the student's error: the tests of that flag tell it
             unseen = "raised_true" if zero_between else "raised_false"
             return {**check(Check.ZERO_BETWEEN_READ, False, "jacobian_rows"), CONTEXT + unseen: True}
         zeroed[zero_between] = all(type(v.grad) is Value and v.grad.item() == 0.0 for v in x[0])
         kept[zero_between] = all(type(v.grad) is Value and v.grad.item() != 0.0 for v in x[0])
-    always, never = zeroed[False] and zeroed[True] and not flag, kept[False] and kept[True] and flag
+    always = zeroed[False] and zeroed[True] and not flag
+    never = kept[False] and kept[True] and flag and returned[True] == returned[False]
     return {**check(Check.ZERO_BETWEEN_READ, not (zeroed[False] and not zeroed[True]) and not always and not never,
                     "jacobian_rows"), CONTEXT + "always": always, CONTEXT + "never": never}
 

@@ -166,7 +166,7 @@ CASES += [
 
 
 # The gradients zeroed before each backward instead of after each record: the last row's
-# gradients are left in .grad, which is told by that order.
+# gradients are left in .grad, which is told by that order, not as a flag never read.
 CASES += [
     Wrong("zeroed_before_each_backward",
           fails={"one Jacobian row per backward": "cleared the gradients between backward passes"},
@@ -178,7 +178,8 @@ CASES += [
                  "            # backward adds into .grad: without this, the next record would be this row plus\n"
                  "            # the next one (the gradient of loss[j] + loss[j + 1]), not the next row alone.\n"
                  "            for leaf in x[0]:\n                leaf.grad.zero_()\n": "        rows.append(x_grads(x))\n"},
-          names=("x_a[0][0].grad", "not after recording what the last one wrote")),
+          names=("x_a[0][0].grad", "not after recording what the last one wrote"),
+          unsaid=("with zero_between=True too",)),  # the flag is read: the rows differ from those without zeroing
 ]
 
 # y's Values made once, at the first call, and refilled through .data by every later call: the
