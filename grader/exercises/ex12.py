@@ -100,17 +100,24 @@ FORWARD_KEYS = {
                feedback=FORWARD_FEEDBACK, key_feedback=FORWARD_KEYS)
 def forward_public(sub):
     return {**by_key([_forward(sub, *case) for case in DOCUMENTS[:2]]),
-            "apart": _forward_apart(sub, DOCUMENTS[0], [DOCUMENTS[1][3][0], [-0.5, 2.5, 1.0]])}
+            "apart": _forward_apart(sub, DOCUMENTS[0], [DOCUMENTS[1][3][0], [-0.5, 2.5, 1.0]]),
+            "held": _forward_held(sub, DOCUMENTS[1])}
 
 
 @EXERCISE.test("forward on other nets", points=1, feedback=FORWARD_FEEDBACK,
                key_feedback=FORWARD_KEYS)
 def forward_hidden(sub):
-    net = make_net(*OTHER_SIZES[0][:3])  # its parameters hold gradients the caller accumulated: forward leaves them
     return {**by_key([_forward(sub, *case) for case in (DOCUMENTS[2], *OTHER_SIZES)]),
             "apart": _forward_apart(sub, DOCUMENTS[2], [*DOCUMENTS[0][3], [1.0, -2.0, 0.5]]),
-            "held": kept_through("forward(net, rows)", {f"net.{name}": p for name, p in param_names(net).items()},
-                                 lambda: sub.forward(net, OTHER_SIZES[0][3]))}
+            "held": _forward_held(sub, OTHER_SIZES[0])}
+
+
+def _forward_held(sub, case: Case) -> dict[str, Any]:
+    """The VALUE_KEPT fact of forward on a net whose parameters hold gradients the caller accumulated:
+    forward leaves them (the public test too, so that a student with the release sees a .grad it changed)."""
+    net = make_net(*case[:3])
+    return kept_through("forward(net, rows)", {f"net.{name}": p for name, p in param_names(net).items()},
+                        lambda: sub.forward(net, case[3]))
 
 
 CALLS_APART = 3  # calls_apart's calls in the student's module: first, second, first again

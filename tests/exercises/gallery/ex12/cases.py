@@ -584,7 +584,8 @@ CASES += [
           names=("in another order",)),
     # forward clears the net's gradients before its pass: the caller's accumulated gradients are lost
     Wrong("forward_zero_grad_net", names=("forward(net, rows) set net.weight[0][0].grad to None",),
-          fails={"forward on other nets": "forward(net, rows) set net.weight[0][0].grad to None"},
+          fails={FORWARD: "forward(net, rows) set net.weight[0][0].grad to None",
+                 "forward on other nets": "forward(net, rows) set net.weight[0][0].grad to None"},
           edits={"    output = net(inputs)\n": "    net.zero_grad()\n    output = net(inputs)\n"}),
 ]
 
