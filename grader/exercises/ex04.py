@@ -26,6 +26,7 @@ from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf
 from grader.spec.errors import error_of
 from grader.spec.given import GivenCalls, given_calls
 from grader.spec.given_untracked import told_if_untracked
+from grader.spec.graph_again import told_if_earlier_graph
 from grader.spec.made_untracked import told_if_detached_given
 from grader.spec.handed import carries_state
 from grader.spec.helpers import arguments_of, passed_in_order
@@ -66,7 +67,8 @@ def _history_label(retain_graph: bool) -> str:
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     with arguments_of(sub, "build_graph") as passed, given_calls(sub) as given, \
             watching(sub, "backward_twice", retain_graph=True, grad_numbers=True, errors=True, clears=True) as call, \
-            told_if_untracked(given, "backward_twice", "build_graph"):  # build_graph under no_grad: y has no graph
+            told_if_untracked(given, "backward_twice", "build_graph"), \
+            told_if_earlier_graph(call, "backward_twice"):  # build_graph under no_grad; a graph kept between calls
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"),

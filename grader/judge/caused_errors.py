@@ -36,6 +36,7 @@ DETACHED_GIVEN = "DetachedGiven"  # grader.spec.made_untracked: a given function
 DIRTY_LEAF = "DirtyLeaf"  # grader.spec.applied.DirtyLeaf: apply raised on a leaf forward marked dirty
 NOT_DIFFERENTIABLE = "NotDifferentiable"  # grader.spec.applied.NotDifferentiable: forward marked its output so
 GRAPH_AGAIN = "GraphAgain"  # grader.spec.graph_again.GraphAgain: a pass from the graph an earlier pass started from
+EARLIER_GRAPH = "EarlierGraph"  # grader.spec.graph_again.EarlierGraph: a pass through a graph an earlier call's pass freed
 GRAD_UNWRITTEN = "GradUnwritten"  # grader.spec.grad_unwritten.GradUnwritten: raised on a .grad no backward pass wrote
 SHADOWED_BUILTIN = "ShadowedBuiltin"  # grader.spec.shadowed.ShadowedBuiltin: raised in micrograph's abs, pow or sum
 KEPT_ROOT_RAISED = "KeptRootRaised"  # grader.spec.kept_loss.KeptRootRaised: a pass from an earlier call's loss
@@ -219,6 +220,16 @@ def _graph_again(error: ErrorRecord, tell: Tell) -> str:
              function=function, error=tell(said_error(error, said)))
 
 
+def _earlier_graph(error: ErrorRecord, tell: Tell) -> str:
+    """The engine's "backward through the graph a second time" from a pass of the function tested
+    through nodes a pass of an earlier call of it ran through (``grader.spec.graph_again.EarlierGraph``):
+    that graph, kept between calls, first."""
+    function, said = error["message"].split(" ", 1)
+    return _("{function} ran a backward pass through nodes of a graph that a backward pass of an earlier call of "
+             "{function} had run through (a graph kept between calls): that earlier pass had freed what they saved; "
+             "{error}", function=function, error=tell(said_error(error, said)))
+
+
 def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
     """The error on None the function tested raised after reading the .grad of a Value it was
     given, which holds None, where it ran no backward pass before the error, set that .grad to
@@ -280,7 +291,7 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                ARGUMENT_CHANGED: (_argument_changed, 5), WALKED_AGAIN: (_walked_again, 3), DETACHED_LEAF: (_detached_leaf, 3),
                DIRTY_LEAF: (_dirty_leaf, 2),
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 6), DETACHED_ROOT: (_detached_root, 3), DETACHED_GIVEN: (_detached_given, 3),
-               NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2),
+               NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2), EARLIER_GRAPH: (_earlier_graph, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 4),
                KEPT_ROOT_RAISED: (_kept_root_raised, 3)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names

@@ -6,15 +6,20 @@ with ``retain_graph=True`` the second pass runs, and meets the parameters that g
 changed in place by the first update, and the engine raises its "modified by an inplace
 operation".  The error names the backward line, not where the graph was built: a probe that
 watched the call raises it again as ``GraphAgain`` (``grader.judge.caused_errors`` tells it with
-that fact first).
+that fact first).  A function that keeps its graph between calls (a ``functools.lru_cache`` of
+the given build_graph) runs a later call's pass through the graph an earlier call's pass freed: that
+is raised again as ``EarlierGraph``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import traceback
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 
 from micrograph import AccumulateGrad, engine
+from micrograph.node import SECOND_BACKWARD
 
 from grader.spec.call import Call
 from grader.spec.probe import raised_again_as
@@ -60,6 +65,33 @@ def told_if_graph_again(call: Call, function: str) -> AbstractContextManager[Non
     def words(exc: Exception) -> str | None:
         return function if in_pass(exc) and _through_earlier(call.root_nodes) else None
     return raised_again_as(GraphAgain, words)
+
+
+class EarlierGraph(Exception):
+    """The function a test called raised the engine's "backward through the graph a second time" in
+    a pass through op nodes a pass of an earlier call of it ran through.  Its message is
+    ``"<function> <error's text>"``; it is raised with the error's traceback."""
+
+
+_EARLIER_PASSES: list[tuple[object, ...]] = []
+"""The roots of every pass of the calls ``told_if_earlier_graph`` watched (kept alive, so that no
+id of theirs is another graph's)."""
+
+
+@contextlib.contextmanager
+def told_if_earlier_graph(call: Call, function: str) -> Iterator[None]:
+    """While the watched ``call`` of ``function`` runs: the engine's "backward through the graph a
+    second time", where the call's last pass ran through op nodes a pass of an earlier watched call
+    ran through, is raised again as ``EarlierGraph``; the call's passes are kept for the calls after it."""
+    def words(exc: Exception) -> str | None:
+        last = call.root_nodes[-1:]
+        kept = in_pass(exc) and SECOND_BACKWARD in str(exc) and _through_earlier([*_EARLIER_PASSES, *last])
+        return function if last and kept else None
+    try:
+        with raised_again_as(EarlierGraph, words):
+            yield
+    finally:
+        _EARLIER_PASSES.extend(call.root_nodes)
 
 
 def in_pass(exc: BaseException) -> bool:

@@ -491,3 +491,14 @@ CASES += [
           edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph=not retain_graph)\n"},
           names=("retain_graph=True",)),
 ]
+
+# The given build_graph cached with functools.lru_cache: a later call with the same inputs gets the
+# graph an earlier call ran backward through, whose saved values that call freed.
+CASES += [
+    Wrong("graph_cached_with_lru_cache",
+          fails={"backward twice on other inputs": "a graph that a backward pass of an earlier call of backward_twice had run through"},
+          edits={"def backward_twice(": "_build = functools.lru_cache(maxsize=None)(build_graph)\n\n\ndef backward_twice(",
+                 "    g = build_graph(w, x)\n    y, w_leaf": "    g = _build(w, x)\n    y, w_leaf",
+                 "from collections.abc import Callable\n": "import functools\nfrom collections.abc import Callable\n"},
+          names=("an earlier call of backward_twice", "kept between calls")),
+]
