@@ -22,7 +22,7 @@ from grader.spec.build_rebased import (added_into_itself, constant_added, edges_
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.saved import saved_as
 from grader.spec.probe import type_name
-from grader.spec.raised import raised
+from grader.spec.raised import iadd, raised
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
                     module="ex21_build_inplace", rules=True, own_engine=True)
@@ -200,9 +200,9 @@ def basics_public(sub):
     steps.append(raised(v.add_, "v.add_(1), v = Value(2)", 1.0))  # a refusal is told as the step's
     versions = [fact(version(v), "v._version after v.add_(1)")]
     before = v
-    v += w
-    rebound = claim(v is before, IADD_KEEPS)
-    v = before  # what += did to the Value itself is read on it, whatever name += left
+    bound, added = iadd(v, w, "v += w after v.add_(1)", "w")  # a refusal is told as the step's, with what was refused
+    steps.append(added)
+    rebound = claim(bound is before, IADD_KEEPS)  # what += did to the Value itself is read on v, whatever += bound
     versions.append(fact(version(v), "v._version after v += w"))
     other = fact(version(w), "w._version after v += w")  # the other operand's: never bumped
     u = sub.Value(-3.0)
@@ -354,7 +354,7 @@ def rebased(sub):
     needs(sub, 6)
     w, x = sub.Value(0.75, requires_grad=True), sub.Value(-2.0, requires_grad=True)
     b = w * 2
-    refused = [raised(b.add_, "b.add_(x), b = w * 2", x),  # b += 1 as the stub's __iadd__, add_: b itself
+    refused = [raised(b.add_, "b.add_(x), b = w * 2", x, other=("x", x)),  # b += 1 as the stub's __iadd__, add_: b itself
                raised(b.__iadd__, "b += 1 after b.add_(x)", 1.0)]
     y = b * w
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it

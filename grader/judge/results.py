@@ -23,7 +23,7 @@ from grader.judge.walk_sentences import SayWalk
 from grader.judge.explained import difference as _diff
 from grader.spec.warned import LOGGED, OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
-from grader.spec.raised import RAISED_IN, SAID, other_versions, own_text
+from grader.spec.raised import RAISED_IN, REFUSED, SAID, other_versions, own_text
 from grader.spec.facts import (A_CLASS, ABSENT, CLAIM, COUNTER_KIND, NAME_NOT_TEXT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE,
                                 SHARED)
 
@@ -238,6 +238,8 @@ def _raised(want: Any, fact: dict[str, Any], label: str) -> list[Difference]:
             return [_diff(SayTorch.TORCH_OWN_TEXT_IN, label=label, error=shown, name=where, type=kind, constant=constant)]
         return [_diff(SayTorch.TORCH_OWN_TEXT, label=label, error=shown, type=kind, constant=constant)]
     versions = other_versions(want, got)
+    if want is None and type(where) is str and type(fact.get(REFUSED)) is str:  # the leaf check asked of the other operand
+        return [_diff(SayTorch.OTHER_REFUSED, label=label, error=shown, name=where, leaf=fact[REFUSED])]
     if type(where) is str:
         say = SayTorch.TORCH_AN_ERROR_IN if want is None else \
             SayTorch.TORCH_OTHER_VERSIONS_IN if versions else SayTorch.TORCH_OTHER_ERROR_IN

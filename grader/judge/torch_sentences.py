@@ -85,6 +85,9 @@ class SayTorch(Sentence):
     TORCH_AN_ERROR = N_("{label} raised {error}, where PyTorch's runs without an error.")
     TORCH_OTHER_ERROR = N_("{label} raised {error}, where PyTorch raises another error.")
     TORCH_AN_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch's runs without an error.")
+    # the engine's check_in_place raised while handed the operand an in-place op does not change (``raised.REFUSED``)
+    OTHER_REFUSED = N_("{label} raised {error} in {name}, where PyTorch's runs without an error: your check_in_place "
+                       "refused {leaf}, the operand added, not the Value changed in place.")
     TORCH_OTHER_ERROR_IN = N_("{label} raised {error} in {name}, where PyTorch raises another error.")
     # PyTorch's error of that type with a constant's text, the engine's with a text of its own (``raised.own_text``)
     TORCH_OWN_TEXT = N_("{label} raised {error}; PyTorch raises a {type} there too, with {constant}'s text instead.")

@@ -64,7 +64,7 @@ def constant_added(sub: Any) -> dict[str, Any]:
     no edge ((None, 0), taken before the op): backward sends it nothing, and its .grad stays None."""
     w = sub.Value(2.5, requires_grad=True)
     c = sub.Value(-4.0)
-    step = raised(c.add_, "c.add_(w), c = Value(-4)", w)
+    step = raised(c.add_, "c.add_(w), c = Value(-4)", w, other=("w", w))
     seen = described(c, "c", N_("after c = Value(-4); c.add_(w)"))
     cycle = _no_cycle(c, f"{N_('after c = Value(-4); c.add_(w)')}: {TO_ITSELF['c']}")
     ran = raised((c * 3).backward, "(c * 3).backward() after c = Value(-4); c.add_(w)")
@@ -125,7 +125,7 @@ def leaf_followed(sub: Any) -> dict[str, Any]:
     w = sub.Value(2.5, requires_grad=True)
     c = sub.Value(-4.0)
     flag(c.is_leaf)  # read before the op, as a student's check would: a cached answer keeps it
-    step = raised(c.add_, "c.add_(w) after c = Value(-4); c.is_leaf", w)
+    step = raised(c.add_, "c.add_(w) after c = Value(-4); c.is_leaf", w, other=("w", w))
     leaf = fact(flag(c.is_leaf), f"c.is_leaf after {LEAF_READ}")
     ran = raised((c * 3).backward, f"(c * 3).backward() after {LEAF_READ}")
     warned = claim(grad_read(c)["warned"], f"reading c.grad after {LEAF_READ}; (c * 3).backward() warns")

@@ -35,6 +35,8 @@ IN_PLACE_AT = "modified in place, at version {version}, expected {expected}"
 QUOTED = 90  # characters of an error's message quoted in a sentence: a longer one ends at a word, with "…"
 SAID = CONTEXT + "said"  # a raised fact's context: the error as the student's engine worded it
 RAISED_IN = CONTEXT + "in"  # ... and the function of the engine's file that raised it
+REFUSED = CONTEXT + "refused"  # ... and the other operand of an in-place op, where check_in_place refused it
+CHECK = "check_in_place"  # the build track's leaf check, whose argument is the Value refused
 
 
 def error(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str | None:
@@ -114,17 +116,51 @@ def excerpt(line: str) -> str:
     return ("… " if start else "") + part
 
 
-def raised(fn: Callable[..., Any], label: str, *args: Any, whole: bool = False) -> dict[str, Any]:
+def raised(fn: Callable[..., Any], label: str, *args: Any, whole: bool = False,
+           other: tuple[str, object] | None = None) -> dict[str, Any]:
     """Whether ``fn(*args)`` raised, as ``error`` tells it (PyTorch's whole text compared with
     ``whole``, ``describe_error``), as a fact told as an error: "raised no error, where PyTorch
     raises one", never "is None"; the message quoted beside it (``SAID``, context, never
-    compared) is what a sentence shows."""
-    exc = failure(fn, *args)
-    return {**result_of(None if exc is None else describe_error(exc, whole), label), REFERENCE: PYTORCH, RAISES: True,
+    compared) is what a sentence shows.  ``other`` names an in-place op's other operand: where
+    the engine's check_in_place raised while handed it (``_checked``), its name is told (``REFUSED``)."""
+    return _told(failure(fn, *args), label, fn, whole, other)
+
+
+def _told(exc: Exception | None, label: str, fn: Callable[..., Any] | None, whole: bool = False,
+          other: tuple[str, object] | None = None) -> dict[str, Any]:
+    """``raised``'s fact of ``exc`` (None: no error), the function that raised it read in ``fn``'s file."""
+    seen = {**result_of(None if exc is None else describe_error(exc, whole), label), REFERENCE: PYTORCH, RAISES: True,
             SAID: None if exc is None else quoted(exc), RAISED_IN: None if exc is None else raised_in(exc, fn)}
+    if other is not None and exc is not None and _checked(exc) is other[1]:
+        seen[REFUSED] = other[0]
+    return seen
 
 
-def raised_in(exc: BaseException, fn: Callable[..., Any]) -> str | None:
+def iadd(v: Any, other: Any, label: str, name: str) -> tuple[Any, dict[str, Any]]:
+    """``v += other`` as a step of its own: what += bound to v (v itself where it raised), and
+    ``raised``'s fact of it, the function that raised read in the file of v's ``__iadd__`` (the
+    engine's), ``other`` told by ``name`` where check_in_place refused it."""
+    bound = [v]
+
+    def add() -> None:
+        bound[0] += other
+    exc = failure(add)
+    site = getattr(type(v), "__iadd__", None) or getattr(type(v), "__add__", None)
+    return bound[0], _told(exc, label, site, other=(name, other))
+
+
+def _checked(exc: BaseException) -> object:
+    """The Value the engine's ``check_in_place`` was handed (its first parameter) in the frame
+    ``exc`` went through last, read at the raise site (the submission cannot reach frames);
+    None where no ``check_in_place`` frame raised it."""
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__) if frame.f_code.co_name == CHECK]
+    code = frames[-1].f_code if frames else None
+    if code is None or code.co_argcount < 1:
+        return None
+    return frames[-1].f_locals.get(code.co_varnames[0])
+
+
+def raised_in(exc: BaseException, fn: Callable[..., Any] | None) -> str | None:
     """The function of ``fn``'s own file that ``exc`` was raised in (its deepest frame there:
     ``MulBackward0.apply`` for a ``y.backward`` of the student's engine), or None (PyTorch's
     methods are not Python); a ``functools.partial`` (a call given keywords) by the function it calls."""

@@ -579,6 +579,7 @@ CASES += [
     Wrong("other_operand_checked_too", edits={  # w in v += w taken for the value changed
         "        other = as_value(other)\n        check_in_place(self)\n":
         "        other = as_value(other)\n        check_in_place(self)\n        check_in_place(other)\n"},
-          fails={BASICS: "`v += w`", REBASED: "b.add_(x), b = w * 2 raised RuntimeError"},
-          names=("check_in_place", "v += w")),
+          fails={BASICS: "v += w after v.add_(1) raised RuntimeError",
+                 REBASED: "your check_in_place refused x, the operand added"},
+          names=("check_in_place", "the operand added, not the Value changed in place")),
 ]
