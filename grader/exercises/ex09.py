@@ -30,6 +30,7 @@ from grader.spec.probe import by_key, num, shape_error
 from grader.spec.origins import made_by_op, made_from, read_on_the_way, unrecorded_on_the_way
 from grader.spec.errors import error_of
 from grader.spec.refused import refused_given
+from grader.spec.given_untracked import ModeNoted
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.provenance import check, grad_of, value_of, watching
@@ -169,14 +170,19 @@ def _stepped(result: tuple[Value, Any]) -> dict[str, Any]:
 
 
 def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> dict:
+    """One step_without_no_grad on a new leaf: the error it returned, w and w.grad after it, and
+    whether it called the loss_fn it was given (``~returns_error``: it returns no loss to tell by)."""
     micrograph.set_grad_enabled(True)  # as a program calls it (see watched_steps)
     w = Value(start, requires_grad=True)
+    given = ModeNoted(loss_fn)
     with watching(sub, "step_without_no_grad") as call, told_if_grad_unwritten(call, "step_without_no_grad", {"w": w}):
-        e = sub.step_without_no_grad(w, loss_fn, lr)
+        e = sub.step_without_no_grad(w, given, lr)
     seen = value_of(w, "w")  # its number and its version as the call left them: why no error was caught, if none
     unchanged = {CONTEXT + "leaf_unchanged": seen["version"] == 0 and seen["data"] == start}
     return {"error": {**error_of(e, "the error returned", call), **unchanged},
-            "w": [value_of(w, "w", call), grad_of(w, "w.grad")], "call": call.fact,
+            "w": [value_of(w, "w", call), grad_of(w, "w.grad")],
+            "call": [call.fact, {**check(Check.LOSS_FN_CALLED, bool(given.modes), "step_without_no_grad"),
+                                 CONTEXT + "returns_error": True}],
             "tried": refused_given(e, w, "step_without_no_grad")}
 
 

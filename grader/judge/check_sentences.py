@@ -70,6 +70,8 @@ class SayCheck(Sentence):
     COMBINE_IGNORED = N_("{label} never called the combine it was given: y is not combine(a, b).")
     LOSS_FN_IGNORED = N_("{label} never called the loss_fn it was given: the loss it returned was not computed by that "
                          "loss_fn.")
+    LOSS_FN_UNCALLED = N_("{label} never called the loss_fn it was given, where the statement's computes the loss it "
+                          "backpropagates with that loss_fn.")
     LOSS_FN_EARLIER = N_("{label} never called the loss_fn it was given, and called the loss_fn an earlier call of "
                          "{label} was given: a loss_fn kept between calls, where the statement computes each step's "
                          "loss with the loss_fn that step is given.")

@@ -209,7 +209,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayCheck.COPY_OF_LEAF: (("data", SayCheck.DATA_OF_LEAF), ("copy", SayLeaf.SHARED_COPY)),
     SayPass.OTHER_PASS_ROOT: (("inside", SayPass.INSIDE_FIRST_GRAPH),),  # a node of the first graph, not a new one
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B),),  # the other Value the code passed to combine
-    SayCheck.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),), SayCheck.LOSS_FN_IGNORED: (("earlier", SayCheck.LOSS_FN_EARLIER),),  # called, on a as both operands; an earlier call's loss_fn called instead
+    SayCheck.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),), SayCheck.LOSS_FN_IGNORED: (("earlier", SayCheck.LOSS_FN_EARLIER), ("returns_error", SayCheck.LOSS_FN_UNCALLED)),  # called, on a as both operands; an earlier call's loss_fn called instead; no loss returned to tell by
     SayCheck.CHANGED_THROUGH_OWN_DATA: (("in_place", SayCheck.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
     # every item there, in another order (names.sort())
     SayCheck.LIST_CHANGED: (("reordered", SayCheck.LIST_REORDERED),),

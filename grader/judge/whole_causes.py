@@ -46,7 +46,7 @@ WHOLE_CAUSES = with_nan({
                     {Say.DATA, Say.GRAD_NUMBER}),
     Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},
     # a step that never called the loss_fn it was given: its loss, the graph behind it, and w and w.grad after it are another loss's
-    **dict.fromkeys((SayCheck.LOSS_FN_IGNORED, SayCheck.LOSS_FN_EARLIER),
+    **dict.fromkeys((SayCheck.LOSS_FN_IGNORED, SayCheck.LOSS_FN_EARLIER, SayCheck.LOSS_FN_UNCALLED),
                     {Say.OTHER_OP, Say.ROOT_OP, Say.ROOT_INPUTS, Say.NODE_OP, Say.NODE_INPUTS, Say.DATA, Say.GRAD_NUMBER}),
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
     # the statement's Values returned in another order: what each name holds follows from it

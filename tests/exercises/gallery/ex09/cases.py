@@ -652,3 +652,12 @@ CASES += [
           names=("called the loss_fn an earlier call of sgd_step was given", "kept between calls"),
           unsaid=("which is not the operation the statement describes",)),
 ]
+
+# step_without_no_grad backpropagating a loss of its own (w * w) in place of the loss_fn it is given: told as the
+# loss_fn never called, not only as a w.grad of another number.
+CASES += [
+    Wrong("refused_on_own_loss", fails={REFUSED: "step_without_no_grad never called the loss_fn it was given"},
+          edits={"    loss = loss_fn(w)\n    loss.backward()\n    try:\n": "    loss = w * w\n    loss.backward()\n    try:\n"},
+          names=("step_without_no_grad never called the loss_fn it was given",),
+          unsaid=("its number differs from the statement's", "the loss it returned")),
+]
