@@ -21,13 +21,14 @@ from grader.spec.probe import close, num
 def unscaled(calls: list[tuple[Any, Any, Any]], answer: object) -> bool:
     """Whether every call passed local_grads the gradient one and each leaf's answer is the plain sum of what the
     calls sent its node, where the chain rule along those calls (each sent gradient times what reached its sender)
-    gives some leaf another number: what reached a node never scaled what it passed on (not
-    ``local_grads(node, 1.0) * g``, whose answers are scaled; where scaling changes no leaf, nothing is told)."""
+    gives some leaf another number, every node run after the first sent a gradient: what reached a node never scaled
+    what it passed on (not ``local_grads(node, 1.0) * g``, whose answers are scaled; where scaling changes no leaf,
+    nothing is told)."""
     reached: dict[Any, list[float]] = {}
     scaled: dict[Any, float] = {}  # what reached each node, each sent gradient times what reached its sender
     for k, (node, grad, out) in enumerate(calls):
-        if type(grad) not in (int, float) or grad != 1.0 or not isinstance(out, (tuple, list)):
-            return False
+        if type(grad) not in (int, float) or grad != 1.0 or not isinstance(out, (tuple, list)) or (k and node not in reached):
+            return False  # a node run that no call sent a gradient to: some other walk (by name, say)
         for (child, _), sent in zip(node.next_functions, out):
             if child is not None and type(sent) in (int, float):
                 reached.setdefault(child, []).append(float(sent))
