@@ -32,6 +32,7 @@ def reached(report: ChildReport, display: str, names: LineNames | None = None) -
 
 
 def _reached(report: ChildReport, display: str, names: LineNames | None) -> str | None:
+    """``reached``'s sentence before ``sentences`` joins it to the path (each case returns its own)."""
     if report.reached:
         first = report.reached[0]
         if first.touch is wire.Touch.ENGINE:
