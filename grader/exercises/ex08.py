@@ -252,7 +252,8 @@ def _cut(sub, w: float) -> dict[str, Any]:
         "one_w_per_name": check(Check.VALUE_PER_NAME, None, "detach_cuts_graph") if r["w_full"] is r["w_cut"] and not typo
         else value_per_name({"w_full": r["w_full"], "w_cut": r["w_cut"]}, "detach_cuts_graph"),
         "~call": call.fact,  # one backward per product, or one over both: either is right
-        "detached": _any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
+        "detached": [_any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
+                     same_object(r["w_cut_detached"], r["w_cut"], "w_cut_detached", "w_cut")],  # w_cut.detach() dropped
         "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached"),  # last: it writes
     }
 

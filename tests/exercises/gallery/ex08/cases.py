@@ -469,3 +469,12 @@ CASES += [
     Correct("grad_data_zeroed_between", edits={"    y_full.backward()\n    y_cut.backward()\n":
             "    y_full.backward()\n    if w_cut.grad is not None:\n        w_cut.grad.data.zero_()\n    y_cut.backward()\n"}),
 ]
+
+# w_cut.detach() written as a statement, as if it cut w_cut in place, and w_cut itself returned as w_cut_detached:
+# told as that very object, not only by its flag and y_cut's graph.
+CASES += [
+    Wrong("detach_dropped_in_cut", fails={CUT: "w_cut_detached is still w_cut, not a new object"},
+          edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
+                 "    w_cut.detach()\n    w_cut_detached = w_cut\n"},
+          names=("w_cut_detached is still w_cut",)),
+]
