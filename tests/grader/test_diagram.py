@@ -28,6 +28,16 @@ def _grade(course: Course, source: str, tmp_path: Path, stem: str = "ex01_graph"
     return course.grade(course.load(exercise), path, diagram_dir=tmp_path / "grades" / exercise)
 
 
+def _edited(stem: str, *edits: tuple[str, str]) -> str:
+    """The solution ``stem``.py with each (old, new) edit made in turn; each old text stands there
+    once, so a solution rewritten since fails here, not as a test of an unchanged file."""
+    source = (REPO / "solutions" / f"{stem}.py").read_text()
+    for old, new in edits:
+        assert source.count(old) == 1, old
+        source = source.replace(old, new)
+    return source
+
+
 def test_solution_is_drawn(course: Course, tmp_path: Path) -> None:
     result = _grade(course, (REPO / "solutions" / "ex01_graph.py").read_text(), tmp_path)
     assert result.full_marks
@@ -52,10 +62,8 @@ def test_a_forged_trace_gives_no_page_and_no_error(tmp_path: Path) -> None:
 
 
 def test_graph_built_before_an_error_is_still_drawn(course: Course, tmp_path: Path) -> None:
-    solution = (REPO / "solutions" / "ex01_graph.py").read_text()
-    broken = solution.replace("    y = micrograph.mul(a, b)\n",
-                              "    with micrograph.no_grad():\n        y = micrograph.mul(a, b)\n")
-    assert broken != solution
+    broken = _edited("ex01_graph", ("    y = micrograph.mul(a, b)\n",
+                                    "    with micrograph.no_grad():\n        y = micrograph.mul(a, b)\n"))
     result = _grade(course, broken, tmp_path)
     assert not result.full_marks
     assert any(p.endswith("graph.gv") for p in result.diagrams)
@@ -66,11 +74,9 @@ def test_a_graph_build_never_recorded_is_drawn_without_blaming_the_function_run_
         course: Course, tmp_path: Path) -> None:
     """ex11's diagram runs the student's jacobian_rows on what their build made: a loss computed
     under no_grad makes that correct jacobian_rows raise, which the note must not lay on it."""
-    solution = (REPO / "solutions" / "ex11_vjp.py").read_text()
-    broken = solution.replace('    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n',
-                              '    with micrograph.no_grad():\n        loss = micrograph.mm(x, y)\n'
-                              '    return {"x": x, "y": y, "loss": loss}\n')
-    assert broken != solution
+    broken = _edited("ex11_vjp", ('    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}\n',
+                                  '    with micrograph.no_grad():\n        loss = micrograph.mm(x, y)\n'
+                                  '    return {"x": x, "y": y, "loss": loss}\n'))
     result = _grade(course, broken, tmp_path, "ex11_vjp")
     assert not result.full_marks
     assert any(p.endswith("graph.gv") for p in result.diagrams)
@@ -81,10 +87,8 @@ def test_a_number_returned_where_a_value_is_drawn_is_said_so_not_quoted_from_the
         course: Course, tmp_path: Path) -> None:
     """A float returned for the Value a diagram draws: the note says what it is, not the drawing
     function's own TypeError, as if the student's code had raised it."""
-    solution = (REPO / "solutions" / "ex10_dynamic_graph.py").read_text()
-    broken = solution.replace("        return x_value * w\n", "        return (x_value * w).item()\n").replace(
-        "    return (x_value - w).exp()\n", "    return (x_value - w).exp().item()\n")
-    assert broken != solution
+    broken = _edited("ex10_dynamic_graph", ("        return x_value * w\n", "        return (x_value * w).item()\n"),
+                     ("    return (x_value - w).exp()\n", "    return (x_value - w).exp().item()\n"))
     result = _grade(course, broken, tmp_path, "ex10_dynamic_graph")
     assert not result.full_marks
     assert result.notes[:1] == ["no diagram: what your code returned to be drawn is of type float, not a Value: "
@@ -96,11 +100,9 @@ def test_a_grad_mode_class_given_to_with_uncalled_is_said_so_not_only_pythons_ty
     """``with micrograph.no_grad:`` in the function the diagram draws: the note names the with
     statement and the missing call, as the tests' feedback does, where Python's text ("'type' object
     does not support the context manager protocol") names neither."""
-    solution = (REPO / "solutions" / "ex09_no_grad.py").read_text()
-    broken = solution.replace("    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)\n",
-                              "    if training:\n        return _graph(w, x)\n    with micrograph.no_grad:\n"
-                              "        return _graph(w, x)\n")
-    assert broken != solution
+    broken = _edited("ex09_no_grad", ("    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)\n",
+                                      "    if training:\n        return _graph(w, x)\n    with micrograph.no_grad:\n"
+                                      "        return _graph(w, x)\n"))
     result = _grade(course, broken, tmp_path, "ex09_no_grad")
     assert result.notes[:1] and result.notes[0].startswith(
         "no diagram: forward wrote `with micrograph.no_grad:`, which gives the with statement micrograph.no_grad "
@@ -138,11 +140,9 @@ def test_a_difference_in_saved_values_alone_is_not_outlined(course: Course, tmp_
     """Clip keeping x on ctx (ctx.x = x) saves nothing with save_for_backward: its graph has the
     statement's nodes, and what differs (saved values) is not drawn, so no difference.svg marks a
     node that looks like the statement's."""
-    source = (REPO / "solutions" / "ex14_custom_function.py").read_text()
-    source = source.replace("        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high",
-                            "        ctx.x = x\n        ctx.low, ctx.high = low, high", 1)
-    source = source.replace("        (x,) = ctx.saved_values\n        inside", "        x = ctx.x\n        inside", 1)
-    assert "ctx.x = x" in source and "x = ctx.x" in source
+    source = _edited("ex14_custom_function", ("        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high",
+                                              "        ctx.x = x\n        ctx.low, ctx.high = low, high"),
+                     ("        (x,) = ctx.saved_values\n        inside", "        x = ctx.x\n        inside"))
     result = _grade(course, source, tmp_path, "ex14_custom_function")
     assert not result.full_marks
     assert not [p for p in result.diagrams if Path(p).stem == "difference"]
@@ -153,11 +153,10 @@ def test_a_graph_not_drawn_beside_a_drawn_difference_is_named_not_said_to_be_no_
     """The diagram's call raises (only the first call, which is the diagram's), and a public test's
     graph differs in shape: difference.svg is drawn, so the note on the missing graph names
     graph.svg, never "no diagram" above the line announcing difference.svg."""
-    solution = (REPO / "solutions" / "ex01_graph.py").read_text()
-    broken = solution.replace("    b = micrograph.add(w_leaf, 1)\n",
-                              "    if not _CALLS:\n        _CALLS.append(w)\n        raise ValueError('first call')\n"
-                              "    b = micrograph.mul(w_leaf, 1)\n").replace("def build_graph(", "_CALLS = []\n\n\ndef build_graph(", 1)
-    assert broken.count("_CALLS") == 3
+    broken = _edited("ex01_graph", ("    b = micrograph.add(w_leaf, 1)\n",
+                                    "    if not _CALLS:\n        _CALLS.append(w)\n"
+                                    "        raise ValueError('first call')\n    b = micrograph.mul(w_leaf, 1)\n"),
+                     ("def build_graph(", "_CALLS = []\n\n\ndef build_graph("))
     result = _grade(course, broken, tmp_path)
     assert [Path(p).name for p in result.diagrams] == ["difference.gv", "difference.svg"]
     assert result.notes[0] == "graph.svg not drawn: your code raised ValueError at line 64 (in build_graph): first call"
