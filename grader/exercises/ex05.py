@@ -27,7 +27,7 @@ from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf, read_in_turn, remember
 from grader.spec.probe import num, type_name
 from grader.spec.provenance import check, float_of, result_of, value_of, watching
-from grader.spec.repeat import calls_apart
+from grader.spec.repeat import calls_apart, remembered
 from grader.spec.zero_grad_left import (cleared_twice, earlier_left_alone, past_no_grad, set_to_none_after,
                                         set_to_none_default, set_to_none_read, zero_grad_left)
 
@@ -188,10 +188,14 @@ def _by_text(sub) -> dict[str, Any]:
     """The BY_TEXT fact of grad_history's reset: a str equal to "zero_" or "none" that is another
     object than the literal (one a caller built, read or received) records and clears as the
     literal does (``reset is "none"`` zeroes in place what "none" drops: the same records).
-    Not judged where two calls with the literal answer otherwise (state kept between calls)."""
+    Not judged where two calls with the literal answer otherwise (state kept between calls).  Each
+    call's gradients are remembered: a later call returning them returns state kept, not numbers it
+    computed."""
+    call = remembered(sub, lambda module, given: module.grad_history(*given), "grad_history")
+
     def history(reset: str) -> object:  # the records, and whether the leaves' .grad were left None
         w, x = _leaves(1.5, -0.5)
-        return _history(sub.grad_history(w, x, 2, reset)), w.grad is None, x.grad is None
+        return _history(call(sub, (w, x, 2, reset))), w.grad is None, x.grad is None
     judged = [(history(reset), history("".join(list(reset))), history(reset)) for reset in ("zero_", "none")]
     alike = None if any(a != c for a, _, c in judged) else all(a == b for a, b, _ in judged)
     return {**check(Check.BY_TEXT, alike, "grad_history(w, x, steps, reset)"), CONTEXT + "option": "reset"}
