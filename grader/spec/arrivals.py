@@ -153,7 +153,9 @@ def held_not_added(calls: list[Call], answer: object, leaf: Any, held: float, la
     """The HELD_NOT_ADDED fact of one backprop call: the number returned for ``leaf``, whose .grad held ``held`` as
     the call began, is not the sum of the gradients the walk's local_grads calls sent to its node plus ``held``
     (a walk that adds what .grad held into its answer, as backward adds into .grad; the statement's reads no .grad).
-    It holds where no call sent that node a gradient, or where the sum alone is the answer."""
+    It holds where no call sent that node a gradient, where the sum alone is the answer, or where the answer is one
+    of several gradients sent (a walk that kept one of them, ``ONE_KEPT``'s; their sum plus ``held`` giving it too is
+    a coincidence of the numbers: the one left out is ``-held``)."""
     sent: list[float] = []
     try:
         for node, _, out in calls:
@@ -163,7 +165,9 @@ def held_not_added(calls: list[Call], answer: object, leaf: Any, held: float, la
         return check(Check.HELD_NOT_ADDED, True, label)
     items = list(dict.items(answer)) if isinstance(answer, dict) else []
     given = [number for key, g in items if key is leaf and type(number := num(g)) is float]
-    added = bool(sent and given) and not close(given[0], math.fsum(sent)) and close(given[0], math.fsum([*sent, held]))
+    one_kept = len(sent) > 1 and bool(given) and any(close(given[0], g) for g in sent)
+    added = bool(sent and given) and not close(given[0], math.fsum(sent)) and close(given[0], math.fsum([*sent, held])) \
+        and not one_kept
     return check(Check.HELD_NOT_ADDED, not added, label)
 
 
