@@ -23,9 +23,9 @@ from typing import Any, Callable
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
-from grader.spec.build_fresh_nodes import born_released, constant_refused, equal_leaf_raises, shares_counter, \
-    unpacks_other
-from grader.spec.build_reads import edge_node, edges, fact, flag, grad_quiet, node_name, number
+from grader.spec.build_fresh_nodes import born_released, constant_refused, equal_leaf_raises, leaves_merged, \
+    shares_counter, unpacks_other
+from grader.spec.build_reads import edges, fact, flag, grad_quiet, node_name, number
 from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
 from grader.spec.probe import show
@@ -157,7 +157,7 @@ def needs(sub: Any, stage: int) -> Any:
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}{_left_off_by_backward(sub)}")
         if problem is not None:
-            kept = (EQUAL if _leaves_merged(sub) else KEPT) if _passes_fresh(sub, check) \
+            kept = (EQUAL if leaves_merged(sub) else KEPT) if _passes_fresh(sub, check) \
                 else STUCK if stage > SECOND_BACKWARD_STAGE and _stuck(sub) \
                 else UNPACKED if stage >= SECOND_BACKWARD_STAGE and unpacks_other(sub) \
                 else TAKEN if met is not None and equal_leaf_raises(sub) else ""
@@ -207,23 +207,6 @@ def _passes_fresh(sub: Any, check: Callable[[Any], str | None]) -> bool:
     try:
         return check(fresh) is None
     except Exception:  # noqa: BLE001 - it fails on a fresh run too: the earlier stage's part is told
-        return False
-
-
-def _leaves_merged(sub: Any) -> bool:
-    """Whether, in a fresh run of the student's file, ``x * w``, x and w two new leaves holding one
-    number, has both edges lead to one node: a leaf's AccumulateGrad found by ``==`` (a Value
-    comparing numbers) in a list kept between calls is an earlier leaf's of that number, which
-    a check fails by only after other programs made one, so its state alone is not the mistake."""
-    fresh = fresh_copy(sub)
-    if fresh is None:
-        return False
-    try:
-        x, w = fresh.Value(1.5, requires_grad=True), fresh.Value(1.5, requires_grad=True)
-        fn = getattr(x * w, "grad_fn", None)
-        first = edge_node(fn, 0)
-        return first is not None and first is edge_node(fn, 1)
-    except Exception:  # noqa: BLE001 - a product that fails is told by the check itself
         return False
 
 

@@ -17,6 +17,7 @@ from micrograph.i18n import N_
 
 from grader.spec.build import claim
 from grader.spec.build_edges import apart
+from grader.spec.build_fresh_nodes import equal_product
 from grader.spec.held import held
 from grader.spec.raised import error, raised
 from grader.spec.repeat import fresh_copy
@@ -31,11 +32,7 @@ EQUAL_EDGES = N_("x * w, x and w two leaves holding one number: (x * w).grad_fn.
 def equal_accumulators(sub: Any) -> dict[str, Any]:
     """Whether ``x * w``, x and w new leaves of one number, reaches two AccumulateGrad nodes: a
     node kept per leaf in a list searched with ``==`` hands w x's node, and w's gradient goes to x."""
-    engine = fresh_copy(sub) or sub
-    x, w = engine.Value(1.5, requires_grad=True), engine.Value(1.5, requires_grad=True)
-    y = x * w
-    held(y, x, w)
-    return claim(apart(y), EQUAL_EDGES)
+    return claim(apart(equal_product(fresh_copy(sub) or sub)), EQUAL_EDGES)
 
 
 NOT_THE_LEAF = N_("check_in_place refuses a leaf that requires grad, and only that Value: another value holding its "

@@ -10,12 +10,15 @@ makes a change to one read as a change to every saved value: an earlier program 
 MODIFIED where it changed only a .grad; a leaf check that forgets requires_grad refuses the
 zero_() of a .grad, which ex19's program only shows as LEAF_IN_PLACE raised there.  At any stage, a
 leaf of an earlier leaf's number taken for that leaf (a list of leaves searched with ``in``, ==
-on a Value comparing numbers) raises where a leaf of another number does not."""
+on a Value comparing numbers) raises where a leaf of another number does not, or shares that leaf's
+AccumulateGrad (``equal_product``, ex20's own probe too)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from grader.spec.build_reads import edge_node
+from grader.spec.held import held
 from grader.spec.raised import LEAF_IN_PLACE, SECOND_BACKWARD
 from grader.spec.repeat import fresh_copy
 
@@ -98,3 +101,28 @@ def equal_leaf_raises(sub: Any) -> bool:
         except Exception:  # noqa: BLE001 - the student's engine: whether it raised is the answer
             runs.append(False)
     return runs == [True, False, True]
+
+
+def equal_product(engine: Any) -> Any:
+    """``x * w``, x and w two new leaves of ``engine`` holding one number, held with them: a leaf's
+    AccumulateGrad found by ``==`` (a Value comparing numbers) in a list kept between calls is the
+    first leaf's, so both of its edges lead to one node."""
+    x, w = engine.Value(1.5, requires_grad=True), engine.Value(1.5, requires_grad=True)
+    y = x * w
+    held(y, x, w)
+    return y
+
+
+def leaves_merged(sub: Any) -> bool:
+    """Whether, in a fresh run, both edges of ``equal_product``'s node lead to one node: a check
+    fails by that lookup only after other programs made a leaf of that number, so the state it
+    keeps between calls is not the mistake by itself."""
+    fresh = fresh_copy(sub)
+    if fresh is None:
+        return False
+    try:
+        fn = getattr(equal_product(fresh), "grad_fn", None)
+        first = edge_node(fn, 0)
+        return first is not None and first is edge_node(fn, 1)
+    except Exception:  # noqa: BLE001 - a product that fails is told by the check itself
+        return False
