@@ -87,18 +87,22 @@ def _no_graph(sub: Any) -> str | None:
     records no graph as it runs (``grader.spec.build_no_graph``, ex17's own probe): at y's node,
     the seed; else at w's AccumulateGrad, what MulBackward0.apply returned.  Unseen nodes (an apply
     never called) and an error of backward's (told by the other checks) find nothing."""
-    found = []
-    for start, edge in ((True, None), (False, 0)):
-        w, x = sub.Value(0.5, requires_grad=True), sub.Value(-3.0, requires_grad=True)
-        y = w * x
-        held(y)
-        node = getattr(y, "grad_fn", None) if start else edge_node(getattr(y, "grad_fn", None), edge)
-        try:
-            got = handed_first(node, y.backward)
-        except Exception:  # noqa: BLE001 - the student's error, told by the other checks
-            return None
-        found.append(bool(got) and getattr(got[0], "requires_grad", False) is True)
-    return GRAPH_IN_SEED if found[0] else GRAPH_IN_MUL if found[1] else None
+    try:
+        handed = [handed_in_product(sub, at_root) for at_root in (True, False)]
+    except Exception:  # noqa: BLE001 - the student's error, told by the other checks
+        return None
+    seed, mul = (bool(got) and getattr(got[0], "requires_grad", False) is True for got in handed)
+    return GRAPH_IN_SEED if seed else GRAPH_IN_MUL if mul else None
+
+
+def handed_in_product(sub: Any, at_root: bool) -> list[object]:
+    """``handed_first`` of y.backward(), y = w * x of two new leaves: what y's node (``at_root``)
+    or w's AccumulateGrad was handed first."""
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-3.0, requires_grad=True)
+    y = w * x
+    held(y)
+    fn = getattr(y, "grad_fn", None)
+    return handed_first(fn if at_root else edge_node(fn, 0), y.backward)
 
 
 def _from_leaf(sub: Any) -> str | None:

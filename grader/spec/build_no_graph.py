@@ -12,9 +12,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec.build import claim
-from grader.spec.build_order import handed_first
-from grader.spec.build_reads import edge_node
-from grader.spec.held import held
+from grader.spec.build_backward_checks import handed_in_product
 
 NO_GRAPH = ("backward records no graph as it runs, as PyTorch's does when create_graph is False: a gradient is "
             "a number, so an apply that multiplies it by a saved Value itself (not its number, item()) records "
@@ -26,8 +24,5 @@ def records_no_graph(sub: Any) -> dict[str, Any]:
     """Whether the gradient ``y.backward()`` hands w's AccumulateGrad, y = w * x of two leaves,
     requires no grad (a float, or a Value that requires none); holds where that apply is never
     seen to run (an engine that writes the leaves' .grad itself: the gradients tell it)."""
-    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-3.0, requires_grad=True)
-    y = w * x
-    held(y)
-    got = handed_first(edge_node(getattr(y, "grad_fn", None), 0), y.backward)
+    got = handed_in_product(sub, at_root=False)
     return claim(not got or getattr(got[0], "requires_grad", False) is not True, HANDED)
