@@ -19,7 +19,7 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 
 from grader.spec import Exercise, caller_grads
 from grader.spec.applied import apply_told_in
-from grader.spec.custom import (applies_apart, backward_again, input_kept, input_number_kept, returned_input, returned_none, saved_read,
+from grader.spec.custom import (applies_apart, backward_again, clip_second, input_kept, input_number_kept, returned_input, returned_none, saved_read,
                                 second_after_backward, second_derivative, second_through_grad, stepped_apart)
 from grader.spec.custom_graphs import at_a_freed_leaf, beside_later, composed, equal_inputs, two_clips
 from grader.spec.graph import graph
@@ -379,8 +379,7 @@ def in_graph(sub):
             "held": [caller_grads.kept_through(f"{name}.apply(x)", {"x": x}, lambda op=op, x=x: op(x))  # x holds a
                      for name, op in _ops(sub).items() for x in [Value(0.3, requires_grad=True)]],  # gradient already
             "own_notes": [two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
-            "second": second_through_grad(lambda v: sub.Clip.apply(v, -1.0, 1.0), "Clip",
-                                          "Clip.apply(a * b, -1, 1) * a", 0.5, 0.8),  # a * b inside
+            "second": clip_second(sub),  # a * b inside, and again beside a later Clip backward
             "apart": [*applies_apart(sub, "Softplus", -1.1, 3.0), *applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5),
                       *beside_later(sub), *_at_freed_leaves(sub)]}
 

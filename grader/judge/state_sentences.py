@@ -76,6 +76,10 @@ class SayState(Sentence):
     OTHER_AFTER_LATER = N_("{label}'s node, backpropagated once a later call {function} had run, passed on another "
                            "gradient than when backpropagated right after its own forward: its backward read what the "
                            "later call's forward left (state kept between calls), not what its own forward kept on ctx.")
+    SECOND_CHANGED_LATER = N_("{label} is another number where another Clip backward ran between the two grad calls "
+                              "than where none did: the graph of the gradient your Clip.backward returned depends on "
+                              "something a later call of Clip.backward changed (state kept between calls), where the "
+                              "statement's holds nothing another call reaches.")
     SENT_OTHER_AGAIN = N_("{label}: a later backward through the same graph, whose nodes and edges the earlier ones "
                           "left as they were, had the nodes' apply calls return other gradients than the first backward "
                           "did, where PyTorch's returns the same at each pass: what your backward hands a node depends "

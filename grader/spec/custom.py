@@ -229,6 +229,32 @@ def second_through_grad(op: Callable[[Value], Any], name: str, program: str, a0:
     return fact if _reaches_grad(op, a0 * b0) else {**fact, CONTEXT + "grad_cut": f"{name}.backward"}
 
 
+def clip_second(sub: ModuleType) -> list[dict[str, Any]]:
+    """The second derivative through Clip, z = Clip.apply(a * b, -1, 1) * a (``second_through_grad``), and
+    whether it stays that number where another Clip backward ran between the two grad calls (``SECOND_KEPT``):
+    a backward whose returned gradient holds a Value shared between calls (a module-level Value whose .data
+    each backward overwrites) has it changed by then, where the statement's gradient holds nothing another
+    call reaches.  It holds where it cannot be judged (no second derivative: other facts tell that)."""
+    program = "Clip.apply(a * b, -1, 1) * a"
+    first = second_through_grad(lambda v: sub.Clip.apply(v, -1.0, 1.0), "Clip", program, 0.5, 0.8)
+    alone, beside = (_clip_second(sub, later) for later in (False, True))
+    holds = alone is None or beside is None or close(alone, beside)
+    return [first, check(Check.SECOND_KEPT, holds, f"grad(grad(z, a, create_graph=True), a) in z = {program}")]
+
+
+def _clip_second(sub: ModuleType, later: bool) -> float | None:
+    """d/da of dz/da, z = Clip.apply(a * b, -1, 1) * a at a = 0.5, b = 0.8, with (``later``) Clip.apply(c, -1, 1)
+    backpropagated in between, c = 2.5 (outside: its gradient 0); None where there is no such number."""
+    a, b = Value(0.5, requires_grad=True), Value(0.8, requires_grad=True)
+    (first,) = grad(sub.Clip.apply(a * b, -1.0, 1.0) * a, [a], create_graph=True)
+    if later:
+        sub.Clip.apply(Value(2.5, requires_grad=True), -1.0, 1.0).backward()
+    if not isinstance(first, Value) or not first.requires_grad:
+        return None
+    second = grad(first, [a], allow_unused=True)[0]
+    return num(second) if isinstance(second, Value) else None
+
+
 def _reaches_grad(op: Callable[[Value], Any], x0: float) -> bool:
     """Whether, under create_graph=True, the gradient op's backward returns for x at ``x0`` is in
     a graph back to the gradient it was given (a leaf that requires grad)."""

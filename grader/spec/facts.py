@@ -176,6 +176,7 @@ class Check(str, enum.Enum):
     INPUT_NUMBER_KEPT = "input_number_kept"  # a Function's forward left the number of its input as it was
     BACKWARD_AGAIN = "backward_again"  # a Function's backward run again on its node (retain_graph) passes on what it did first
     SENT_AGAIN = "sent_again"  # a later backward through one unchanged graph of additions returned what the first did at each apply
+    SECOND_KEPT = "second_kept"  # a second derivative through a Function is the same number after another of its backward passes ran
     OWN_NOTES = "own_notes"  # a Function node's backward passes on what it does right after its forward, also after a later apply
     SCALES_WITH_GRAD = "scales_with_grad"  # a Function's backward passes on a gradient in proportion to the one it gets
     STEPPED_ON_GRADS = "stepped_on_grads"  # every optimizer.step() found a gradient to apply

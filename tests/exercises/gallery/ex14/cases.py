@@ -546,3 +546,14 @@ CASES += [
                  "        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n"
                  "        if x.requires_grad:\n            x.register_hook(lambda g: g + g)\n"}),
 ]
+
+# Clip's backward multiplies by one module-level Value whose .data each call overwrites: the gradient it returns under
+# create_graph=True holds that Value, so a later Clip backward changes its second derivative; told as state kept
+# between calls.
+CASES += [
+    Wrong("clip_mask_a_shared_value", names=("state kept between calls", "another Clip backward ran between"),
+          fails={"the Functions inside a bigger graph": "another Clip backward ran between the two grad calls"},
+          edits={"        return grad * (1.0 if inside else 0.0), None, None  # low and high are numbers: None\n":
+                 "        _MASK.data = Value(1.0 if inside else 0.0)\n        return grad * _MASK, None, None\n",
+                 "class Clip(Function):\n": "_MASK = Value(0.0)\n\n\nclass Clip(Function):\n"}),
+]
