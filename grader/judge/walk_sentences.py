@@ -26,8 +26,8 @@ class SayWalk(Sentence):
     INCOMPLETE_NAMESAKE = N_("{label} leaves out a node that is reachable from root.grad_fn, while another node "
                              "of the same name() is in it.")
     INCOMPLETE_LEAVES = N_("{label} leaves out every AccumulateGrad node (where a leaf's gradient arrives), and "
-                           "only those: the order holds every node reachable from root.grad_fn, AccumulateGrad nodes "
-                           "included.")
+                           "only those, where the statement's order holds every node reachable from root.grad_fn, "
+                           "AccumulateGrad nodes included.")
     INCOMPLETE_FED = N_("{label} leaves out a node that is reachable from root.grad_fn, though every node that feeds "
                         "gradient into it is in it; one of those, {op}, is reached by more than one edge: a walk that "
                         "expands {op} once for each edge reaching it, not once, counts the edges below it twice, and "
