@@ -32,7 +32,7 @@ class Alike(ToldOnce):
 
     def sentence(self) -> str:
         return _("{sentence}; the same holds with {others} in place of {name}.",
-                 sentence=self.first_said(), others=", ".join(self.others), name=self.name)
+                 sentence=self.first_said(), others=_(", ").join(self.others), name=self.name)
 
 
 @dataclass(frozen=True)

@@ -265,6 +265,23 @@ def test_a_graphs_note_and_the_words_of_a_label_are_chinese() -> None:
     assert english_sentences(text) == [] and "at zero" not in text
 
 
+def test_the_other_labels_a_build_track_difference_holds_for_are_listed_with_the_chinese_comma() -> None:
+    """A build-track difference told once for labels one name apart ("the same holds with a.grad_fn..., y.grad_fn...
+    in place of b.grad_fn...") lists the other names as a Chinese list does, with 、."""
+    from micrograph.i18n import using
+
+    from grader.judge.build_feedback import Alike
+    from grader.judge.explained import Difference
+    from grader.judge.sentences import Say
+
+    first = Difference(Say.RESULT_NUMBER, (("label", "b.grad_fn.next_functions"),))
+    told = Alike(first, ("a.grad_fn.next_functions", "y.grad_fn.next_functions"), "b.grad_fn.next_functions")
+    with using("zh"):
+        text = told.sentence()
+    assert "a.grad_fn.next_functions、y.grad_fn.next_functions" in text, text
+    assert "a.grad_fn.next_functions, y.grad_fn.next_functions" in told.sentence()
+
+
 def test_a_probe_label_the_catalogue_holds_whole_is_translated_whole() -> None:
     """A label that is a msgid of its own (ex22's hooks and steps under no_grad) is translated as
     a whole, never cut by a pattern that keeps its English words as code ("the gradient the hook
