@@ -660,3 +660,58 @@ CASES += [
           fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "w.detach() requires grad"),
           unsaid=("an error of ex22's part of the engine", "this stage's code breaks")),
 ]
+
+# State shared by mistake, and spellings of their own: every node's pre_hooks one mutable default dict (a hook
+# of one value runs at every node); no_grad as a generator context manager without try/finally (a block that
+# raised leaves recording off); each hook handed the gradient before any hook ran, the last result kept; and
+# right: the generator with try/finally, detach() through .data with the version counter shared.
+NO_GRAD_CLASS = '''class no_grad:
+    """``with no_grad(): ...``: operations inside record nothing, as ``torch.no_grad``."""
+
+    def __enter__(self) -> None:
+        """Remember whether recording was on, then switch it off."""
+        self.previous = GradMode.enabled
+        GradMode.enabled = False
+
+    def __exit__(self, *exc: object) -> None:
+        """Put recording back as it was before the block, even when the block raised (returning
+        None lets its error go on)."""
+        GradMode.enabled = self.previous
+'''
+NO_GRAD_GENERATOR = '''@contextlib.contextmanager
+def no_grad():
+    """``with no_grad(): ...``: operations inside record nothing, as ``torch.no_grad``."""
+    previous = GradMode.enabled
+    GradMode.enabled = False
+    yield
+    GradMode.enabled = previous
+'''
+RUN_HOOKS_BODY = ("    for hook in list(hooks.values()):\n        result = hook(Value(grad))\n        if result is not None:\n"
+                  "            grad = result.item()\n    return grad")
+CASES += [
+    Wrong("pre_hooks_a_mutable_default", edits={
+        "    def __init__(self, next_functions: tuple[tuple[Node | None, int], ...]) -> None:":
+        "    def __init__(self, next_functions: tuple[tuple[Node | None, int], ...], pre_hooks: dict = {}) -> None:",
+        "        self.pre_hooks: dict[int, Callable[[Value], Value | None]] = {}  # its output's tensor hooks, by handle id":
+        "        self.pre_hooks = pre_hooks  # its output's tensor hooks, by handle id"},
+          fails={PUBLIC: "the list of the hooks that ran, value by value has more entries than PyTorch's",
+                 HOOKS_HIDDEN: "your engine keeps state between calls"},
+          names=("the list of the hooks that ran, value by value", "keeps state between calls")),
+    Wrong("no_grad_generator_without_finally", edits={"import heapq\n": "import contextlib\nimport heapq\n",
+                                                      NO_GRAD_CLASS: NO_GRAD_GENERATOR},
+          fails={PUBLIC: "after a no_grad block that raised: (w * 7).grad_fn is None"},
+          names=("after a no_grad block that raised", "back on after a block that raised"), passes=(HOOKS_HIDDEN, ORDER)),
+    Wrong("hooks_handed_the_gradient_before_any_ran", edits={RUN_HOOKS_BODY:
+        "    results = [hook(Value(grad)) for hook in list(hooks.values())]\n    for result in results:\n"
+        "        if result is not None:\n            grad = result.item()\n    return grad"},
+          fails={PUBLIC: "the gradient x's second hook received (its first returns a Value) is a different number"},
+          names=("the gradient x's second hook received", "the next hook's argument too")),
+    Correct("no_grad_generator_with_finally", edits={"import heapq\n": "import contextlib\nimport heapq\n",
+        NO_GRAD_CLASS: NO_GRAD_GENERATOR.replace("    yield\n    GradMode.enabled = previous\n",
+                                                 "    try:\n        yield\n    finally:\n        GradMode.enabled = previous\n")}),
+    Correct("detach_through_data", edits={
+        "        alias = Value(0.0)\n        alias._box, alias._versions = self._box, self._versions\n        return alias":
+        "        alias = self.data\n        alias._versions = self._versions\n        return alias",
+        RUN_HOOKS_BODY: "    for hook in tuple(hooks[key] for key in list(hooks)):\n        out = hook(Value(grad))\n"
+                        "        grad = grad if out is None else float(out.item())\n    return grad"}),
+]
