@@ -14,6 +14,7 @@ from micrograph.i18n import N_
 
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
+from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import UNLINED
 from grader.spec.grad_unwritten import CLEARED, UNTRACKED
 from grader.spec.kept_loss import FREED
@@ -41,6 +42,7 @@ GRAD_UNWRITTEN = "GradUnwritten"  # grader.spec.grad_unwritten.GradUnwritten: ra
 SHADOWED_BUILTIN = "ShadowedBuiltin"  # grader.spec.shadowed.ShadowedBuiltin: raised in micrograph's abs, pow or sum
 KEPT_ROOT_RAISED = "KeptRootRaised"  # grader.spec.kept_loss.KeptRootRaised: a pass from an earlier call's loss
 MODE_UNCALLED = "ModeUncalled"  # grader.spec.uncalled_mode.ModeUncalled: `with no_grad:`, the class not called
+FLAG_AS_GRADIENT = "FlagAsGradient"  # grader.spec.flag_gradient.FlagAsGradient: loss.backward(True)
 
 
 def _earlier_result(error: ErrorRecord, tell: Tell) -> str:
@@ -285,6 +287,19 @@ def _mode_uncalled(error: ErrorRecord, tell: Tell) -> str:
              function=function, written=written, args=args, error=tell(said_error(error, said)))
 
 
+def _flag_as_gradient(error: ErrorRecord, tell: Tell) -> str:
+    """The engine's TypeError on a bool handed to backward as its gradient (``grader.spec.flag_gradient``):
+    that argument first, as the engine's text names neither backward's parameter nor the flag."""
+    function, name, flag, said = error["message"].split(" ", 3)
+    if name == FLAG_UNNAMED:
+        return _("{function} called backward with {flag} as its gradient argument (backward's first parameter; "
+                 "retain_graph is its second), so {flag} went in as the gradient, not as retain_graph; "
+                 "{error}", function=function, flag=flag, error=tell(said_error(error, said)))
+    return _("{function} called {name}.backward with {flag} as its gradient argument (backward's first parameter; "
+             "retain_graph is its second), so {flag} went in as the gradient, not as retain_graph; "
+             "{error}", function=function, name=name, flag=flag, error=tell(said_error(error, said)))
+
+
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
@@ -293,7 +308,7 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 6), DETACHED_ROOT: (_detached_root, 3), DETACHED_GIVEN: (_detached_given, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2), EARLIER_GRAPH: (_earlier_graph, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 4),
-               KEPT_ROOT_RAISED: (_kept_root_raised, 3)}
+               KEPT_ROOT_RAISED: (_kept_root_raised, 3), FLAG_AS_GRADIENT: (_flag_as_gradient, 4)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).
 LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}

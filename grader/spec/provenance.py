@@ -37,6 +37,7 @@ from micrograph import observe
 from grader.spec.call import Call
 from grader.spec.call_records import is_value
 from grader.spec.errors import remember_raised
+from grader.spec.flag_gradient import told_if_flag_as_gradient
 from grader.spec.facts import ABSENT, CONTEXT, FACT, LABEL, NOT_PLAIN, SHARED, By, Check, Kind
 from grader.spec.graph import graph
 from grader.spec.hooked import WRITES
@@ -276,7 +277,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     if grad_mode is not None:
         setprofile(call.sample)
     try:
-        with observe.observing(call), told_if_mode_uncalled(call.filename):  # `with no_grad:`, told as that
+        with observe.observing(call), told_if_mode_uncalled(call.filename), told_if_flag_as_gradient(call.filename):
             yield call
     finally:
         if grad_mode is not None:

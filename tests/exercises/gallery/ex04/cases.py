@@ -501,4 +501,8 @@ CASES += [
                  "    g = build_graph(w, x)\n    y, w_leaf": "    g = _build(w, x)\n    y, w_leaf",
                  "from collections.abc import Callable\n": "import functools\nfrom collections.abc import Callable\n"},
           names=("an earlier call of backward_twice", "kept between calls")),
+    # the flag handed over as backward's first argument, its gradient: the engine's TypeError, as torch's
+    Wrong("retain_graph_as_gradient", fails={"with retain_graph=True the second backward adds": "not iterable"},
+          edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph)\n"},
+          names=("backward_twice called y.backward with", "as its gradient argument", "went in as the gradient")),
 ]
