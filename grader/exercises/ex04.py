@@ -86,7 +86,7 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
             "read": read_from_grad(history, call, label), "leaf": _read_from_w(history, call, given, label),
-            "backward": _passes(call, given), "new": check(Check.LEAVES_NEW, new, "backward_twice")}
+            "backward": {**_passes(call, given), CONTEXT + "retain_graph_given": retain_graph}, "new": check(Check.LEAVES_NEW, new, "backward_twice")}
 
 
 def _one_root(call: Call, label: str) -> dict[str, Any]:

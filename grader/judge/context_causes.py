@@ -22,8 +22,8 @@ _RECORDED = {Say.UNTRACKED, Say.IS_LEAF, Say.NOT_LEAF, Say.OTHER_OP, Say.REQUIRE
              Say.EXTRA_LEAF, Say.DATA_LEAF, Say.MISSING_LEAF, Say.MISSING_LEAVES, Say.LEAF_ELSEWHERE, Say.GRAD_NEVER_WRITTEN, Say.RETAINED_NEVER_WRITTEN,
              Say.NO_ERROR, Say.AN_ERROR, *OTHER_ERRORS}
 _EXPLAINED_BY = with_nan({
-    Say.KEPT_FEWER: {Say.AN_ERROR, *OTHER_ERRORS, Say.FREED, Say.GRAD_NUMBER},
-    **dict.fromkeys((Say.KEPT_MORE, Say.KEPT_BY_CREATE), {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER}),
+    **dict.fromkeys((Say.KEPT_FEWER, Say.FREED_AGAINST_GIVEN), {Say.AN_ERROR, *OTHER_ERRORS, Say.FREED, Say.GRAD_NUMBER}),
+    **dict.fromkeys((Say.KEPT_MORE, Say.KEPT_BY_CREATE, Say.KEPT_AGAINST_GIVEN), {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER}),
     Say.GRAD_MODE_OFF: _RECORDED,
     Say.GRAD_MODE_ON: _RECORDED,
     # a .grad cleared between passes where the statement's accumulate (zero_grad at the top of every step), or kept

@@ -138,6 +138,11 @@ class Say(Sentence):
     KEPT_BY_CREATE = N_("{label} kept the graph (create_graph=True, which keeps it as retain_graph=True does) in "
                         "a pass where the statement lets backward free it.")
     KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets backward free it.")
+    # the flag a pass was given is the opposite of the call's own argument retain_graph (``~retain_graph_given``)
+    FREED_AGAINST_GIVEN = N_("{label} let backward free the graph (no retain_graph=True) in a pass, though its own "
+                             "argument retain_graph is True: the statement keeps the graph in that pass.")
+    KEPT_AGAINST_GIVEN = N_("{label} kept the graph (retain_graph=True) in a pass, though its own argument "
+                            "retain_graph is False: the statement lets backward free it in that pass.")
     NEW_ROOT = N_("{label} started backward from a Value it made itself, not from the Values it was given.")
     DETACHED_GIVEN = N_("{label} cut a Value it was given off its graph, in place (as detach_() does): it had a "
                         "grad_fn when the call began and has none after it.")

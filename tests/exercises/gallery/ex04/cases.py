@@ -483,13 +483,14 @@ CASES += [
           names=("handed build what detach() returned",)),
 ]
 
-# retain_graph passed the other way round: each call is told by the flag its first pass had.
+# retain_graph passed the other way round: each call is told by the flag its first pass had, against
+# its own argument; the catch is the statement's, so no sentence blames it.
 CASES += [
     Wrong("retain_graph_negated",
-          fails={RAISES: "backward_twice kept the graph (retain_graph=True) in a pass where the statement lets backward free it",
-                 ADDS: "backward_twice let backward free the graph (no retain_graph=True)"},
+          fails={RAISES: "backward_twice kept the graph (retain_graph=True) in a pass, though its own argument retain_graph is False",
+                 ADDS: "backward_twice let backward free the graph (no retain_graph=True) in a pass, though its own argument retain_graph is True"},
           edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph=not retain_graph)\n"},
-          names=("retain_graph=True",)),
+          names=("retain_graph=True", "its own argument retain_graph"), unsaid=("caught an error",)),
 ]
 
 # The given build_graph cached with functools.lru_cache: a later call with the same inputs gets the
@@ -506,3 +507,4 @@ CASES += [
           edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(retain_graph)\n"},
           names=("backward_twice called y.backward with", "as its gradient argument", "went in as the gradient")),
 ]
+
