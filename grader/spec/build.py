@@ -24,7 +24,7 @@ from micrograph.i18n import N_  # a stage's program, check or error, translated 
 
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
 from grader.spec.build_fresh_nodes import born_released, constant_refused, equal_leaf_raises, leaves_merged, \
-    shares_counter, unpacks_other
+    refused_again, shares_counter, unpacks_other
 from grader.spec.build_reads import edges, fact, flag, grad_quiet, node_name, number
 from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
@@ -214,27 +214,22 @@ SECOND_BACKWARD_STAGE = _RAISED_FROM_STAGE[SECOND_BACKWARD]  # from the stage af
 
 
 def _stuck(sub: Any) -> bool:
-    """Whether, in a fresh run of the student's file, a backward after one that raised (a second
-    backward through a freed graph) writes no gradient, where the first wrote one: a flag or
-    depth counter backward sets as it starts and puts back only when it returns stays set, and a
-    later stage's check, one of whose programs raises, fails after it for that alone."""
+    """Whether, in a fresh run of the student's file, a backward after one that raised
+    (``refused_again``) writes no gradient: a flag or depth counter backward sets as it starts
+    and puts back only when it returns stays set, and a later stage's check, one of whose
+    programs raises, fails after it for that alone."""
     fresh = fresh_copy(sub)
     if fresh is None:
         return False
     try:
-        v, u = fresh.Value(1.5, requires_grad=True), fresh.Value(2.0, requires_grad=True)
-        y = v * 3
-        y.backward()
-        if grad_quiet(v) is None:
+        v = fresh.Value(1.5, requires_grad=True)
+        if not refused_again(v * 3, v):
             return False
-        y.backward()
-    except Exception:  # noqa: BLE001 - the second backward raises, as PyTorch's does: what it left is the point
-        try:
-            (u * 2).backward()
-        except Exception:  # noqa: BLE001 - a later backward that raises is told by the check itself
-            return False
-        return grad_quiet(u) is None
-    return False
+        u = fresh.Value(2.0, requires_grad=True)
+        (u * 2).backward()
+    except Exception:  # noqa: BLE001 - a backward that raises where PyTorch's does not is told by the check itself
+        return False
+    return grad_quiet(u) is None
 
 
 def fresh_mode(sub: Any) -> Any:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.spec.build_reads import edge_node
+from grader.spec.build_reads import edge_node, grad_quiet
 from grader.spec.held import held
-from grader.spec.raised import LEAF_IN_PLACE, SECOND_BACKWARD
+from grader.spec.raised import LEAF_IN_PLACE, SECOND_BACKWARD, error
 from grader.spec.repeat import fresh_copy
 
 
@@ -126,3 +126,12 @@ def leaves_merged(sub: Any) -> bool:
         return first is not None and first is edge_node(fn, 1)
     except Exception:  # noqa: BLE001 - a product that fails is told by the check itself
         return False
+
+
+def refused_again(y: Any, leaf: Any) -> bool:
+    """Whether a first ``y.backward()`` (``y`` held) wrote ``leaf.grad`` and a second one raised, as
+    PyTorch's does through the graph the first freed: a backward that raised, after which a flag
+    or depth counter backward puts back only when it returns (its "busy") stays up, and what the
+    next backward does is the question."""
+    held(y)
+    return error(y.backward) is None and grad_quiet(leaf) is not None and error(y.backward) is not None

@@ -10,6 +10,7 @@ from typing import Any
 from micrograph.i18n import N_
 
 from grader.spec.build import claim, fact
+from grader.spec.build_fresh_nodes import refused_again
 from grader.spec.build_reads import grad_quiet
 from grader.spec.held import held
 from grader.spec.raised import error, raised
@@ -81,17 +82,15 @@ def freed_after_error(sub: Any) -> dict[str, Any]:
     """Whether a backward after one that raised still frees its graph, on a fresh copy of the student's module
     (where it can be made), whose first backward freed its own: a counter or flag that backward sets as it starts
     and puts back only when it returns (its depth, "busy") stays set once a backward raised, and every later one
-    frees nothing.  Holds where the copy never freed, or the second y.backward() raised nothing: other rules."""
+    frees nothing.  Holds where the copy never freed, or no second y.backward() raised after a first that wrote
+    w.grad (``refused_again``): other rules."""
     engine = fresh_copy(sub) or sub
     v0 = engine.Value(0.5, requires_grad=True)
     first = v0 * v0
     held(first)
     error(first.backward)
     w = engine.Value(-1.25, requires_grad=True)
-    y = w * w
-    held(y)
-    error(y.backward)
-    if released(first.grad_fn) is not True or error(y.backward) is None:
+    if not refused_again(w * w, w) or released(first.grad_fn) is not True:
         return claim(True, FREED_AFTER_ERROR)
     v = engine.Value(1.75, requires_grad=True)
     a = v * v
