@@ -11,6 +11,7 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
+from grader.spec.build_again import sent_again
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_retained import ZEROED, grad_after_zeroed
 from grader.spec.build_repeats import dropped_kept, leaf_root, retained_again, retained_twice, seeded, zeroed_apart
@@ -73,6 +74,8 @@ KEYS = {
                     "place every zeroed Value is pointed at, kept between calls, joins them)",
     "one_grad": "reading .grad gives the Value the leaf holds, the same object at every read, as PyTorch's does: a "
                 "getter that returns a new Value each time hands zero_() a copy, and w.grad keeps its number",
+    "sent_again": "each backward buffers the gradients of its own pass, anew at each call: a later backward through "
+                  "the same graph hands every node what the first did",
 }
 KEYS["walk"] = KEYS["rerun"]  # the nodes a later backward ran, apart from the gradients they sent
 # what zero_() or .grad = None left decides the gradients added after it
@@ -89,6 +92,10 @@ CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "
 # nodes a later backward skipped (``walk``) and zeroed gradients joined (``zeroed_apart``) change every later sum
 CAUSED_BY = {key: causes + ("walk", "zeroed_apart") if key not in ("zeroed_apart", "zeroed", "one_grad") else causes
              for key, causes in CAUSED_BY.items()}
+# buffers of gradients kept between calls (``sent_again``) hand a node shared by two backward calls what both sent:
+# every sum of a later backward differs, told as that state, not as store_grad's adding
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("sent_again",) for key in KEYS
+                            if key not in ("sent_again", "zeroed", "one_grad", "dropped", "plain", "leaf_number")}}
 
 
 def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
@@ -229,7 +236,7 @@ def loop_public(sub):
     return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
             "plain": _plain(sub, 1.5, -2.0), **retained_rerun(sub, 1.5, -2.0),
             "leaf_root": leaf_root(sub, 1.5), "retained_once": retained_twice(sub, 1.5),
-            "own_grad": equal_leaves(sub), "zeroed_apart": zeroed_apart(sub, 1.5, -2.0)}
+            "own_grad": equal_leaves(sub), "zeroed_apart": zeroed_apart(sub, 1.5, -2.0), "sent_again": sent_again(sub)}
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -242,7 +249,7 @@ def loop_hidden(sub):
             "plain": _plain(sub, -0.5, 3.0), **retained_rerun(sub, -0.5, 3.0),
             "new_leaf": _at_a_freed_id(sub, 1.75), "retained_leaf": leaf_retained(sub, 2.5, -1.5),
             "leaf_root": leaf_root(sub, -0.5), "retained_once": retained_twice(sub, -0.5),
-            "seed": seeded(sub, -0.5), "retained_again": retained_again(sub, -0.5)}
+            "seed": seeded(sub, -0.5), "retained_again": retained_again(sub, -0.5), "sent_again": sent_again(sub)}
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -257,7 +264,7 @@ def zero_between_calls(sub):
               _unsigned_zero(sub), claim(_item_type(g) is float, A_FLOAT)]
     return {"one_grad": _one_grad(sub, -1.5, 2.5), **_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")),
             "retained_zeroed": [fact(grad_after_zeroed(sub, -1.5), ZEROED)], "zeroed_apart": zeroed_apart(sub, -1.5, 2.5),
-            "walk": retained_rerun(sub, -1.5, 2.5)["walk"]}
+            "walk": retained_rerun(sub, -1.5, 2.5)["walk"], "sent_again": sent_again(sub)}
 
 
 A_FLOAT = N_("w.grad.zero_() leaves a float as w.grad's number")
@@ -291,7 +298,7 @@ def dropped(sub):
     seen = _joined(_loop(engine, 0.75, -4.0, 4, "None"), _loop(engine, 3.0, 1.0, 3, "None"))
     retained = _retained_dropped(engine, -1.25, 2.5)
     return {**seen, "retained": retained["retained"], "kept_grad": dropped_kept(engine, 0.75),
-            "walk": retained_rerun(sub, 0.75, -4.0)["walk"],
+            "walk": retained_rerun(sub, 0.75, -4.0)["walk"], "sent_again": sent_again(engine),
             "renewed": [*seen.get("renewed", []), *_renewed(engine, 0.75, -4.0), *_renewed(engine, -2.5, 1.5),
                         *retained["renewed"]]}
 
@@ -346,7 +353,7 @@ def two_graphs(sub):
     again = claim(grad_quiet(w) == first["value"],
                   "the backward of y1 = w * w after w.grad = None gives w.grad the number the first gave")
     return {"dropped": [dropped], "renewed": [ran], "fresh": [again], "grads": [first, both],
-            "walk": retained_rerun(sub, -2.0, 0.5)["walk"]}
+            "walk": retained_rerun(sub, -2.0, 0.5)["walk"], "sent_again": sent_again(sub)}
 
 
 @EXERCISE.diagram

@@ -1,11 +1,13 @@
-"""A second backward through one graph of additions (ex17): PyTorch runs it again, every node anew.
+"""A second backward through one graph of additions (ex17 on): PyTorch runs it again, every node anew.
 
 Additions save nothing, so PyTorch runs such a graph a second time, and each node's backward returns
 what it returned the first time (only a leaf's .grad, where the passes add up, differs).  A walk that
 keeps the nodes it met between calls (a module-level set) counts none of them the second time, and
 that backward fails or runs fewer nodes (``order_facts``); an engine that keeps the gradients it
 buffers between calls (a module-level dict, a mutable default argument) starts a later pass from what
-an earlier one left there, and its nodes' applies return other gradients (``SENT_AGAIN``).
+an earlier one left there, and its nodes' applies return other gradients (``SENT_AGAIN``).  From ex19 on,
+where every test runs several backward calls through one leaf, that question alone is asked (``sent_again``),
+and ex19's gate asks it where two backward calls leave a wrong sum (``sends_other_again``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from grader.spec.build_order import order_facts, sent_by_applies
 from grader.spec.build_reads import SECOND_RUN, root_as_was
 from grader.spec.facts import Check
+from grader.spec.held import held
 from grader.spec.provenance import check
 from grader.spec.raised import raised
 
@@ -42,6 +45,33 @@ def again(sub: Any) -> dict[str, Any]:
     holds = stopped or _edges(y) != edges or later == sent
     return {"again": [*first, *seen["first"], *seen["ran"][:2], *seen["applied"]], "root_as_was": left,
             "sent_again": check(Check.SENT_AGAIN, holds, f"backward through {PROGRAM}")}
+
+
+def sent_again(sub: Any) -> dict[str, Any]:
+    """``sent_again`` alone: whether a second backward through one unchanged graph of additions had the nodes'
+    applies return what the first's did (``sends_other_again``), as a check told as state kept between calls."""
+    return check(Check.SENT_AGAIN, not sends_other_again(sub), f"backward through {PROGRAM}")
+
+
+def sends_other_again(sub: Any) -> bool:
+    """Whether ``y.backward()`` a second time, y = (d + d) + w, d = w + x, had an apply return another gradient for
+    an edge than the first did, where both passes ran that node as often and left every edge as it was.  A pass
+    that raised, ran fewer nodes (a walk kept between calls) or changed the graph tells nothing here: other checks
+    tell those."""
+    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
+    d = w + x
+    s = d + d
+    y = s + w
+    held(y)
+    names = {"w": w, "x": x, "d": d, "(d + d)": s, "y": y}
+    edges = _edges(y)
+    try:
+        first = sent_by_applies(y, names, y.backward)
+        later = sent_by_applies(y, names, y.backward)
+    except Exception:  # noqa: BLE001 - the student's error, told by the other checks
+        return False
+    return _edges(y) == edges and any(len(later.get(label, ())) == len(sent) and later[label] != sent
+                                      for label, sent in first.items())
 
 
 def _edges(y: Any) -> list[tuple[int, tuple[int, ...]]]:

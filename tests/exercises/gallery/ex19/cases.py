@@ -561,3 +561,23 @@ CASES += [
           unsaid=("A backward that starts at a leaf adds into its .grad", "nothing of the dropped gradient is kept",
                   "never to a sum kept apart from it")),
 ]
+
+# The buffers of gradients kept between calls, never popped (ex17's slip carried on): in a module-level dict, or a
+# mutable default argument.  w's AccumulateGrad, shared by the backward calls of every test, is handed what earlier
+# calls sent too: told as state kept between calls, by what the nodes' applies returned, not as store_grad's sum.
+SENT_AGAIN = "had the nodes' apply calls return other gradients than the first backward did"
+CASES += [
+    Wrong("buffers_in_a_module_dict_since_ex17", fails={LOOP: SENT_AGAIN, ZERO: SENT_AGAIN},
+          names=("state kept between calls", "apply calls"),
+          unsaid=("store_grad adds to the number .grad holds", "A backward that starts at a leaf adds into its .grad"),
+          edits={"    buffers = {first: 1.0}\n": "    buffers = _BUFFERS\n    buffers[first] = buffers.get(first, 0.0) + 1.0\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers[node]\n",
+                 "def backward(root: Value, retain_graph: bool = False) -> None:\n":
+                 "_BUFFERS: dict = {}\n\n\ndef backward(root: Value, retain_graph: bool = False) -> None:\n"}),
+    Wrong("buffers_a_mutable_default_since_ex17", fails={LOOP: SENT_AGAIN}, names=("state kept between calls",),
+          unsaid=("zero_() sets it to 0 in place", "store_grad adds to the number .grad holds"),
+          edits={"def backward(root: Value, retain_graph: bool = False) -> None:\n":
+                 "def backward(root: Value, retain_graph: bool = False, buffers: dict = {}) -> None:\n",
+                 "    buffers = {first: 1.0}\n": "    buffers[first] = 1.0\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers[node]\n"}),
+]
