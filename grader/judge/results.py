@@ -145,6 +145,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
                       of=got[CONTEXT + "asked"])]
     if found is not None and found.say in _NUMBER and type(got.get(CONTEXT + "grad_cut")) is str:
         return [_diff(SayCheck.GRAD_TAKEN_AS_NUMBER, label=label, function=got[CONTEXT + "grad_cut"])]  # what comes through grad is lost
+    if found is not None and found.say is Say.RESULT_NUMBER and type(got.get(CONTEXT + "summed")) is str:
+        return [_diff(Say.ROW_SUMMED, label=label, name=got[CONTEXT + "summed"])]  # the row added up into one entry
     beside = _torch_context(found, got, label) if found is not None else None
     if beside is not None:
         return [beside]

@@ -201,6 +201,9 @@ class Say(Sentence):
     EXTRA_ENTRY = N_("{of} has an entry for {name}, where the statement's has none.")
     RESULT_TYPE = N_("{label} is not the kind of result the statement's is: yours is {type}.")
     RESULT_NUMBER = N_("{label} is a different number from the statement's.")
+    ROW_SUMMED = N_("{label} is a different number from the statement's: {name}'s row holds a single entry, whose number is "
+                    "the sum of every entry of mm(x, y): the product's entries were added up into one, where the "
+                    "statement's {name} is mm(x, y) itself, an entry per column of y.")
     DERIVATIVE_OTHER = N_("{label} is a different number from the statement's, though the gradient "
                           "backward returned there has the statement's number: backward computes it "
                           "with other operations than sigmoid(x), whose derivative differs.")

@@ -7,10 +7,11 @@ of the probe's: each observation here says what it found in place of a list.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
-from grader.spec.facts import NOT_PLAIN
-from grader.spec.probe import type_name
+from grader.spec.facts import CONTEXT, NOT_PLAIN
+from grader.spec.probe import close, num, type_name
 from grader.spec.provenance import result_of
 
 
@@ -31,12 +32,25 @@ def matrix(m: object, observe: Callable[[Any], Any]) -> list | str:
     return as_list(m, lambda row: as_list(row, observe))
 
 
-def shape(m: object, name: str) -> list[dict[str, Any]]:
+def shape(m: object, name: str, summed: bool = False) -> list[dict[str, Any]]:
     """len(name) and len(name[0]) of a matrix returned: a loss of another shape is told by these
-    (its entries cannot be compared one by one); nothing for what is no list of rows."""
+    (its entries cannot be compared one by one); nothing for what is no list of rows.  ``summed``:
+    name[0] holds one entry whose number is the sum of every entry the statement's row holds
+    (``summed_row``), told beside len(name[0])."""
     if type(m) is not list or not m or type(m[0]) is not list:
         return []
-    return [result_of(len(m), f"len({name})"), result_of(len(m[0]), f"len({name}[0])")]
+    row = result_of(len(m[0]), f"len({name}[0])")
+    return [result_of(len(m), f"len({name})"), {**row, CONTEXT + "summed": name} if summed else row]
+
+
+def summed_row(m: object, row: list[float]) -> bool:
+    """Whether ``m`` is a list of rows whose first row holds one entry, a number or a Value whose
+    number is the sum of ``row``'s numbers (up to float rounding), where ``row`` has several: the
+    statement's row added up into one entry."""
+    if type(m) is not list or not m or type(m[0]) is not list or len(m[0]) != 1 or len(row) < 2:
+        return False
+    got = num(m[0][0])
+    return type(got) is float and close(got, math.fsum(row))
 
 
 def row_kind(m: object, label: str) -> dict[str, Any] | None:

@@ -5,13 +5,14 @@ the first again (``calls_apart``), so that Values kept between calls show.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.graph import graph
-from grader.spec.matrices import flat, matrix, row_kind, shape
+from grader.spec.matrices import flat, matrix, row_kind, shape, summed_row
 from grader.spec.one_leaf import leaf_per_entry
 from grader.spec.probe import entries, num, shape_error, type_name
 from grader.spec.provenance import check, list_kept, rows_kept, value_of, watching
@@ -55,13 +56,18 @@ def built(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
         "loss": entries(g["loss"], "loss", lambda v, label: graph(v, sources or names, label=label)),
         "detached": {**check(Check.RETURNED_UNDETACHED, not sources, "x"), CONTEXT + "entries": True,
                      CONTEXT + "of": "loss"},
-        "shape": shape(g["loss"], "loss"),
+        "shape": shape(g["loss"], "loss", summed_row(g["loss"], _product_row(x_row, y_rows))),
         "row": [row_kind(g["x"], "x[0]"), row_kind(g["loss"], "loss[0]")],  # x or loss given as one flat row
         "new": [_new(g, "x"), _new(g, "y")],
         "leaves": [leaf_per_entry(g["x"], "x"), leaf_per_entry(g["y"], "y")],
         "call": call.fact, "x_row": list_kept(given, list(x_row), "build", "x_row"),
         "y_rows": rows_kept(rows, before, "build", "y_rows"),
     }
+
+
+def _product_row(x_row: list[float], y_rows: list[list[float]]) -> list[float]:
+    """The numbers of the one row of mm(x, y), made from the numbers build was given."""
+    return [math.fsum(x * row[j] for x, row in zip(x_row, y_rows)) for j in range(len(y_rows[0]))]
 
 
 def built_apart(sub, first: tuple[list[float], list[list[float]]],

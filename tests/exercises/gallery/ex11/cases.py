@@ -199,7 +199,12 @@ CASES += [
     Wrong("loss_summed_in_build", fails={"build makes loss = mm(x, y)": "len(loss[0]) is a different number"},
           edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}':
                  '    product = micrograph.mm(x, y)\n    return {"x": x, "y": y, "loss": [[micrograph.sum(product[0])]]}'},
-          names=("len(loss[0])",)),
+          names=("len(loss[0])", "loss's row holds a single entry, whose number is the sum of every entry of mm(x, y)")),
+    # the same row added up by Python's own sum: a Value of the same number, made by other operations
+    Wrong("loss_summed_by_builtin_sum", fails={"build makes loss = mm(x, y)": "the product's entries were added up into one"},
+          edits={'    return {"x": x, "y": y, "loss": micrograph.mm(x, y)}':
+                 '    return {"x": x, "y": y, "loss": [[sum(micrograph.mm(x, y)[0])]]}'},
+          names=("loss's row holds a single entry", "the sum of every entry of mm(x, y)")),
     Wrong("recorded_after_zeroing", fails={ROWS: "Every row of jacobian_rows(x_a, loss_a, True) holds only zeros"},
           edits={"        rows.append(x_grads(x))\n        if zero_between:": "        if zero_between:",
                  "                leaf.grad.zero_()\n    return rows":
