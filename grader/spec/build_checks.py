@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from micrograph.i18n import N_  # a check's finding, translated where told
 
+from grader.spec.build_again import sends_other_again
 from grader.spec.build_backward_checks import FAULT_IN as BACKWARD_FAULT_IN, backward_rest
 from grader.spec.build_carried import FAULT_IN as CARRIED_FAULT_IN
 from grader.spec.build_carried import counts_every_edge, leaves_when_ready, not_retained_none, retained_every_backward
@@ -209,12 +210,15 @@ RETAINED_WARNS = N_("reading r.grad after r = w * 4; r.retain_grad(), before any
 RETAINED_ZEROED = N_("a.grad.zero_() on a retained a between two backward calls does not leave a.grad the second "
                      "one's gradient alone: store_grad adds to the number a.grad holds, which zero_() set to 0")
 GRAD_REQUIRES_GRAD = N_("the Value store_grad put in w.grad requires grad, where PyTorch's .grad requires none")
+SENT_KEPT = N_("two backward calls do not leave w.grad the sum of their gradients: a second y.backward(), y = (d + d) "
+               "+ w, d = w + x, had the nodes' apply calls return other gradients than the first, where PyTorch's return "
+               "the same: what backward hands a node depends on state kept between calls")
 RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not leave b.grad the gradient b's node "
                     "receives: Value.retain_grad called again must change nothing")
 # A check's finding that names the one function at fault: no later stage's rewrite is suspected
 # while that function is still the checked stage's answer, or an earlier one's.
 FAULT_IN = {SAVES_NUMBER: "Value.__mul__", RETAINED_WARNS: "Value.grad", GRAD_REQUIRES_GRAD: "store_grad",
-            RETAINED_ZEROED: "store_grad", RETAINED_TWICE: "Value.retain_grad",
+            RETAINED_ZEROED: "store_grad", RETAINED_TWICE: "Value.retain_grad", SENT_KEPT: "backward",
             **{finding: "backward" for _first, _order, finding in _ORDERS},
             **CARRIED_FAULT_IN, **BACKWARD_FAULT_IN, **RECORD_FAULT_IN, **FREED_FAULT_IN, **IN_PLACE_FAULT_IN}
 
@@ -225,8 +229,9 @@ def _stage4(sub: Any) -> str | None:
     held(*roots)
     roots[0].backward()
     roots[1].backward()
-    if grad_quiet(w) != 5.0:
-        return N_("two backward calls do not leave w.grad the sum of their two gradients")
+    if grad_quiet(w) != 5.0:  # w's AccumulateGrad, shared by both: handed what the first sent too, by buffers kept?
+        return SENT_KEPT if sends_other_again(fresh_copy(sub) or sub) else \
+            N_("two backward calls do not leave w.grad the sum of their two gradients")
     if getattr(w.grad, "requires_grad", None) is True:  # then zero_() on it is refused: store_grad's fault
         return GRAD_REQUIRES_GRAD
     w.grad.zero_()

@@ -74,6 +74,16 @@ LEAVES_KEPT_IN_A_GLOBAL = {  # edits of a solution whose build_graph makes w_lea
 """State kept between calls: the two leaves made once, their numbers overwritten by every call
 (shared by the exercises whose given build_graph is the documents')."""
 
+BUFFERS_KEPT_IN_A_DICT = {  # edits of a build-track solution from ex17 on (its backward)
+    "    buffers = {first: 1.0}\n": "    buffers = _BUFFERS\n    buffers[first] = buffers.get(first, 0.0) + 1.0\n",
+    "        grad = buffers.pop(node)\n": "        grad = buffers[node]\n",
+    "def backward(root: Value, retain_graph: bool = False) -> None:\n":
+    "_BUFFERS: dict = {}\n\n\ndef backward(root: Value, retain_graph: bool = False) -> None:\n",
+}
+"""ex17's backward with its buffers of gradients kept in a module-level dict, never popped: a later backward
+through a node an earlier one ran (a leaf's AccumulateGrad) hands it what that one sent too."""
+SENT_KEPT = "had the nodes' apply calls return other gradients than the first"  # ex19's gate tells it so
+
 RETAIN_ON_A_LEAF_NODE = {  # edits of a build-track solution from ex19 on (its retain_grad)
     "        if self.grad_fn is not None:\n            self.grad_fn.retained = self\n            self.retains_grad = True\n":
     "        node, _ = gradient_edge(self)\n        node.retained = self\n        self.retains_grad = True\n",

@@ -1,6 +1,6 @@
 """ex20 gallery: plausible wrong engines about saved values (format: gallery_case.py)."""
 
-from gallery_case import RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
+from gallery_case import BUFFERS_KEPT_IN_A_DICT, SENT_KEPT, RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
 
 DOCS = "a second backward through the documents' graph"
 RETAINED = "retain_graph=True on other graphs"
@@ -447,4 +447,13 @@ CASES += [
                        "raises an error in PyTorch, but not in your engine"},
           names=("Reading each value y.grad_fn saved", "whichever name it is asked for"),
           unsaid=("not a subclass of it",)),
+]
+
+# ex17's slip carried: the buffers of gradients kept in a module-level dict, never popped.  ex19's gate finds the
+# sum of two backward calls wrong and tells why: a second backward through one graph had the nodes' applies return
+# other gradients, state kept between calls, in backward (this stage's rewrite), not in ex19's store_grad.
+CASES += [
+    Wrong("buffers_in_a_module_dict_since_ex17", edits=BUFFERS_KEPT_IN_A_DICT, fails={DOCS: SENT_KEPT},
+          names=("ex19", "state kept between calls", "The fault is in backward"),
+          unsaid=("as well as in your ex19 answer",)),
 ]
