@@ -58,7 +58,7 @@ def per_graph(found: list[Difference]) -> list[Difference | SameForGraphs]:
     """``found`` in its order, where differences alike but for the graph their label names are
     one ``SameForGraphs``, at the place of the first."""
     groups: list[tuple[Difference, tuple[object, ...] | None, list[str]]] = []
-    for d in found:
+    for d in _told_of_a_call(found):
         key, graph = _alike_key(d)
         match = next((others for first, known, others in groups if key is not None and known == key), None)
         if match is not None and graph is not None:
@@ -68,6 +68,18 @@ def per_graph(found: list[Difference]) -> list[Difference | SameForGraphs]:
     return [_of_function(first) if others and _calls_of(first) is not None
             else SameForGraphs(first, tuple(others), labels=_FOR_GRAPH.match(_label(first)) is None or first.say is Say.NO_LEAF)
             if others else first for first, _key, others in groups]
+
+
+def _told_of_a_call(found: list[Difference]) -> list[Difference]:
+    """``found`` without a difference labelled by a function's bare name (``grad_warning``) where
+    the same difference is told of one of its calls (``grad_warning(w)``): two probes saw one slip
+    (state kept between calls), said once, of the call that shows it."""
+    def rest(d: Difference) -> tuple[tuple[str, str], ...]:
+        return tuple((k, v) for k, v in d.fields if k != "label")
+
+    calls = {(d.say, call.group("function"), rest(d)) for d in found
+             if (call := _A_CALL.fullmatch(_label(d))) is not None}
+    return [d for d in found if (d.say, _label(d), rest(d)) not in calls]
 
 
 def _calls_of(d: Difference) -> str | None:
