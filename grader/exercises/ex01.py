@@ -166,7 +166,7 @@ def paths_other(sub):
 
 
 def _path_names(found: object) -> object:
-    """What paths returned, as plain lists of names (another kind of result: its type's name)."""
+    """What paths returned, as plain lists of names (a tuple is one: the words ask for no list; else its type's name)."""
     if type(found) is not list:
         return type_name(found)
     return [list(trail) if type(trail) in (list, tuple) else type_name(trail) for trail in found]
@@ -179,9 +179,9 @@ CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 th
 
 
 def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> tuple[dict, list]:
-    """grad_by_paths on both leaves, and each answer beside what it was asked about (answer, y,
-    leaf, all values, label), for ``_slip_facts`` (hidden test) and ``documents_slip_facts``
-    (public test)."""
+    """grad_by_paths on both leaves (a Value answer taken for its number: "the other factor's data" of
+    its statement is a Value; backprop's words alone ask for floats), each beside what it was asked
+    (answer, y, leaf, all values, label), for ``_slip_facts`` (hidden) and ``documents_slip_facts``."""
     labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
     handed = [list(everything) for _ in leaves]  # each call its own list: one that empties it changes no other
     with watching(sub, "grad_by_paths") as call:
