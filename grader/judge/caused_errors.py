@@ -312,3 +312,19 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).
 LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}
+
+
+def kept_before(error: ErrorRecord, told: str) -> str:
+    """``told``, the error of a test whose probe, run again on fresh imports of the student's file, raised
+    nothing (``grader.sandbox.child.again``), after that fact: the error needs what earlier calls left, state
+    kept between calls (the inputs of a first call kept in a module-level name, and met by a later call on other
+    inputs), in the function of the file it went through (the one that ran a comprehension it went through).
+    An error whose cause the probe tells already (``WITH_CAUSE``, ``LINED``) is told as it was, and so is one
+    that never went through a function of the file."""
+    function = next((f for f in (error["function"], error["caller"]) if f and not f.startswith("<")), None)
+    if not error["fresh"] or function is None or error["type"] in WITH_CAUSE or error["type"] in LINED:
+        return told
+    return _("the same test raised no error when run again on fresh imports of your file, in which no earlier "
+             "test had made a call: this error, in {function}, depends on state kept between calls, such as a "
+             "module-level variable or a default argument that an earlier call set; in this run, {error}",
+             function=function, error=told)

@@ -15,6 +15,7 @@ from grader.course.catalog import LoadedExercise
 from grader.i18n import _, sentences
 from grader.judge import diagram, differences, explain, reached, redefined, replay, replayed, stages, sys_rebound
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
+from grader.judge.caused_errors import kept_before
 from grader.judge.compare import identical, same
 from grader.judge.rebound import rebound_told
 from grader.judge.reference import Expected
@@ -221,8 +222,8 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
             return result(status, redefined.told(display, record["error"]["function"],
                                                  *(explain.line_named(line, names) for line in over)))
         rebound = rebound_told(source, record["error"], lambda line: explain.line_named(line, names))
-        return result(status, rebound or explain.test_error(record["error"], display, report.limits, names,
-                                                            exercise))
+        told = rebound or explain.test_error(record["error"], display, report.limits, names, exercise)
+        return result(status, kept_before(record["error"], told))
     want, got = expected.observations[test.name], record["obs"]
     if identical(want, got):  # its graphs' replays are the reference's: nothing left unmade
         return result(PASSED)

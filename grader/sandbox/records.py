@@ -89,7 +89,8 @@ def _clean_error(error: dict[str, Any] | None) -> dict[str, Any] | None:
             "function": None if function is None else clean(function, wire.MAX_NAME),
             "caller": None if caller is None else clean(caller, wire.MAX_NAME),
             "line": error["line"],
-            "step": None if error["step"] is None else clean(error["step"], wire.MAX_NAME)}
+            "step": None if error["step"] is None else clean(error["step"], wire.MAX_NAME),
+            "fresh": error["fresh"]}
 
 
 def parse_records(data: bytes, report: ChildReport, tests: list[str]) -> None:

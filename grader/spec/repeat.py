@@ -51,6 +51,7 @@ import contextlib
 import functools
 import importlib.util
 import sys
+import weakref
 from collections.abc import Callable, Sequence
 from importlib.machinery import ModuleSpec
 from types import CodeType, ModuleType
@@ -89,21 +90,19 @@ def _never_returned() -> Value:
 
 
 _compiled: dict[str, CodeType] = {}
-"""The student's file compiled once per process (the child grades one submission), for every
-``fresh_copy`` of its module: a file read and compiled again for each costs about a millisecond."""
+"""The student's file compiled once per process, for every ``fresh_copy`` of its module (a millisecond a compile)."""
 
 
 class _Imported(NamedTuple):
-    """What the import of the student's file ran: its module, spec, code and builtins."""
+    """What the import of the student's file ran: its spec, code and builtins."""
 
-    module: ModuleType
     spec: ModuleSpec
     code: CodeType
     builtins: dict[str, Any]
 
 
-_IMPORTED: dict[int, _Imported] = {}
-"""By the module's id, what the sandbox's import ran (``imported``)."""
+_IMPORTED: weakref.WeakKeyDictionary[ModuleType, _Imported] = weakref.WeakKeyDictionary()
+"""By the module, and by each of its fresh copies (a copy of a copy runs it too), what the sandbox's import ran."""
 
 
 def imported(module: ModuleType, spec: ModuleSpec, code: CodeType, builtins: dict[str, Any]) -> None:
@@ -111,13 +110,12 @@ def imported(module: ModuleType, spec: ModuleSpec, code: CodeType, builtins: dic
     the very code, spec and builtins, never the file or the module's ``__spec__`` read again.  The file in the
     scratch folder is the submission's to rewrite while it runs (and its module's attributes too): read again, it ran
     code the parent's reading never saw, which put a function of its own among the builtins both copies share."""
-    _IMPORTED[id(module)] = _Imported(module, spec, code, builtins)
+    _IMPORTED[module] = _Imported(spec, code, builtins)
 
 
 def imported_code(module: ModuleType) -> CodeType | None:
     """The code the sandbox's import of the student's file ran (``imported``): what its top level did, as run."""
-    kept = _IMPORTED.get(id(module))
-    return kept.code if kept is not None and kept.module is module else None
+    return None if (kept := _IMPORTED.get(module)) is None else kept.code
 
 
 class Returned:
@@ -371,8 +369,8 @@ def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
     would leave the probe's own graphs unrecorded, an error told as the student's; ``import_mode`` tells that
     import), unless ``keep_mode``.  What the file prints at its top goes nowhere: its import showed it once already.
     Its top level runs under a share of the time of its own (``grader.spec.copy_share``), not the test's."""
-    kept = _IMPORTED.get(id(sub))
-    if kept is not None and kept.module is sub:
+    kept = _IMPORTED.get(sub)
+    if kept is not None:
         spec, code, builtins = kept.spec, kept.code, kept.builtins
     else:
         spec = sub.__spec__
@@ -381,6 +379,8 @@ def fresh_copy(sub: ModuleType, keep_mode: bool = False) -> ModuleType | None:
         code = _compiled.get(spec.origin) or _compiled.setdefault(spec.origin, spec.loader.get_code(spec.name))
         builtins = vars(sub).get("__builtins__")
     fresh = importlib.util.module_from_spec(spec)
+    if kept is not None:  # a fresh copy of this copy runs the same code, never the file read again
+        _IMPORTED[fresh] = kept
     if builtins is not None:
         vars(fresh)["__builtins__"] = builtins
     previous = sys.modules.get(spec.name)

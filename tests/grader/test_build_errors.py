@@ -103,7 +103,7 @@ def test_a_step_longer_than_the_wire_takes_is_clipped_not_refused(tmp_path: Path
     assert step is not None and len(step) == wire.MAX_NAME and long_line.startswith(step[:-1])
     record: wire.ProbeRecord = {"kind": "test", "name": "paths", "obs": None,
                                 "error": {"type": "ValueError", "message": "oops", "function": "paths",
-                                          "caller": None, "line": 2, "step": step}}
+                                          "caller": None, "line": 2, "step": step, "fresh": False}}
     assert wire.decode(wire.encode(record)) == record
 
 

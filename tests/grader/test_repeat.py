@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 
 from grader.judge.differences import find
+from grader.sandbox.child.again import Started, runs_when_fresh
+from grader.sandbox.child.alarm import Overrun, Share
 from grader.sandbox.child.guard import import_submission
 from grader.judge.state_sentences import SayState
+from grader.spec import repeat
 from grader.spec.repeat import calls_apart, fresh_copy
 
 PLAIN = "def scaled(x, factor):\n    return x * factor\n"
@@ -115,6 +118,45 @@ def test_a_fresh_copy_runs_the_guarded_code_its_import_ran(tmp_path: Path):
             assert type(module.namespace(types)) is not dict
     finally:
         sys.modules.pop("reads_namespace", None)
+
+
+def test_a_copy_of_a_fresh_copy_runs_the_code_the_import_ran(tmp_path: Path):
+    """A test run again on a fresh copy (``grader.sandbox.child.again``) makes copies of that copy: they run
+    the code the import ran, never the file read again, which the submission may have rewritten since."""
+    path = tmp_path / "rewritten.py"
+    path.write_text("def answer():\n    return 'imported'\n", encoding="utf-8")
+    imported = import_submission(str(path), "rewritten", repeat.imported)
+    try:
+        path.write_text("def answer():\n    return 'rewritten'\n", encoding="utf-8")
+        copy = fresh_copy(imported)
+        assert copy is not None
+        again = fresh_copy(copy)
+        assert again is not None and copy.answer() == again.answer() == "imported"
+    finally:
+        sys.modules.pop("rewritten", None)
+
+
+ROWS_KEPT = ("_rows = None\n\ndef fit(rows):\n    global _rows\n    if _rows is None:\n        _rows = rows\n"
+             "    if len(_rows) != len(rows):\n        raise ValueError('shapes differ')\n    return len(rows)\n")
+
+
+@pytest.mark.parametrize(("source", "runs"), [(ROWS_KEPT, True), (ROWS_KEPT.replace("!=", "=="), False)])
+def test_a_test_that_raises_only_after_earlier_calls_runs_on_fresh_imports(tmp_path: Path, source: str, runs: bool):
+    """The first inputs kept in a module-level name: a test that calls on one batch, then on another, raises
+    on the module and on one fresh copy alike, and runs with each call in a copy of its own; an error of
+    the code itself (the test raised wherever it runs) does not."""
+    module = _module(tmp_path, "rows_kept", source)
+    share = Share(10.0, 60.0, Overrun("ProbeTimeout", "cpu"), Overrun("ProbeTimeout", "wall"))
+
+    def probe(sub: types.ModuleType) -> None:
+        sub.fit([1.0, 2.0])
+        sub.fit([1.0, 2.0, 3.0])
+    try:
+        with pytest.raises(ValueError) as raised:
+            probe(module)
+        assert runs_when_fresh(probe, module, raised.value, share, Started(), lambda: None) is runs
+    finally:
+        sys.modules.pop("rows_kept", None)
 
 
 HELPER_KEEPS = ("_kept = []\n\ndef factor_of(f):\n    _kept.append(f)\n    return _kept[0]\n\n"

@@ -23,6 +23,8 @@ from grader.sandbox.text import clean
     b'"line": true}}',                                              # a bool is not a line
     b'{"kind": "import", "error": {"type": "E", "message": "m", "function": null, "caller": 7, '
     b'"line": null}}',                                              # a caller is a name
+    b'{"kind": "import", "error": {"type": "E", "message": "m", "function": null, "caller": null, '
+    b'"line": null, "step": null, "fresh": 1}}',                   # fresh is a bool
     b'{"kind": "confined", "layers": ["x", 3]}',
     b'{"kind": "test", "name": "' + b"n" * 300 + b'", "obs": 1, "error": null}',
     b'{"kind": "refused", "reason": 7}',

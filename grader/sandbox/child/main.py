@@ -28,7 +28,7 @@ import micrograph
 from micrograph import grad_mode, observe
 
 from grader import spec
-from grader.sandbox.child import confine, guard, relay, seal, sentinel, shown, unaudited, wire
+from grader.sandbox.child import again, confine, guard, relay, seal, sentinel, shown, unaudited, wire
 from grader.sandbox.child.alarm import Overrun, Share, alarm, probe_seconds
 from grader.sandbox.child.copies import Copies, StoppedCopy
 from grader.sandbox.child.isolate import isolate
@@ -75,12 +75,12 @@ def _error(exc: BaseException, submission: str) -> ErrorRecord:
         message = probe.first_line(exc)
     kind = exc.kind if isinstance(exc, Overrun) else type(exc).__name__
     return {"type": kind, "message": message, "function": function, "caller": caller, "line": line,
-            "step": step}
+            "step": step, "fresh": False}
 
 
 def _probe_error(exc: BaseException) -> ErrorRecord:
     return {"type": wire.PROBE_ERROR, "message": probe.error_text(exc), "function": None,
-            "caller": None, "line": None, "step": None}
+            "caller": None, "line": None, "step": None, "fresh": False}
 
 
 def _plain(value: Any, depth: int = 0) -> Any:
@@ -152,7 +152,8 @@ def _diagram_record(
             values, names = drawable(roots, names)  # a float returned where a Value is drawn: not drawn
             if not values:
                 error = error or {"type": wire.NOT_DRAWN, "message": probe.type_name(roots[0]) if roots else "",
-                                  "function": None, "caller": None, "line": None, "step": None}
+                                  "function": None, "caller": None, "line": None, "step": None,
+                                  "fresh": False}
                 return {"kind": "diagram", "graph": None, "trace": _trace(recording, None), "error": error}
             values, names = by_identity(values, names)  # a student's __eq__ never merges two nodes
             graph = _plain(graph_json(*values, names=names, operands=operands))
@@ -171,10 +172,13 @@ def _trace(recording: Any, names: Any) -> dict[str, Any] | None:
 
 
 def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
-                 share: Share) -> ProbeRecord:
-    """Run one test's probe under its time budget: its observations, or why there are none."""
+                 share: Share, reset: Callable[[], None]) -> ProbeRecord:
+    """Run one test's probe under its time budget: its observations, or why there are none; for an
+    error that went through the submission's file, whether the probe runs on fresh imports of it
+    (``again``).  The process's modes are as ``reset`` leaves them, before each run of the probe."""
     record: ProbeRecord = {"kind": "test", "name": test.name, "obs": None, "error": None}
     helpers.RAN_WHEN_RAISED.clear()
+    started = again.Started()
     try:
         with alarm(share):
             observed = test.probe(sub)
@@ -182,8 +186,10 @@ def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
     except _NotPlain as exc:
         record["error"] = _probe_error(exc)
     except BaseException as exc:  # noqa: BLE001 - includes SystemExit, MemoryError, timeouts
-        record["error"] = _error(exc, submission)
+        record["error"] = error = _error(exc, submission)
         record["obs"] = {helpers.HELPERS_RAN: list(helpers.RAN_WHEN_RAISED)} if helpers.RAN_WHEN_RAISED else None
+        error["fresh"] = error["function"] is not None and again.runs_when_fresh(test.probe, sub, exc, share,
+                                                                                 started, reset)
     return record
 
 
@@ -312,7 +318,8 @@ class Work:
         if kind == "diagram":
             return _diagram_record(self.exercise, self.module, self.submission, self.diagram_share())
         probes_left = len(self.names) - self.names.index(name)  # type: ignore[arg-type]
-        return _test_record(self.exercise.get(name), self.module, self.submission, self.share(probes_left))
+        reset = (lambda: None) if self.exercise.own_engine else _fresh_mode
+        return _test_record(self.exercise.get(name), self.module, self.submission, self.share(probes_left), reset)
 
     def _import(self) -> Record:
         """Import the submission under its share of the time (``Limits.import_share``): a top

@@ -122,6 +122,7 @@ class ErrorRecord(TypedDict):
     caller: str | None  # the submission's function that called ``function``, when one did
     line: int | None
     step: str | None  # the test's line of code that called into the submission, when one did
+    fresh: bool  # the test, run again on fresh imports of the submission, raised nothing (``child.again``)
 
 
 class ConfinedRecord(TypedDict):
@@ -252,6 +253,8 @@ def _check_error(error: Any) -> None:
         raise WireError("malformed error")
     line = error["line"]
     if line is not None and (type(line) is not int or not 0 <= line < 1 << 31):
+        raise WireError("malformed error")
+    if type(error["fresh"]) is not bool:
         raise WireError("malformed error")
 
 

@@ -575,6 +575,17 @@ CASES += [
     Correct("zero_between_is_true", edits={"        if zero_between:\n": "        if zero_between is True:\n"}),
 ]
 
+# y's Values made once, from the first call's rows, and kept in a module-level name: a later call on other
+# shapes multiplies by the first call's y and raises; told as state kept between calls, since the same test
+# raises nothing on fresh imports of the file.
+CASES += [
+    Wrong("y_in_a_global", fails={"build on other shapes": "raised no error when run again on fresh imports of your file"},
+          edits={Y: "    global _Y\n    if _Y is None:  # the constants, made once\n"
+                    "        _Y = [[Value(v) for v in row] for row in y_rows]\n    y = _Y\n",
+                 "def build(": "_Y = None\n\n\ndef build("},
+          names=("build", "fresh imports of your file", "state kept between calls")),
+]
+
 # vjp skips a loss it has seen, kept in a default list and looked up with `in` (numbers compared): a later graph of
 # the same numbers gets no backward pass, and x_grads meets .grad None: told as the call on Values with no .grad.
 CASES += [

@@ -157,6 +157,20 @@ CASES += [
           names=("train", "called again")),
 ]
 
+# The inputs turned into Values once, on the first call, and kept in a module-level name: a later call on
+# other data trains on the first call's rows and raises at the loss; told as state kept between calls, since
+# the same tests raise nothing on fresh imports of the file.
+CASES += [
+    Wrong("inputs_in_a_global",
+          fails={LOSSES: "raised no error when run again on fresh imports of your file",
+                 LOSSES_HIDDEN: "this error, in train, depends on state kept between calls"},
+          edits={OPTIMIZER: "    global _X\n    if _X is None:  # the inputs as Values, made once\n"
+                            "        _X = [[micrograph.Value(v) for v in row] for row in inputs]\n" + OPTIMIZER,
+                 FORWARD: "        prediction = model(_X)\n",
+                 "def make_model(": "_X = None\n\n\ndef make_model("},
+          names=("train", "fresh imports of your file", "state kept between calls")),
+]
+
 
 # Plausible mistakes of more kinds, each graded as a student reads it: state kept between calls
 # (a default argument, a module-level or class-level store), generic list and generator bugs,
