@@ -1,6 +1,6 @@
 """ex21 gallery: plausible wrong in-place engines (format: gallery_case.py)."""
 
-from gallery_case import RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
+from gallery_case import BUFFERS_KEPT_IN_A_DICT, SENT_KEPT, RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
 
 BASICS = "in-place ops and the leaf error"
 MODIFIED = "in place after the graph saved it"
@@ -582,4 +582,12 @@ CASES += [
           fails={BASICS: "v += w after v.add_(1) raised RuntimeError",
                  REBASED: "your check_in_place refused x, the operand added"},
           names=("check_in_place", "the operand added, not the Value changed in place")),
+]
+
+# ex17's slip carried: the buffers of gradients kept in a module-level dict, never popped; ex19's gate tells it as
+# state kept between calls, in backward (this stage's rewrite), not in ex19's store_grad.
+CASES += [
+    Wrong("buffers_in_a_module_dict_since_ex17", edits=BUFFERS_KEPT_IN_A_DICT, fails={BASICS: SENT_KEPT},
+          names=("ex19", "state kept between calls", "The fault is in backward"),
+          unsaid=("as well as in your ex19 answer",)),
 ]
