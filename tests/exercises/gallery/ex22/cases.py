@@ -1,6 +1,6 @@
 """ex22 gallery: plausible wrong no_grad, detach and hook engines (format: gallery_case.py)."""
 
-from gallery_case import RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
+from gallery_case import BUFFERS_KEPT_IN_A_DICT, SENT_KEPT, RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, Wrong
 
 PUBLIC = "no_grad and hooks on the documents' graph"
 SGD = "an SGD step under no_grad"
@@ -714,4 +714,12 @@ CASES += [
         "        alias = self.data\n        alias._versions = self._versions\n        return alias",
         RUN_HOOKS_BODY: "    for hook in tuple(hooks[key] for key in list(hooks)):\n        out = hook(Value(grad))\n"
                         "        grad = grad if out is None else float(out.item())\n    return grad"}),
+]
+
+# ex17's slip carried: the buffers of gradients kept in a module-level dict, never popped; ex19's gate tells it as
+# state kept between calls, in backward (this stage's rewrite), not in ex19's store_grad.
+CASES += [
+    Wrong("buffers_in_a_module_dict_since_ex17", edits=BUFFERS_KEPT_IN_A_DICT, fails={PUBLIC: SENT_KEPT},
+          names=("ex19", "state kept between calls", "The fault is in backward"),
+          unsaid=("as well as in your ex19 answer",)),
 ]
