@@ -35,6 +35,7 @@ from grader.spec.build_reads import fact, number
 from grader.spec.raised import raised
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.order_lists import ACCUMULATE, ties_in_name_order, too_early
+from grader.spec.own_apply import OwnApplies
 from grader.spec.probe import type_name
 from grader.spec.provenance import check
 
@@ -238,7 +239,8 @@ def _watched(root: Any, names: dict[str, Any], start: Callable[[], None], polled
     leaves = {labels[id(n)]: getattr(n, "variable") for n in nodes if labels[id(n)].startswith(ACCUMULATE)}
     watch = _Watch(labels, {**leaves, **polled})
     python = [n for n in nodes if inspect.isfunction(getattr(type(n), "apply", None))]
-    restores = [_watch_class(cls, watch.ran, watch.returned, watch.failed) for cls in dict.fromkeys(type(n) for n in python)]
+    own = OwnApplies(python, watch.ran, watch.returned, watch.failed)  # an apply set on a node itself (a hook)
+    restores = [own.restore, *(_watch_class(cls, *own.notes) for cls in dict.fromkeys(type(n) for n in python))]
     for n in nodes:  # PyTorch's nodes have no Python apply: a pre-hook runs just before each
         if not any(n is p for p in python):
             n.register_prehook(lambda grads, n=n: watch.ran(n))

@@ -455,3 +455,17 @@ CASES += [
                  "def backward(root: Value, retain_graph: bool = False) -> None:\n":
                  "_BUFFERS: dict = {}\n\n\ndef backward(root: Value, retain_graph: bool = False) -> None:\n"}),
 ]
+
+# retain_grad() as a hook of its own: the node's apply wrapped, on the node, in a closure that writes the gradient
+# first, then calls the apply it read from the node (bound: the class's function, past the grader's watch of the
+# class), or looks it up on the class as it runs. The node runs all the same: full marks, not "never ran".
+HOOKED = "            node, run = self.grad_fn, self.grad_fn.apply\n\n"
+WRAPPED = ("            def apply(grad: float) -> tuple[float, ...]:\n                store_grad(self, grad)\n"
+           "                return run(grad)\n            node.apply = apply\n            self.retains_grad = True")
+CASES += [
+    Correct("retain_grad_wraps_apply", edits={
+        "            self.grad_fn.retained = self\n            self.retains_grad = True": HOOKED + WRAPPED}),
+    Correct("retain_grad_wraps_apply_looked_up_late", edits={
+        "            self.grad_fn.retained = self\n            self.retains_grad = True":
+        "            node = self.grad_fn\n\n" + WRAPPED.replace("run(grad)", "type(node).apply(node, grad)")}),
+]
