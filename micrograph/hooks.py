@@ -100,4 +100,4 @@ def write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) ->
         v._grad = Value.shared([g], None) if old is None else old + g
     else:
         old._storage[0] += g  # in place, as torch's (the gradient object's version is not modelled)
-    observe.wrote(v, writer)
+    observe.note_grad_write(v, writer)

@@ -10,7 +10,7 @@ grader and the backward trace (``micrograph.viz.trace_backward``):
 * ``observing(observer)``: while active, the engine tells ``observer`` when a pass starts (``PassStart``), after each
   node it runs (``Step``) and when a node fails (``Failure``); nested, every active observer hears it, outer first.
 
-The engine calls ``pass_started`` (counts the pass; a recorder, or None when nobody watches) and ``wrote`` after each
+The engine calls ``pass_started`` (counts the pass; a recorder, or None when nobody watches) and ``note_grad_write`` after each
 ``.grad`` it writes (a tuple in ``GradWrite``'s field order).  Cost when nobody observes: one increment per pass, one
 small record per ``.grad`` written.  An observation aid, not a security boundary (the grader's is ``docs/grader.md``).
 """
@@ -153,13 +153,13 @@ def observing(observer: Observer) -> Iterator[Observer]:
 
 
 def _counting() -> tuple[Callable[[], int], Callable[[Value, Writer], None], Callable[..., _PassRecorder | None]]:
-    """``passes`` and the engine's ``wrote`` and ``pass_started``: the pass count lives in their closure."""
+    """``passes`` and the engine's ``note_grad_write`` and ``pass_started``: the pass count lives in their closure."""
     count = 0  # where no assignment to this module's attributes can set it back
 
     def passes() -> int:
         return count
 
-    def wrote(v: Value, writer: Writer) -> None:
+    def note_grad_write(v: Value, writer: Writer) -> None:
         grad = v._grad
         v._grad_write = (writer, count, None, None, None) if grad is None else (writer, count, grad, 0 if grad._vc is None else grad._vc[0], grad._storage[0])
 
@@ -167,10 +167,10 @@ def _counting() -> tuple[Callable[[], int], Callable[[Value, Writer], None], Cal
         nonlocal count
         count += 1
         return _start(count, task, leaves, ready_nodes) if _observers else None
-    return passes, wrote, pass_started
+    return passes, note_grad_write, pass_started
 
 
-passes, wrote, pass_started = _counting()
+passes, note_grad_write, pass_started = _counting()
 
 
 def _queue(leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> tuple[Node, ...]:

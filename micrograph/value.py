@@ -185,7 +185,7 @@ class Value:
             raise RuntimeError("can't assign Variable as its own grad")
         if value is None or value is not self._grad:  # ``w.grad -= g`` assigns the same Value back: no new write
             self._grad = value
-            observe.wrote(self, observe.Writer.USER)
+            observe.note_grad_write(self, observe.Writer.USER)
 
     @grad.deleter
     def grad(self) -> None:  # ``del w.grad`` is PyTorch's ``w.grad = None``, a non-leaf's included

@@ -156,7 +156,7 @@ def _detached_source(v: object, call: Call) -> Value | None:
     version counter, with no graph of its own): ``x.detach()`` returned for the x y was made from."""
     if not isinstance(v, Value) or v.grad_fn is not None or v.requires_grad:
         return None
-    return next((m for m in (call.made or {}).values() if isinstance(m, Value) and m is not v and m.grad_fn is not None
+    return next((m for m in (call.probe_made or {}).values() if isinstance(m, Value) and m is not v and m.grad_fn is not None
                  and shares_storage(m, v) and shares_version_counter(m, v)), None)
 
 
@@ -215,7 +215,7 @@ def _data_copy(sub, w: float, x: float) -> dict:
               **({CONTEXT + "shifted_more": True} if leaf.item() == x + 2 and call.writes_into(leaf) == 2 else {}),
               **({CONTEXT + "through_detach": True} if call.wrote_through_detach(leaf) else {}),  # x.detach().add_(1)
               **({CONTEXT + "x_is_w": True} if w == x else {})},  # w + 1 tells nothing there
-        "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x), held=(call.made or {}).values(),
+        "y": {"graph": graph(r["y"], {"x": leaf}, label="y", data=_w_as_data(w, x), held=(call.probe_made or {}).values(),
                              freeing=False),
               "value": {**value_of(r["y"], "y"),  # context: y made, then x changed through .data
                         CONTEXT + "changed_after": leaf.item() != x and call.made_before_data(r["y"], leaf) and "x"}},

@@ -112,7 +112,7 @@ def _rebind(sub, start: float) -> dict:
     # a1 that is a0 itself was made by no call of this step (an in-place step before it, say): its
     # identity tells it, and how a Value made here came about says nothing of it
     # (nor of a list an earlier call returned, handed out again by a call that made nothing: a cache)
-    cached = kept and not call.made
+    cached = kept and not call.probe_made
     made = ([made_by_op(a1, call, label), made_from(a1, (a0,), call, label)] if a1 is not a0 and not cached
             else [check(Check.MADE_BY_OP, None, label), check(Check.MADE_FROM, None, label)])
     return {

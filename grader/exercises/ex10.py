@@ -76,7 +76,7 @@ def _branch(sub, x: float, w_start: float) -> dict:
         y = sub.branch(x, w)
     label = f"y ({_side(x)})"  # the feedback names the boundary case that differs
     built = graph(y, _HANDED.named(y, w), label=label, data={"x_value": x})  # an earlier call's w: named
-    made = [v for v in (call.made or {}).values() if v is not y]
+    made = [v for v in (call.probe_made or {}).values() if v is not y]
     return {"graph": [built, *_branch_of_x(built, made, y, w, x, w_start, label)],
             "value": value_of(y, label), "grad": _backward(y, w),
             "call": [call.fact, none_detached(call, [y], "branch")]}

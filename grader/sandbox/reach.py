@@ -49,7 +49,6 @@ _MODULES: dict[str, Touch] = {
                      "trace", "runpy", "pydoc", "unittest.mock", "logging.config", "shelve",
                      "multiprocessing"), Touch.DYNAMIC),
 }
-_WORDS = ("held", "made", "wrote")  # names as attributes only: a string of them is just a word
 # fine with a literal, public name; ``getattr`` and ``hasattr`` are fine with any name: the
 # submission's own refuse grading's internals as they run (``grader.sandbox.child.guard``)
 _BY_NAME = ("setattr", "delattr")
@@ -271,7 +270,7 @@ class _Finder:
         elif (node.id in _DYNAMIC_CALLS and id(node) not in self.written_out) or (
                 node.id == "vars" and id(node) not in self.reading):
             self.add(Touch.DYNAMIC, node, node.id)
-        elif node.id in NAMES and node.id not in _WORDS and node.id not in self.own:
+        elif node.id in NAMES and node.id not in self.own:
             self.add(NAMES[node.id], node, node.id)
 
     def visit_Constant(self, node: ast.Constant) -> None:
@@ -283,7 +282,7 @@ class _Finder:
         for name in HIDDEN_DUNDERS:
             if name in node.value:
                 self.add(Touch.DYNAMIC, node, name)
-        if node.value in NAMES and node.value not in _WORDS:
+        if node.value in NAMES:
             self.add(NAMES[node.value], node, node.value)
         if "{" in node.value and "." in node.value:
             for name in _field_attributes(node.value):

@@ -123,8 +123,8 @@ class Call(CallRecords, observe.Observer):
                 self.through_data[id(source)] = source
                 if code is DATA_SET:
                     self.note_write(source)
-                if self.made is not None:
-                    self.data_made[id(source)] = len(self.made)
+                if self.probe_made is not None:
+                    self.data_made[id(source)] = len(self.probe_made)
         if from_student and code is GRAD_GETTER:
             self.read_grad = self.read_since_pass = True
             source = frame.f_locals.get("self")
@@ -135,7 +135,7 @@ class Call(CallRecords, observe.Observer):
             if self.clears is not None and self.pass_leaves.get(id(source)) is source and grad_cleared(source):
                 self.read_when_cleared[id(source)] = source
         self.engine_walk |= from_student and walk
-        if from_student and self.made is not None and code is DETACH_IN_PLACE:
+        if from_student and self.probe_made is not None and code is DETACH_IN_PLACE:
             self._cut(frame.f_locals.get("self"))  # detach_() cuts it: look before it does
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not run_by_engine(frame)
@@ -162,7 +162,7 @@ class Call(CallRecords, observe.Observer):
             self.caught.returned(frame)
         if self.grad_numbers and is_value(result) and frame.f_code in ONE_ENTRY and self._from_student(frame):
             self.hold_reduced(one_entry(frame), result)
-        if self.made is None or not is_value(result):  # before reading frames' code (audited)
+        if self.probe_made is None or not is_value(result):  # before reading frames' code (audited)
             return
         code = frame.f_code
         if not code.co_filename.startswith(ENGINE_DIR) or code in PASS_THROUGH or not self._from_student(frame):
@@ -175,8 +175,8 @@ class Call(CallRecords, observe.Observer):
             elif code.co_name == "detach" and is_value(source):
                 self.detached_untracked[id(source)] = source
             # detach_() and requires_grad_() return the Value itself: it stays made by what made it
-            if self.made.get(id(source)) is source and result is not source:
-                self.made[id(result)] = result
+            if self.probe_made.get(id(source)) is source and result is not source:
+                self.probe_made[id(result)] = result
                 self.inputs[id(result)] = (source,)
             elif is_value(source):
                 self.aliased[id(result)] = (result, source)
@@ -185,7 +185,7 @@ class Call(CallRecords, observe.Observer):
         if self.detach_of(result) and any(arg is result for arg in given):
             self.detached_changed = True  # a.detach().add_(1): a's number, changed where no graph records it
         if all(arg is not result for arg in given):
-            self.made[id(result)] = result
+            self.probe_made[id(result)] = result
             if not micrograph.is_grad_enabled():
                 self.made_untracked[id(result)] = result
             self.ops[id(result)] = (engine_function(frame, given), given)
@@ -242,7 +242,7 @@ class Call(CallRecords, observe.Observer):
         """Keep the very float ``grad`` holds; ``in_grad``: a .grad held it (``of``'s)."""
         number = grad.item() if is_value(grad) else grad  # type: ignore[attr-defined]  # the very float it holds
         if type(number) is float:
-            self.held[id(number)] = number
+            self.probe_held[id(number)] = number
             if in_grad:
                 self.in_grad[id(number)] = number
                 if of is not None and not any(v is of for v in self.in_grad_of.get(id(number), ())):
@@ -254,6 +254,6 @@ class Call(CallRecords, observe.Observer):
         """A sum or mean of ``source`` alone, a Value holding a gradient (``w.grad.sum().item()``): a
         reduction of one entry, whose number is that gradient, read from the engine all the same."""
         number = source.item() if is_value(source) else None  # type: ignore[attr-defined]
-        for of in (self.grad_holders(number) or [None]) if self.held.get(id(number)) is number else ():
+        for of in (self.grad_holders(number) or [None]) if self.probe_held.get(id(number)) is number else ():
             self.hold(result, in_grad=of is not None, of=of)
 

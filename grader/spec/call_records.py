@@ -58,13 +58,13 @@ class CallRecords:
         self.asks_steps = self.wants_steps = grad_numbers or errors  # then the engine records steps
         self.listing, self.past_listed = True, False  # a pass among the first MAX_PASSES_LISTED runs; one past them ran
         self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
-        self.held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
+        self.probe_held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.in_grad: dict[int, float] = {}  # ... those of them a .grad held
         self.at_hooked_leaf: dict[int, tuple[float, Any]] = {}  # ... those a leaf's hooks were handed, with the leaf
         self.hook_numbers: dict[int, float] = {}  # the floats a pass wrote into a .grad where a hook of the student's chose them
         self.seeded_numbers: dict[int, float] = {}  # ... where it added to a number the student's code put there before it
         self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
-        self.made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
+        self.probe_made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self._made_records()
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.changed_in_place: dict[int, Any] = {}  # Values an in-place op changed while it ran, by id
@@ -104,7 +104,7 @@ class CallRecords:
 
     def note_write(self, v: Any) -> None:
         """With ``made``: note a write into ``v``'s number (an in-place op on it, ``v.data = ...``)."""
-        if self.made is not None and len(self.writes) < MAX_WRITES:
+        if self.probe_made is not None and len(self.writes) < MAX_WRITES:
             self.writes.append(v)
 
     def writes_into(self, v: Any) -> int:
@@ -136,7 +136,7 @@ class CallRecords:
         detach as a constant input, which shares the named Value's number but is no part of its
         graph, and the comparison tells that instead of "other inputs"."""
         found: dict[int, str] = {}
-        for v in (self.made or {}).values():
+        for v in (self.probe_made or {}).values():
             for u in self.inputs.get(id(v), ()) if v.grad_fn is not None else ():
                 source = self.aliased.get(id(u), (None, None))[1] if self.detach_of(u) else None
                 name = next((n for n, named in names.items() if source is not None and named is source), None)
@@ -172,9 +172,9 @@ class CallRecords:
         """With ``made``: whether an engine operation returned ``result`` to the student's code
         before that code last reached ``v.data`` (``result`` computed from ``v``, then ``v``
         changed through .data)."""
-        if self.made is None or self.made.get(id(result)) is not result or self.through_data.get(id(v)) is not v:
+        if self.probe_made is None or self.probe_made.get(id(result)) is not result or self.through_data.get(id(v)) is not v:
             return False
-        return list(self.made).index(id(result)) < self.data_made[id(v)]
+        return list(self.probe_made).index(id(result)) < self.data_made[id(v)]
 
     def changed_after_first_pass(self, v: object) -> bool:
         """Whether ``v``, a Value the probe put in ``sampled`` before the call's first backward
@@ -200,7 +200,7 @@ class CallRecords:
         return (self.uncleared_later.get(id(v)) is v and not self.cleared_between(v)
                 and grad_number(v) not in (None, 0.0))
 
-    def wrote(self, v: object) -> bool:
+    def probe_wrote(self, v: object) -> bool:
         """With ``clears``: whether a pass of the call wrote ``v.grad``."""
         return self.pass_leaves.get(id(v)) is v
 
@@ -214,7 +214,7 @@ class CallRecords:
         """The Value the last backward pass started from, among those the engine's ops made: the
         caller's own y (the pass keeps the node, the Value is found by its grad_fn); None if not made."""
         root = self.root_nodes[-1][0] if self.root_nodes and self.root_nodes[-1] else None
-        made = list((self.made or {}).values())
+        made = list((self.probe_made or {}).values())
         return next((v for v in reversed(made) if root is not None and v.grad_fn is root), None)
 
     def leaf_facts(self) -> dict[str, Any]:

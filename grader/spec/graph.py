@@ -57,7 +57,7 @@ class _Walk:
             id(v.grad_fn): n for n, v in names.items()
             if isinstance(v, micrograph.Value) and v.grad_fn is not None
         }
-        self.made: dict[int, Any] = {}  # grad_fn id -> the Value it made (named ones, the root)
+        self.probe_made: dict[int, Any] = {}  # grad_fn id -> the Value it made (named ones, the root)
         self.parents: dict[int, int] = {}
         self.sigs: dict[int, str] = {}
         self.index: dict[int, int] = {}  # node id (and a leaf's own id) -> its place in the walk
@@ -69,8 +69,8 @@ class _Walk:
         the probe did not name leaves a named one of that node in place."""
         if not isinstance(v, micrograph.Value) or v.grad_fn is None:
             return
-        if named or (v.output_nr == 0 and id(v.grad_fn) not in self.made):
-            self.made[id(v.grad_fn)] = v
+        if named or (v.output_nr == 0 and id(v.grad_fn) not in self.probe_made):
+            self.probe_made[id(v.grad_fn)] = v
 
     def places(self, names: Mapping[str, Any]) -> dict[str, int]:
         """Name -> the place in the walk of the node that made the Value the name holds (a
@@ -211,7 +211,7 @@ class _Walk:
                     CONTEXT + "data": num(leaf), CONTEXT + "grad": grad_number(leaf),
                     **({DRAWN_AS: shown} if shown is not None else {})}
         saved = _saved_state(node)
-        made = self.made.get(id(node))
+        made = self.probe_made.get(id(node))
         return {
             "op": self.op(node),
             "in": [None if c is None else index[id(c)] for c in self.ordered(node)],
@@ -274,7 +274,7 @@ def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
     ``drawn`` names the outputs of a node that makes several (ex12's ``output[0][1]``) for the
     drawing only (``~outputs``), never compared.
 
-    ``held`` gives Values the code tested made (``Call.made``), unnamed: each node one of them is
+    ``held`` gives Values the code tested made (``Call.probe_made``), unnamed: each node one of them is
     still the output of is drawn with the number that Value holds now, not the one its op produced
     (an in-place change under no_grad, or through ``.data``, keeps a Value's grad_fn).
 

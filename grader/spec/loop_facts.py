@@ -79,7 +79,7 @@ def left_in(leaf: Value, label: str, call: Call, given: tuple[Value, Value],
     return {**grad_of(leaf, label), CONTEXT + "cleared_before_backward": call.cleared_between(leaf),
             CONTEXT + "cleared_some": call.cleared_some_only(leaf), CONTEXT + "new_leaf": instead,
             **({CONTEXT + "earlier_leaf": True} if instead and any(
-                call.wrote(v) for v in earlier if all(v is not g for g in given)) else {})}
+                call.probe_wrote(v) for v in earlier if all(v is not g for g in given)) else {})}
 
 
 def cleared_alike(sub: ModuleType, call: Call, w: Value, x: Value, given: list[list[Any]]) -> dict[str, Any]:

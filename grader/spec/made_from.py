@@ -23,7 +23,7 @@ def operands(call: Call) -> dict[Node, tuple[Value, ...]]:
     Values (each input that needs grad is the node ``next_functions`` reaches, each other one
     needs none), so a node an in-place op has given that Value since is never taken for them."""
     found: dict[Node, tuple[Value, ...]] = {}
-    for key, v in (call.made or {}).items():
+    for key, v in (call.probe_made or {}).items():
         node, inputs = v.grad_fn, call.inputs.get(key, ())
         if node is None:
             continue

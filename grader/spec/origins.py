@@ -100,11 +100,11 @@ def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[objec
     if not found or call.past_listed:
         return check(Check.READ_FROM_GRAD, None, label)
     objects = [x.item() if _is_value(x) else x for x in found]  # item(): the very float a Value holds
-    others = [x for x in objects if call.held.get(id(x)) is not x and not any(x is h for h in held)]
+    others = [x for x in objects if call.probe_held.get(id(x)) is not x and not any(x is h for h in held)]
     fact = check(Check.READ_FROM_GRAD, not others, label)
     if others and all(_EARLIER.get(id(x)) is x for x in others):
         fact[CONTEXT + "earlier_call"] = True  # read, but from what an earlier call left
-    unread = [x for x, number in zip(found, objects) if call.held.get(id(number)) is not number]
+    unread = [x for x, number in zip(found, objects) if call.probe_held.get(id(number)) is not number]
     if unread and all(_is_value(x) and call.written.get(id(x)) is x for x in unread):
         fact[CONTEXT + "leaf_itself"] = True  # the leaves backward wrote into, not their .grad
     elif unread and all(type(x) is float and any(v.item() is x for v in call.written.values()) for x in unread):
@@ -113,7 +113,7 @@ def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[objec
         fact[CONTEXT + "hooked"] = True  # read from a .grad whose number a hook of the student's chose
     elif unread and all(type(x) is float and call.seeded_numbers.get(id(x)) is x for x in unread):
         fact[CONTEXT + "seeded"] = True  # read from a .grad backward wrote by adding to a number of the student's
-    elif _rounded([x for x in objects if any(x is o for o in others)], list(call.held.values())):
+    elif _rounded([x for x in objects if any(x is o for o in others)], list(call.probe_held.values())):
         fact[CONTEXT + "rounded"] = True  # round(w.grad.item(), 2): read, then rounded
     remember(call)
     return fact
@@ -190,7 +190,7 @@ def remember(call: Call) -> None:
     one-hot vector's 0.0 is a constant of its file, the very float a later return of that
     constant hands back), not from what backward made."""
     seeds = {id(number) for given in call.root_grads for number in given}
-    _EARLIER.update((key, number) for key, number in call.held.items() if key not in seeds)
+    _EARLIER.update((key, number) for key, number in call.probe_held.items() if key not in seeds)
 
 
 _EARLIER: dict[int, float] = {}
@@ -214,11 +214,11 @@ def made_by_op(v: object, call: Call, label: str) -> dict[str, Any]:
     its result looks like ``Value(number)``: only who returned it tells a Value the engine
     computed from one written from a Python formula; a Value that shares its number with one an
     operation returned is a copy of it (``copy.copy``).  None when ``v`` is no Value."""
-    if not _is_value(v) or call.made is None:
+    if not _is_value(v) or call.probe_made is None:
         return check(Check.MADE_BY_OP, None, label)
-    if call.made.get(id(v)) is v:
+    if call.probe_made.get(id(v)) is v:
         return check(Check.MADE_BY_OP, True, label)
-    copied = any(shares_storage(v, made) for made in call.made.values())  # copy.copy(a + 1) shares its number
+    copied = any(shares_storage(v, made) for made in call.probe_made.values())  # copy.copy(a + 1) shares its number
     return {**check(Check.MADE_BY_OP, False, label), **({CONTEXT + "copy": True} if copied else {})}
 
 
@@ -234,7 +234,7 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
     returned by an operation (``made_by_op`` says so), or where a source is no Value (a float
     returned for one: its own fact says so; ``v`` may be computed from the leaf the code made of
     that number, which it did not return, and which the replay cannot make again)."""
-    made = call.made
+    made = call.probe_made
     wanted = {id(s) for s in sources if _is_value(s)}
     if made is None or not _is_value(v) or made.get(id(v)) is not v or not all(_is_value(s) for s in sources):
         return check(Check.MADE_FROM, None, label)
@@ -251,7 +251,7 @@ def read_on_the_way(v: object, call: Call) -> list[Any]:
     ``Value(start)``) ends its branch."""
     def read(x: Any) -> tuple[Any, ...]:
         alias = call.aliased.get(id(x), (None, None))
-        return _made_of(call, x) if (call.made or {}).get(id(x)) is x else (alias[1],) if alias[0] is x else ()
+        return _made_of(call, x) if (call.probe_made or {}).get(id(x)) is x else (alias[1],) if alias[0] is x else ()
     return list(_reached(v, read))
 
 
@@ -261,7 +261,7 @@ def unrecorded_on_the_way(v: object, call: Call, label: str) -> dict[str, Any]:
     of it was computed under no_grad, not only its last operation.  ``~op``: the node of the
     nearest recorded Value it was made from.  None where ``v`` is no Value or is recorded itself
     (its own facts tell that)."""
-    if call.made is None or not _is_value(v) or v.grad_fn is not None:
+    if call.probe_made is None or not _is_value(v) or v.grad_fn is not None:
         return check(Check.UNRECORDED_ON_THE_WAY, None, label)
     recorded = next((u for u in read_on_the_way(v, call) if u.grad_fn is not None), None)
     return {**check(Check.UNRECORDED_ON_THE_WAY, recorded is None, label),
@@ -272,8 +272,8 @@ def detached_some(call: Call, label: str) -> dict[str, Any]:
     """The CHECK fact: the watched ``call`` (made with ``made=True``) called ``detach()`` or
     ``detach_()`` on a Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
     has no graph either, and backward refuses it the same way: only the call tells them apart."""
-    if call.made is None or call.detached_tracked:
-        return check(Check.DETACHED_SOME, None if call.made is None else True, label)
+    if call.probe_made is None or call.detached_tracked:
+        return check(Check.DETACHED_SOME, None if call.probe_made is None else True, label)
     plain = any(_from_plain_leaf(call, v) for v in call.detached_untracked.values())
     return {**check(Check.DETACHED_SOME, False, label), **({CONTEXT + "plain_leaf": True} if plain else {})}
 
@@ -285,7 +285,7 @@ def none_detached(call: Call, returned: list[object], label: str) -> dict[str, A
     ``detach_()`` that one of them was made from after the cut: ``cut.cut_on_the_way``).  A detach whose number only a comparison or ``float()`` read
     (``while y.detach() < limit``) records nothing and drops nothing from a graph: it passes.
     ``~returned``: the call computed nothing from a detach, but returned one itself."""
-    if call.made is None:
+    if call.probe_made is None:
         return check(Check.NONE_DETACHED, None, label)
     itself = any(call.detach_of(v) for v in returned)  # ``~returned``: handed back as detach() returned it, alone
     computed = call.detached_changed or any(call.detach_of(u) for v in returned if _is_value(v) and not call.detach_of(v)
@@ -299,7 +299,7 @@ def _from_plain_leaf(call: Call, v: Any) -> bool:
     """Whether ``v``, a Value requiring no grad that the watched call detached, was computed with
     grad mode on by the call's operations from a leaf that requires no grad (``Value(w)`` for
     ``Value(w, requires_grad=True)``): its graph was never there to cut."""
-    made = call.made or {}
+    made = call.probe_made or {}
     reached = _reached(v, lambda u: () if call.made_untracked.get(id(u)) is u else _made_of(call, u))
     return any(u.grad_fn is None and not u.requires_grad and made.get(id(u)) is not u for u in reached)
 
@@ -321,7 +321,7 @@ def _reached(v: Any, read: Callable[[Any], tuple[Any, ...]]) -> Iterator[Any]:
 def _made_of(call: Call, x: Any) -> tuple[Any, ...]:
     """The Values an operation of the watched ``call`` made ``x`` from; none where no operation
     of the call returned it (a leaf, ``Value(start)``)."""
-    return call.inputs.get(id(x), ()) if (call.made or {}).get(id(x)) is x else ()
+    return call.inputs.get(id(x), ()) if (call.probe_made or {}).get(id(x)) is x else ()
 
 
 def ran_on_detached(call: Call, label: str) -> dict[str, Any]:
@@ -330,7 +330,7 @@ def ran_on_detached(call: Call, label: str) -> dict[str, Any]:
     ``z.detach()`` with its result dropped leaves z its grad_fn, and backward runs from it.  None
     where the call detached nothing (``detached_some`` tells that) or only after a pass started
     (then it is the order that differs)."""
-    if call.made is None or call.detached_first != 0:
+    if call.probe_made is None or call.detached_first != 0:
         return check(Check.RAN_ON_DETACHED, None, label)
     root = call.first_root
     return check(Check.RAN_ON_DETACHED, root is None or type(root) is AccumulateGrad, label)

@@ -69,9 +69,9 @@ def refused_detached(e: object, call: Call, label: str) -> dict[str, Any]:
     reaches (``Value(2.0 * w.item()).backward()``: the same error, on another Value).  None where
     the call detached nothing (``detached_some`` tells that) or ``e`` is no refused backward."""
     root = refused_by_engine(e, PASS_START)
-    if call.made is None or not call.detached_tracked or root is None:
+    if call.probe_made is None or not call.detached_tracked or root is None:
         return check(Check.REFUSED_ON_DETACHED, None, label)
-    cut_in_place = any(v is root for v, _ in call.cut_in_place) or call.detached_changed and call.made.get(id(root)) is root
+    cut_in_place = any(v is root for v, _ in call.cut_in_place) or call.detached_changed and call.probe_made.get(id(root)) is root
     from_detached = any(call.detach_of(v) for v in (root, *read_on_the_way(root, call)))
     return check(Check.REFUSED_ON_DETACHED, cut_in_place or from_detached, label)
 

@@ -59,7 +59,7 @@ def _depends_at(v: Any, sources: tuple[Any, ...], call: Any, shift: float) -> bo
                 return leaves[id(x)]
             if id(x) in done:
                 return done[id(x)]
-            made = call.made is not None and call.made.get(id(x)) is x
+            made = call.probe_made is not None and call.probe_made.get(id(x)) is x
             op = call.ops.get(id(x)) if made else None
             if op is None:  # an alias of what it was made from (detach, clone...), or a constant
                 kept = call.inputs.get(id(x)) if made else None

@@ -12,7 +12,7 @@ from grader.spec.made_from import operands
 
 def _watched(*made: tuple[Value, tuple[Value, ...]]) -> SimpleNamespace:
     """What ``watching(made=True)`` keeps of a call: each Value made, and what it was made from."""
-    return SimpleNamespace(made={id(v): v for v, _ in made}, inputs={id(v): inputs for v, inputs in made})
+    return SimpleNamespace(probe_made={id(v): v for v, _ in made}, inputs={id(v): inputs for v, inputs in made})
 
 
 def test_inputs_of_the_node_that_made_the_value() -> None:

@@ -33,8 +33,8 @@ def grab(numbers):
     frame = sys._getframe(1)
     while frame is not None:
         call = frame.f_locals.get("call")
-        if call is not None and hasattr(call, "held"):
-            call.held.update({id(n): n for n in numbers})
+        if call is not None and hasattr(call, "probe_held"):
+            call.probe_held.update({id(n): n for n in numbers})
             return
         frame = frame.f_back
 def rewind():

@@ -177,15 +177,15 @@ FORGERIES = [
     from micrograph import observe
     call = observe._observers[-1] if observe._observers else None  # the innermost: the probe's
     if call is not None:
-        call.held[id(dw)] = dw
-        call.held[id(dx)] = dx
+        call.probe_held[id(dw)] = dw
+        call.probe_held[id(dx)] = dx
     observe._passes += 1  # no such attribute: the count lives in a closure
 '''), runtime=False),
     # ``vars(object)`` is the submission's own guarded view: the generic setattr is refused there
     Forgery("a_sealed_module_written_by_object_setattr", Touch.DYNAMIC.value, _forge('''
     count[0] += 1
     if calls:
-        numbers = vars(calls[-1])["held"]
+        numbers = vars(calls[-1])["probe_held"]
         numbers[id(dw)] = dw
         numbers[id(dx)] = dx
 ''', _GENERIC_SETATTR), runtime=True),
@@ -204,7 +204,7 @@ FORGERIES = [
     import sys
     sample = sys.getprofile()
     if sample is not None:
-        sample.__self__.held.update({id(dw): dw, id(dx): dx})
+        sample.__self__.probe_held.update({id(dw): dw, id(dx): dx})
 '''), runtime=False),
     Forgery("test_helpers_replaced_through_frames", Touch.FRAMES.value, _forge('''
     import sys
@@ -273,7 +273,7 @@ FORGERIES = [
     try:
         for thing in gc.get_objects():
             if type(thing).__name__ == "Call":
-                thing.held.update({id(dw): dw, id(dx): dx})
+                thing.probe_held.update({id(dw): dw, id(dx): dx})
     except PermissionError:
         pass
 '''), runtime=True),

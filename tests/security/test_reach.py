@@ -25,7 +25,7 @@ FOUND = [
     ("import sys\nsys.setprofile(None)\n", Touch.HOOKS),
     ("from sys import getprofile as g\n", Touch.HOOKS),
     ("from micrograph import observe\nobserve._passes += 1\n", Touch.OBSERVER),
-    ("def f(call, x):\n    call.held[id(x)] = x\n", Touch.OBSERVER),
+    ("def f(call, x):\n    call.probe_held[id(x)] = x\n", Touch.OBSERVER),
     ("def f(v):\n    v._grad_write = None\n", Touch.OBSERVER),
     ("from micrograph import observe\nwith observe.observing(observe.Observer()):\n    pass\n", Touch.OBSERVER),
     ("def f(g):\n    return g.__globals__\n", Touch.CODE),
@@ -48,7 +48,7 @@ FOUND = [
     ("def f(o):\n    names = o.__dict__\n    return names\n", Touch.DYNAMIC),
     ("def f(o, k):\n    vars(o)[k] = 1\n", Touch.DYNAMIC),
     ("def f(o):\n    o.__dict__['_grad'] = 1\n", Touch.DYNAMIC),  # written under a private name
-    ("def f(o):\n    vars(o)['held'] = []\n", Touch.DYNAMIC),  # or grading's own
+    ("def f(o):\n    vars(o)['probe_held'] = []\n", Touch.DYNAMIC),  # or grading's own
     ("def f(o):\n    o.__dict__['__class__'] = int\n", Touch.DYNAMIC),
     ("from micrograph import observe as seen\nvars(seen)['passes'] = len\n", Touch.DYNAMIC),  # not its own
     ("def f(o):\n    o.__dict__['previous'] = 1\n", Touch.DYNAMIC),
@@ -67,7 +67,7 @@ FOUND = [
     ("from operator import attrgetter\nget = attrgetter\n", Touch.DYNAMIC),
     ("from operator import attrgetter as a\nf = a('x')\n", Touch.DYNAMIC),
     ("import operator\nf = operator.attrgetter('f_back.f_globals')\n", Touch.FRAMES),  # as x.f_back would be
-    ("import operator\nf = operator.methodcaller('held')\n", Touch.OBSERVER),
+    ("import operator\nf = operator.methodcaller('probe_held')\n", Touch.OBSERVER),
     ("m = __import__(name)\n", Touch.DYNAMIC),
     ("m = __import__('ma' + 'th')\n", Touch.DYNAMIC),
     ("load = __import__\n", Touch.DYNAMIC),
@@ -147,6 +147,9 @@ def test_each_way_of_reaching_is_found(source: str, touch: Touch) -> None:
     "import sys\ndef f():\n    kind, error, tb = sys.exc_info()\n    return kind\n",
     "def f(y):\n    breakpoint()\n    y.backward()\n",
     "made = {}\nheld = [made]\n",  # ordinary words as names, not attributes
+    # ... nor as a build-track engine's own attributes: the probes' records have names of their own
+    "class AccumulateGrad:\n    made = []\n    def apply(self, g):\n        self.held, self.wrote = g, True\n"
+    "        AccumulateGrad.made.append(self)\n",
     "def write_grad(v, g):\n    v.grad = g\n\nwrite_grad(w, 1.0)\n",  # a student's own function of that name
     "def f(Writer, pass_started):\n    return Writer(pass_started)\n",  # parameters are the source's own
     "import logging, unittest, os.path\n",
@@ -200,7 +203,7 @@ def test_a_source_nested_deeper_than_the_parents_reading_is_a_reach() -> None:
     # (Python 3.10's ast.parse makes its objects at any depth its parser takes: read whole)
     depths = range(2000, 20000, 50)
     depth = next((n for n in depths if _parse_fails("x = " + " + ".join(["1"] * n))), depths[-1])
-    source = "x = " + " + ".join(["1"] * depth) + "\nfrom micrograph import observe\nobserve._observers[-1].held.clear()\n"
+    source = "x = " + " + ".join(["1"] * depth) + "\nfrom micrograph import observe\nobserve._observers[-1].probe_held.clear()\n"
     if _parse_fails(source):
         assert reaches(source) == [Reach(Touch.DYNAMIC, 1, TOO_DEEP)]
     else:

@@ -23,7 +23,8 @@ NAMES: Final[dict[str, Touch]] = {
                     Touch.HOOKS),
     # ``observing``: the engine's observation seam, through which the probes see every pass
     **dict.fromkeys(("_passes", "_observers", "pass_started", "_grad_write", "_PassRecorder",
-                     "wrote", "write_grad", "Writer", "held", "made", "observing"), Touch.OBSERVER),
+                     "note_grad_write", "write_grad", "Writer", "probe_held", "probe_made",
+                     "probe_wrote", "observing"), Touch.OBSERVER),
     **dict.fromkeys(("__code__", "__globals__", "__closure__", "cell_contents", "__builtins__",
                      "co_filename", "co_code", "CodeType", "FunctionType", "__loader__", "__spec__",
                      "source_to_code"), Touch.CODE),
