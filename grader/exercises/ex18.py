@@ -61,6 +61,8 @@ KEYS = {
                "there is no gradient to keep",
     "freed_id": "whether a non-leaf retains its grad belongs to that value (its retains_grad): a record of "
                 "the retained nodes' ids kept between calls takes a new node at a freed one's id for retained",
+    "first_read": "reading .grad of a non-leaf that does not retain its grad warns from the first read of the engine "
+                  "on, before any backward: whether it warns depends on nothing kept between calls",
     "own_grad": OWN_GRAD,
     "twice": "retain_grad() on a value that already retains its grad changes nothing: calling it again keeps the "
              "gradient kept, as PyTorch's does at every call",
@@ -87,7 +89,8 @@ CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "han
              # a getter that never warns, or gives a non-retained non-leaf a .grad anyway (Value(0)), is not
              # ids kept: told by the rule of warning, or of that .grad staying None
              # a getter that marks a value retained when read is told by the flags it set, not as ids kept
-             "freed_id": ("warned", "not_retained", "before", "retains_grad"),
+             "freed_id": ("warned", "not_retained", "before", "retains_grad", "first_read"),
+             "first_read": ("warned",),  # a getter that never warns: told by the rule of warning
              "late": ("before",),  # retain_grad() that puts a .grad there itself: told before any backward
              "own_grad": ("grad",), "again": ("applied", "ran", "root_as_was"),
              "a_value": ("read_back",)}  # a getter that gives the number: not what store_grad wrote  # a wrong gradient or order anywhere: not state kept
@@ -193,7 +196,7 @@ def retained_hidden(sub):
     made = sub.Value(0.5, requires_grad=True) * 3
     held(made)
     returned = made.retain_grad()
-    return {**runs, **_shared(sub), "kept": _across(sub), "freed_id": _at_a_freed_id(sub),
+    return {**runs, **_shared(sub), "kept": _across(sub), **_at_a_freed_id(sub),
             "own_grad": equal_leaves(sub),
             **again(sub), **_twice_and_late(sub),
             "retains_grad": [*runs["retains_grad"], claim(returned is None, N_("(w * 3).retain_grad() returns None"))]}
@@ -251,23 +254,28 @@ def _second_backward(sub: Any) -> list[dict[str, Any]]:
 
 
 FREED = "a = w * 3; a.retain_grad(); del a, w; b = v * 3"  # b.grad_fn at the id a.grad_fn had
+FIRST_READ = N_("reading q.grad after importlib.reload(engine); q = v * 3 warns")  # engine: the student's file
 
 
-def _at_a_freed_id(sub: Any) -> list[Any]:
+def _at_a_freed_id(sub: Any) -> dict[str, Any]:
     """A new non-leaf b that never called retain_grad, its node put where the node of an earlier
     one that did was, once that one was let go of (``FREED``, made and freed until the ids meet):
     an engine that keeps the ids of retained nodes (a set between calls) takes b for retained,
     and b.grad neither warns nor stays None.
     The Values are a fresh copy's of the student's module (where it can be made): ids an engine
-    kept from earlier tests meet none of them here."""
+    kept from earlier tests meet none of them here.  Before them, a non-leaf q read first thing
+    in that copy (``FIRST_READ``): an engine whose warning waits for state a call leaves (a
+    backward run once) does not warn there, which is no id kept."""
     engine = fresh_copy(sub) or sub
+    first = True if engine is sub else grad_read(engine.Value(0.5, requires_grad=True) * 3)["warned"]
     b = at_a_freed_id(lambda: engine.Value(0.5, requires_grad=True) * 3, lambda a: a.retain_grad(),
                       lambda a: (a.grad_fn,))
     read = grad_read(b)
     kept = fact(flag(b.retains_grad), f"b.retains_grad after {FREED}")
     b.backward()
-    return [claim(read["warned"], f"reading b.grad after {FREED} warns"), kept,
-            fact(grad_quiet(b), f"b.grad after {FREED}; b.backward()")]
+    return {"freed_id": [claim(read["warned"], f"reading b.grad after {FREED} warns"), kept,
+                         fact(grad_quiet(b), f"b.grad after {FREED}; b.backward()")],
+            "first_read": claim(first, FIRST_READ)}
 
 
 def _across(sub: Any) -> Any:
