@@ -63,6 +63,8 @@ KEYS = {
                 "the retained nodes' ids kept between calls takes a new node at a freed one's id for retained",
     "first_read": "reading .grad of a non-leaf that does not retain its grad warns from the first read of the engine "
                   "on, before any backward: whether it warns depends on nothing kept between calls",
+    "same_number": "whether a non-leaf retains its grad belongs to that value, not to its number: another value of "
+                   "the same number that did not call retain_grad() warns when read",
     "own_grad": OWN_GRAD,
     "twice": "retain_grad() on a value that already retains its grad changes nothing: calling it again keeps the "
              "gradient kept, as PyTorch's does at every call",
@@ -85,11 +87,11 @@ CAUSED_BY = {"ran": ("applied",), "shared": ("ran", "retained", "own_node", "han
              "kept": ("retained", "own_node", "handed_itself"),
              "every_backward": ("retained", "own_node", "handed_itself", "again", "root_as_was", "sent_again"),
              "sent_again": ("applied", "ran", "root_as_was", "again"),
-             "warned": ("warn_again",), "retained": ("own_node", "handed_itself"),
+             "warned": ("warn_again", "same_number"), "retained": ("own_node", "handed_itself"),
              # a getter that never warns, or gives a non-retained non-leaf a .grad anyway (Value(0)), is not
              # ids kept: told by the rule of warning, or of that .grad staying None
              # a getter that marks a value retained when read is told by the flags it set, not as ids kept
-             "freed_id": ("warned", "not_retained", "before", "retains_grad", "first_read"),
+             "freed_id": ("warned", "not_retained", "before", "retains_grad", "first_read", "same_number"),
              "first_read": ("warned",),  # a getter that never warns: told by the rule of warning
              "late": ("before",),  # retain_grad() that puts a .grad there itself: told before any backward
              "own_grad": ("grad",), "again": ("applied", "ran", "root_as_was"),
@@ -268,6 +270,7 @@ def _at_a_freed_id(sub: Any) -> dict[str, Any]:
     backward run once) does not warn there, which is no id kept."""
     engine = fresh_copy(sub) or sub
     first = True if engine is sub else grad_read(engine.Value(0.5, requires_grad=True) * 3)["warned"]
+    same = _same_number(engine, first)
     b = at_a_freed_id(lambda: engine.Value(0.5, requires_grad=True) * 3, lambda a: a.retain_grad(),
                       lambda a: (a.grad_fn,))
     read = grad_read(b)
@@ -275,7 +278,22 @@ def _at_a_freed_id(sub: Any) -> dict[str, Any]:
     b.backward()
     return {"freed_id": [claim(read["warned"], f"reading b.grad after {FREED} warns"), kept,
                          fact(grad_quiet(b), f"b.grad after {FREED}; b.backward()")],
-            "first_read": claim(first, FIRST_READ)}
+            "first_read": claim(first, FIRST_READ), "same_number": same}
+
+
+SAME_NUMBER = "w, v = Value(0.25, requires_grad=True), Value(0.25, requires_grad=True); a = w * 3; a.retain_grad(); b = v * 3"
+
+
+def _same_number(engine: Any, first: object) -> dict[str, Any]:
+    """Whether a non-leaf b that never called retain_grad, of the number of one a that did (both
+    kept alive), warns when read: an engine that tells retained values by their number takes b
+    for retained.  Held where the first read of the copy did not warn either (``first``): that
+    engine's warning is told by that read, not by numbers."""
+    w, v = engine.Value(0.25, requires_grad=True), engine.Value(0.25, requires_grad=True)
+    a, b = w * 3, v * 3
+    held(a, b)
+    a.retain_grad()
+    return claim(grad_read(b)["warned"] is True or first is not True, f"reading b.grad after {SAME_NUMBER} warns")
 
 
 def _across(sub: Any) -> Any:

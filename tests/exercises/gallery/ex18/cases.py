@@ -482,3 +482,34 @@ CASES += [
           names=("importlib.reload(engine)", "before any backward", "depends on nothing kept between calls"),
           unsaid=("ids kept between calls", "a freed one's id")),
 ]
+
+# Retained values told by their number (a module-level set retain_grad() adds to): a non-leaf of the same number
+# that never called retain_grad() reads quiet. Told by two values of one number, both alive.
+CASES += [
+    Wrong("retained_told_by_number", edits={
+        WARNS: "        if not self.is_leaf and self.item() not in _RETAINED_NUMBERS:\n"
+               "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)",
+        "            self.retains_grad = True\n": "            self.retains_grad = True\n            _RETAINED_NUMBERS.add(self.item())\n",
+        "\nclass Value:": "\n_RETAINED_NUMBERS = set()\n\n\nclass Value:"},
+          fails={HIDDEN: "not to its number"},
+          names=("the same number that did not call retain_grad() warns",), unsaid=("a freed one's id",)),
+]
+
+# The warning given once per value, its id kept in a module-level set: a second read of one non-leaf is quiet.
+# retain_grad() on a value that requires no grad refused with a ValueError, not PyTorch's RuntimeError.
+# retain_grad() through gradient_edge (a leaf's AccumulateGrad told the leaf, which it writes anyway): full marks.
+CASES += [
+    Wrong("warned_once_per_value_id", edits={
+        WARNS: "        if not self.is_leaf and not self.retains_grad and id(self) not in _WARNED:\n"
+               "            _WARNED.add(id(self))\n            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)",
+        "\nclass Value:": "\n_WARNED = set()  # warn once per value, as Python warns once per place\n\n\nclass Value:"},
+          fails={RETAINED: "Reading y.grad twice, y = w * 2, warns both times in PyTorch, but not in your engine"},
+          names=("y.grad twice", "at every read, not only the first")),
+    Wrong("retain_no_grad_as_value_error", edits={
+        "            raise RuntimeError(RETAIN_NO_GRAD)": "            raise ValueError(RETAIN_NO_GRAD)"},
+          fails={ON_LEAF: "raised ValueError"},
+          names=("c.retain_grad()", "raised ValueError", "where PyTorch raises another error")),
+    Correct("retain_grad_through_the_edge", edits={
+        "        if self.grad_fn is not None:\n            self.grad_fn.retained = self\n            self.retains_grad = True":
+        "        gradient_edge(self)[0].retained = self\n        self.retains_grad = not self.is_leaf"}),
+]
