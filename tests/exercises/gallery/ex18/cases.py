@@ -513,3 +513,15 @@ CASES += [
         "        if self.grad_fn is not None:\n            self.grad_fn.retained = self\n            self.retains_grad = True":
         "        gradient_edge(self)[0].retained = self\n        self.retains_grad = not self.is_leaf"}),
 ]
+
+# retain_grad() as a hook on the node that writes what the node's apply returns for its first input, not the
+# gradient the node received (a g.grad_fn that sends on a different number shows it).
+CASES += [
+    Wrong("retain_grad_hook_writes_what_apply_sends", edits={
+        "            self.grad_fn.retained = self\n            self.retains_grad = True": HOOKED
+        + "            def apply(grad: float) -> tuple[float, ...]:\n                sent = run(grad)\n"
+          "                store_grad(self, sent[0])\n                return sent\n"
+          "            node.apply = apply\n            self.retains_grad = True"},
+          fails={HIDDEN: "y.grad after y.retain_grad(); y.backward() is a different number"},
+          names=("y.grad after y.retain_grad()", "the gradient its node receives"), unsaid=("never ran",)),
+]
