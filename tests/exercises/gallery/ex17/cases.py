@@ -559,3 +559,15 @@ CASES += [
                  "    buffers = {first: 1.0}\n": "    buffers[first] = 1.0\n",
                  "        grad = buffers.pop(node)\n": "        grad = buffers[node]\n"}),
 ]
+
+# Each node's buffer kept on the node itself (an attribute set in Node.__init__, added to, never reset once
+# the node ran): a later backward through the same graph starts every node from the first pass's sum.
+CASES += [
+    Wrong("buffer_kept_on_each_node", fails={DIAMONDS: SENT_AGAIN}, names=("state kept between calls",),
+          unsaid=("dependencies keeps nothing between calls",),
+          edits={"    buffers = {first: 1.0}\n": "    first.buffer = 1.0\n",
+                 "        grad = buffers.pop(node)\n": "        grad = node.buffer\n",
+                 "            buffers[child] = buffers.get(child, 0.0) + g\n": "            child.buffer = child.buffer + g\n",
+                 "        self.saved: dict[str, Value] = {}": "        self.saved: dict[str, Value] = {}\n"
+                                                            "        self.buffer = 0.0  # the gradients that arrived, summed"}),
+]
