@@ -102,6 +102,9 @@ class SayWalk(Sentence):
     ORDER_LEFT_OUT = N_("{label} never went on from a node that your local_grads calls sent a gradient to (no call "
                         "of local_grads on it, or for a leaf's node no entry in the answer), and the order your "
                         "topological_order returned leaves that node out.")
+    ORDER_LEAVES_LEFT_OUT = N_("{label} never went on from the AccumulateGrad nodes (where a leaf's gradient arrives) "
+                               "that your local_grads calls sent a gradient to, so their leaves have no entry in the "
+                               "answer: the order your topological_order returned holds no AccumulateGrad node.")
     UNSCALED = N_("{label} called local_grads with the gradient one at every node, not with the gradient that had "
                   "reached that node, and returned for each leaf the plain sum of what those calls sent it: what reached "
                   "a node never multiplied what local_grads returned for it.")

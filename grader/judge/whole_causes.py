@@ -49,6 +49,8 @@ WHOLE_CAUSES = with_nan({
     **dict.fromkeys((SayCheck.LOSS_FN_IGNORED, SayCheck.LOSS_FN_EARLIER, SayCheck.LOSS_FN_UNCALLED),
                     {Say.OTHER_OP, Say.ROOT_OP, Say.ROOT_INPUTS, Say.NODE_OP, Say.NODE_INPUTS, Say.DATA, Say.GRAD_NUMBER}),
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
+    # an order without the leaves' nodes: told of topological_order itself, the walk that used it has no leaf's entry
+    SayWalk.INCOMPLETE_LEAVES: {SayWalk.ORDER_LEAVES_LEFT_OUT}, SayWalk.ORDER_LEAVES_LEFT_OUT: {SayWalk.EMPTY_ANSWER, Say.NO_ENTRY},
     # the statement's Values returned in another order: what each name holds follows from it
     SayCheck.START_ELSEWHERE: {SayCheck.NOT_BY_OP, SayCheck.NOT_MADE_FROM, Say.RETURNED_AS_OTHER, Say.SAME_OBJECT,
                                *IN_PLACE_CHANGES, Say.DATA},

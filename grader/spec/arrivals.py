@@ -25,7 +25,7 @@ import micrograph
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import close, num, rounded_to
 from grader.spec.provenance import check
-from grader.spec.walked import left_out, unscaled
+from grader.spec.walked import leaves_left_out, left_out, unscaled
 
 Call = tuple[Any, Any, Any]
 """One call of local_grads: the node, the gradient passed in, what it returned."""
@@ -84,7 +84,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     walk is seen not to stop at its order's first leaf (``first_dropped``); ``~rounded``, a leaf's answer is that sum rounded
     (``_rounded_leaves``); ``~by_name``, it kept what reached the nodes under their names (``by_name``, as ``~op``: the caller judged
     it, ``kept_by_name``); ``~order_left_out``, before all these, a node sent a gradient never went on, left out of its order
-    (``walked.left_out``). It holds where nothing tells otherwise: no node reached twice, a gradient no number (other facts tell that),
+    (``walked.left_out``; ``~leaves_left_out``, every such node a leaf's). It holds where nothing tells otherwise: no node reached twice, a gradient no number (other facts tell that),
     or 1.0 passed to every call (``local_grads(node, 1.0) * g``) unless kept by name, mirrored (``~reversed``) or never scaled
     (``~unscaled``, ``walked.unscaled``), or (``_plus_held``) at a leaf whose answer adds the .grad it held (``held``), which
     ``held_not_added`` tells."""
@@ -110,7 +110,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     _leaves_went_on(reached, went_on, answer)
     turned = _reversed(calls, reached, went_on, answer)
     if left_out(reached, went_on, orders) or (ones and not turned and by_name is None):  # the order leaves a node out
-        return _told_first(calls, answer, label, left_out(reached, went_on, orders))  # or 1.0 passed everywhere
+        return _told_first(calls, answer, label, left_out(reached, went_on, orders), leaves_left_out(reached, went_on, orders))
     wrong = [node for node, arrived in reached.items() if len(arrived) > 1 and node in went_on
              and not close(went_on[node], math.fsum(arrived)) and not _plus_held(node, went_on[node], arrived, held)]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
@@ -133,12 +133,13 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     return fact
 
 
-def _told_first(calls: list[Call], answer: object, label: str, order_left_out: bool) -> dict[str, Any]:
+def _told_first(calls: list[Call], answer: object, label: str, order_left_out: bool, leaves: bool) -> dict[str, Any]:
     """The ARRIVALS_SUMMED fact where no reading of the calls as another kind of walk is told: a node sent a gradient
-    never went on, left out of the walk's order (``~order_left_out``); or 1.0 was passed to every call, which holds
-    unless what reached a node never scaled what it passed on (``~unscaled``)."""
+    never went on, left out of the walk's order (``~order_left_out``; ``~leaves_left_out``, ``leaves``: those are the
+    leaves' nodes, the order holding none); or 1.0 was passed to every call, which holds unless what reached a node
+    never scaled what it passed on (``~unscaled``)."""
     if order_left_out:
-        return {**check(Check.ARRIVALS_SUMMED, False, label), CONTEXT + "order_left_out": True}
+        return {**check(Check.ARRIVALS_SUMMED, False, label), CONTEXT + "order_left_out": True, CONTEXT + "leaves_left_out": leaves}
     return {**check(Check.ARRIVALS_SUMMED, not unscaled(calls, answer), label), CONTEXT + "unscaled": True}
 
 

@@ -4,7 +4,8 @@
 in.  ``left_out``: a node the walk's calls sent a gradient to never went on, and the order backprop's
 topological_order call returned leaves it out: what the walk then did elsewhere follows from that
 order, and no reading of its calls as another kind of walk (gradients handed to mirrored inputs, the
-first edges dropped) is true of it.
+first edges dropped) is true of it.  ``leaves_left_out``: those nodes are leaves' AccumulateGrad nodes
+only, and the order holds none, the one slip of an order that skips them.
 """
 
 from __future__ import annotations
@@ -47,3 +48,15 @@ def left_out(reached: dict[Any, list[float]], went_on: dict[Any, float], orders:
         return False
     listed = {id(node) for node in orders[0]}
     return any(id(node) not in listed and node not in went_on for node in reached)
+
+
+def leaves_left_out(reached: dict[Any, list[float]], went_on: dict[Any, float], orders: Sequence[Any]) -> bool:
+    """Whether ``left_out`` holds and every node it finds is a leaf's AccumulateGrad node, the one order holding
+    no AccumulateGrad node at all: the answer lacks those leaves because the order skipped every leaf's node,
+    which is what the sentence of the walk names (an entry missing follows from it)."""
+    if not left_out(reached, went_on, orders):
+        return False
+    listed = {id(node) for node in orders[0]}
+    missed = [node for node in reached if id(node) not in listed and node not in went_on]
+    return (all(isinstance(node, micrograph.AccumulateGrad) for node in missed)
+            and not any(isinstance(node, micrograph.AccumulateGrad) for node in orders[0]))

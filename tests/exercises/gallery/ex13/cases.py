@@ -100,11 +100,14 @@ CASES = [
           edits={"    return order\n": "    return order[::-1]\n"}),
     Correct("reversed_dfs"),
     Correct("kahn_queue"),
+    # each node is expanded once: only the leaves' nodes are dropped; the walks that used the order are told
+    # it once, not their empty answers, nor again where a test tells topological_order's own order
     Wrong("order_without_leaves", names=('leaves out every AccumulateGrad node',), fails={"topological order of the diamond":
-                                         "leaves out every AccumulateGrad node"},
+                                         "leaves out every AccumulateGrad node",
+                                         DIAMOND: "the order your topological_order returned holds no AccumulateGrad node"},
           edits={"        order.append(node)\n": "        if not isinstance(node, micrograph.AccumulateGrad):\n"
                                                   "            order.append(node)\n"},
-          unsaid=("counts the edges below it twice",)),  # each node is expanded once: only the leaves' nodes are dropped
+          unsaid=("counts the edges below it twice", "returned an empty dict", "never went on from a node")),
     Wrong("keyed_by_node", names=('has keys that are not leaf Values of the graph',), fails={DIAMOND: "keys that are not leaf Values of the graph"},
           edits={"            leaves[node.variable] = g\n": "            leaves[node] = g\n"},
           unsaid=("passed on only the first of the gradients",)),  # it passes every one: its leaves' answers are unseen
