@@ -166,10 +166,10 @@ def paths_other(sub):
 
 
 def _path_names(found: object) -> object:
-    """What paths returned, as plain lists of names (a tuple is one: the words ask for no list; else its type's name)."""
+    """What paths returned, as plain lists of names (a tuple is one; else, and for a node, its type's name)."""
     if type(found) is not list:
         return type_name(found)
-    return [list(trail) if type(trail) in (list, tuple) else type_name(trail) for trail in found]
+    return [[e if type(e) is str else type_name(e) for e in trail] if type(trail) in (list, tuple) else type_name(trail) for trail in found]
 
 
 DOCUMENTS = "(x + w) * (w + 1)"

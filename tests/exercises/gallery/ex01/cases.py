@@ -529,3 +529,11 @@ CASES += [
           edits={'    return g["w"].grad.item(), g["x"].grad.item()': '    return g["w"].grad.item(), g["w"].grad.item()'},
           names=("backprop(w, x)[1] was read from w.grad",)),
 ]
+
+# paths lists the nodes themselves, not their names: told as entries of another type, never as an
+# answer left on the graph by an earlier call (two graphs' nodes are never one object).
+CASES += [
+    Wrong("paths_of_node_objects", fails={"paths from y to w and to x": "yours is of type MulBackward0"},
+          edits={"        trail = trail + [node.name()]\n": "        trail = trail + [node]\n"},
+          names=("paths(y, w)[0][0]", "of type MulBackward0"), unsaid=("left on the graph",)),
+]
