@@ -232,11 +232,13 @@ def _last_pass_kept(fact: dict[str, Any]) -> dict[str, Any]:
 def _uncleared(rows: object, call: Call, leaves: list[Value], read: dict[str, Any], label: str) -> dict[str, Any]:
     """The RECORDED_UNCLEARED fact of the rows (``_some_uncleared``); ``~rows_kept`` where their zeros are the
     engine's, yet the code read x's .grad only before zeroing it: the rows kept the .grad Values, or Values
-    sharing their numbers (``.grad.data``), which the zeroing changed in place, and read them later."""
+    sharing their numbers (``.grad.data``), which the zeroing changed in place, and read them later;
+    ``~rows_zeroed`` where no leaf's .grad was ever zeroed (the code zeroed its own records instead)."""
     uncleared = _some_uncleared(rows, call)
+    zeroed_elsewhere = uncleared is False and bool(leaves) and all(call.never_cleared(leaf) for leaf in leaves)
     kept = uncleared is False and read.get("holds") is True and not any(call.read_cleared(leaf) for leaf in leaves)
     return {**check(Check.RECORDED_UNCLEARED, uncleared, label), CONTEXT + "rows": True,
-            **({CONTEXT + "rows_kept": True} if kept else {})}
+            **({CONTEXT + "rows_zeroed": True} if zeroed_elsewhere else {CONTEXT + "rows_kept": True} if kept else {})}
 
 
 def _some_uncleared(rows: object, call: Call) -> bool | None:

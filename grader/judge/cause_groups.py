@@ -34,7 +34,7 @@ IN_PLACE_CHANGES = frozenset({SayInPlace.IN_PLACE, SayInPlace.IN_PLACE_DETACHED}
 NOT_FLOATS = frozenset({Say.NOT_A_FLOAT, Say.NOT_A_FLOAT_STAR, Say.NOT_A_FLOAT_IMPORTED, Say.NOT_A_FLOAT_INT_SEED})
 """A number returned that is not a float: told alone, or with what in the code made it so (an import, an int seed)."""
 
-GRAD_ROWS = frozenset({SayClear.ROWS_RECORDED_CLEARED, SayClear.ROWS_KEPT_GRAD})
+GRAD_ROWS = frozenset({SayClear.ROWS_RECORDED_CLEARED, SayClear.ROWS_KEPT_GRAD, SayClear.ROWS_ZEROED_ELSEWHERE})
 """Rows of a .grad recorded all zeros: read after the zeroing, or kept as Values the zeroing changed
 in place."""
 

@@ -153,7 +153,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayLoop.COUNT_NOT_RECORDED: (("below_zero", SayLoop.COUNT_BELOW_ZERO),),  # a count a formula gave, not a loop's  # the statement's y for this x made, then not returned
     SayCheck.ZERO_BETWEEN_SWAPPED: (("always", SayCheck.ZERO_ALWAYS), ("never", SayCheck.ZERO_NEVER), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),
                                ("raised_false", SayClear.ZERO_UNSEEN_FALSE)),  # the other call raised
-    SayClear.RECORDED_CLEARED: (("rows_kept", SayClear.ROWS_KEPT_GRAD), ("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
+    SayClear.RECORDED_CLEARED: (("rows_zeroed", SayClear.ROWS_ZEROED_ELSEWHERE), ("rows_kept", SayClear.ROWS_KEPT_GRAD), ("rows", SayClear.ROWS_RECORDED_CLEARED), ("kept", SayClear.RECORDED_KEPT_GRAD)),
     SayCheck.ONES_OUT_OF_TURN: (("by_number", SayCheck.ONES_BY_NUMBER), ("repeated", SayCheck.ONES_REPEATED)),
     SayCheck.NOT_ONE_HOT: (("several", SayCheck.SEVERAL_HOT), ("scaled", SayCheck.NOT_ONE)),
     SayClear.START_CLEARED: (("again", SayClear.START_CLEARED_AGAIN),),  # a second call on the leaf the first left a .grad in

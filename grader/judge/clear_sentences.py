@@ -41,6 +41,8 @@ class SayClear(Sentence):
                         "it, yet your code read x's .grad only before zeroing it: the rows kept the .grad Values, or "
                         "Values sharing their numbers (as .grad.data does), which the zeroing changed in place, and "
                         "their numbers were read after that.")
+    ROWS_ZEROED_ELSEWHERE = N_("every row of {label} holds only zeros, yet your code never zeroed x's .grad, which still "
+                               "holds what the backward passes wrote: the zeros in the rows are not x's gradients.")
     CLEARED_BEFORE_ONLY = N_("{label} still holds what the last backward wrote: your code cleared the "
                              "gradients between backward passes, but not after recording what the last one wrote.")
     CLEARED_SOME_ONLY = N_("{label} still holds what the last backward wrote: your code cleared it before some of the "

@@ -616,3 +616,11 @@ CASES += [
 
 # each .grad detached in place before zero_() (it requires no grad: nothing to cut): full marks.
 CASES += [Correct("grad_detached_then_zeroed", edits={ZERO: "                leaf.grad.detach_()\n" + ZERO})]
+
+# the row recorded is zeroed in its place, x's .grad never: the rows' zeros are told as no gradient of x,
+# never as .grad Values kept and zeroed later (x's .grad was never zeroed)
+CASES += [Wrong("record_zeroed_not_grad", fails={"one Jacobian row per backward": "yet your code never zeroed x's .grad"},
+                names=("jacobian_rows(x_a, loss_a, True) holds only zeros", "never zeroed x's .grad"),
+                unsaid=("once your code had zeroed it", "was read after it was zeroed"),
+                edits={"        rows.append(x_grads(x))\n": "        row = x_grads(x)\n        rows.append(row)\n",
+                       "            for leaf in x[0]:\n" + ZERO: "            for k in range(len(row)):\n                row[k] = 0.0\n"})]
