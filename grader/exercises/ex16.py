@@ -16,7 +16,7 @@ from grader.spec.build import MissingMethod, claim, described, documents_drawn, 
 from grader.spec.build_reads import edge_node, flag
 from grader.spec.build_edges import (accumulator_name, apart, count, flag_back_on, leaf_edge, one_accumulator,
                                       rebuilt, second_edge)
-from grader.spec.build_operands import given_itself, names_swapped, number_made
+from grader.spec.build_operands import given_itself, names_swapped, number_made, saved_a_value
 from grader.spec.held import held
 from grader.spec.probe import by_key
 from grader.spec.saved import kept_apart, saved_as, saved_operands
@@ -67,6 +67,8 @@ KEYS = {
                 "same inputs have two nodes, each with its own saved operands; a node kept between calls is "
                 "an earlier operation's",
     "tuples": "a node's next_functions is a tuple of one (node, 0) tuple per input, as PyTorch's is",
+    "saved_value": "MulBackward0 saves a Python number as the Value as_value made of it (PyTorch's "
+                   "(w * 3).grad_fn._saved_other is a tensor): ex17's apply reads what was saved with item()",
     "own_accumulator": "each leaf has an AccumulateGrad of its own, whose .variable is that leaf: a node "
                        "found by the leaf's number, or kept from an earlier leaf, belongs to another leaf",
     "new_value": "every operation makes a new Value with a node of its own, whatever the numbers: w + 0 and w * 1 "
@@ -158,22 +160,19 @@ def _itself(made: dict[str, object], kept: list[Kept], zeros: tuple[str, ...] = 
 # a node recorded, or not, or under another name: its result's edges, flags and saved operands differ
 # with it, and the rules about those would blame the wrong part; so does a result's requires_grad
 # for the (None, 0) that stands for it as an input and for what a product saves of it
-CAUSED_BY = {key: MADE_BY for key in ("next_functions", "grad_edges", "is_leaf",
-                                                                         "requires_grad", "saved", "saved_itself",
-                                                                         "add_saved")}
+CAUSED_BY = {key: MADE_BY for key in ("next_functions", "grad_edges", "is_leaf", "requires_grad", "saved", "saved_itself",
+                                      "add_saved")}
 CAUSED_BY["next_functions"] += ("requires_grad",)
-CAUSED_BY["saved"] += ("requires_grad", "own_saved")  # one saved dict shared by nodes: that rule alone
+CAUSED_BY["saved"] += ("requires_grad", "own_saved", "new_node")  # one saved dict shared; an earlier operation's node
 CAUSED_BY["saved_itself"] += ("requires_grad", "saved", "new_node", "own_saved")  # an operand not saved at all: the rule of what is saved
-CAUSED_BY["saved"] += ("new_node",)  # an earlier operation's node: what it saved is that operation's
 CAUSED_BY["next_functions"] += ("again",)  # edges piled up by earlier calls: that rule alone
 CAUSED_BY["grad_edges"] += ("again",)
 CAUSED_BY["one_accumulator"] = ("again",)
 CAUSED_BY["tuples"] = MADE_BY  # no node: no next_functions at all
 CAUSED_BY[RECORDED] = (RECORDED_SOME,)
 CAUSED_BY[RECORDED_ZERO] = (RECORDED, RECORDED_SOME)  # recording wrong whatever the numbers: that rule alone  # an input not recorded, so requiring no grad: the rule of recording's any
-CAUSED_BY["grad_edges"] += ("own_accumulator",)  # an edge to another leaf's node: that rule alone
+CAUSED_BY["grad_edges"] += ("own_accumulator", "tuples")  # an edge to another leaf's node; edges in no tuple
 CAUSED_BY["next_functions"] += ("tuples",)  # edges in no tuple (a generator): the tuple's rule alone
-CAUSED_BY["grad_edges"] += ("tuples",)
 CAUSED_BY["own_accumulator"] = ("again",)
 CAUSED_BY["next_functions"] += ("number",)  # a number made a Value that requires grad: that rule alone
 CAUSED_BY["saved"] += ("number",)
@@ -315,6 +314,7 @@ def numbers(sub):
             "leaf_edge": leaf_edge("numbers", *(made[label] for label in ("3 * w", "w * 3", "2 + w", "w + 6.5"))),
             "accumulator_name": accumulator_name(sub, w, *made.values()),
             "operand_itself": [given_itself(sub, made["w * w"], "MulBackward0", "w * w", w, w)],
+            "saved_value": saved_a_value(made["w * 3"], made["3 * w"]),
             **regroup([_made(v, operand(label), RECORDED, all_grad=label == "w * w") for label, v in made.items()]),
             **_saved(products, [("w * w", "self", "w", w), ("w * w", "other", "w", w)]),
             **_added({label: made[label] for label in ("2 + w", "w + 6.5")}), "tuples": _tuples({"w * 3": made["w * 3"]})}

@@ -77,6 +77,18 @@ def given_itself(sub: Any, made: Any, op: str, label: str, *inputs: Any) -> dict
     return claim(not lost, GIVEN_ITSELF[label])
 
 
+SAVED_A_VALUE = N_("the number 3 that (w * 3).grad_fn and (3 * w).grad_fn saved as \"other\" is a Value")
+
+
+def saved_a_value(*made: Any) -> dict[str, Any]:
+    """Whether the products of w and the number 3 (``made``) saved the number as a Value, as
+    torch's ``_saved_other`` is a tensor: a node that saves the number as it was given (an int)
+    leaves ex17's apply an ``item()`` to call on it.  Holds where nothing was saved at all (the
+    rules of what is saved tell that)."""
+    kept = [saved_as(getattr(v, "grad_fn", None), "other") for v in made]
+    return claim(all(type(k) not in (int, float) for k in kept), SAVED_A_VALUE)
+
+
 OPERATIONS = {"AddBackward0": lambda a, b: a + b, "MulBackward0": lambda a, b: a * b}
 
 

@@ -1,6 +1,6 @@
 """More of ex16's gate (``grader.spec.build_checks``): what an operation records that no later
 stage's programs look at again (the type of next_functions, a number's (None, 0), what + and
-w * 3 save, 3 * w's edge order, a constant's node and is_leaf), so that a slip of ex16's that
+w * 3 save (a Value), 3 * w's edge order, a constant's node and is_leaf), so that a slip of ex16's that
 passes every one of them is still told, naming ex16, in each later stage's file.
 
 Each returns None or the finding (a msgid) that names what ex16's part got wrong; ``FAULT_IN``
@@ -28,6 +28,9 @@ ADD_SAVES = N_("the AddBackward0 node of w * 2 + 1 saves operands, where AddBack
                "needs neither")
 SAVES_SELF_TOO = N_("w * 3 saves w as \"self\" as well, where a product saves self only when the other factor requires "
                     "grad: MulBackward0 saves only what its backward needs")
+SAVES_PYTHON_NUMBER = N_("w * 3 saves the number 3 as \"other\" as a Python number, not as a Value, where a product saves "
+                         "each factor as a Value, a Python number made one (PyTorch's (w * 3).grad_fn._saved_other is a "
+                         "tensor): apply reads it with item()")
 SAVED_SHARED = N_("the nodes of w * x and w * 3 hold one dict of saved values (their .saved is one object), where each "
                   "node keeps a dict of its own: what one node saves, the other holds too")
 NO_REFLECTED = (N_("2 + w raises TypeError: your Value has no __radd__ that takes a Python number on the left of +"),
@@ -50,7 +53,7 @@ RECORDING_CONSTANT = N_("recording(c), c = Value(2) that requires no grad, is Tr
                         "node, where an operation none of whose inputs requires grad records nothing")
 
 
-FAULT_IN = {SAVES_SELF_TOO: "Value.__mul__", EDGES_NOT_TUPLES: "record", ADD_SAVES: "Value.__add__",
+FAULT_IN = {SAVES_SELF_TOO: "Value.__mul__", SAVES_PYTHON_NUMBER: "Value.__mul__", EDGES_NOT_TUPLES: "record", ADD_SAVES: "Value.__add__",
             NUMBER_FIRST: "Value.__mul__", NUMBER_FIRST_ADD: "Value.__add__", EDGE_NOT_ZERO: "gradient_edge", LEAF_ITSELF: "gradient_edge",
             LEAF_ITSELF_RECORDED: "record", NUMBER_EDGES[0]: "Value.__mul__",
             NUMBER_EDGES[1]: "Value.__add__", NO_REFLECTED[0]: "Value.__add__", NO_REFLECTED[1]: "Value.__mul__",
@@ -67,6 +70,8 @@ def recorded_as_torch(sub: Any, w: Any, y: Any, product: Any, three: Any) -> str
         return SAVED_SHARED
     if saved_as(three, "self") is not None:
         return SAVES_SELF_TOO
+    if type(saved_as(three, "other")) in (int, float):  # the number as given, not the Value it was made
+        return SAVES_PYTHON_NUMBER
     pairs = getattr(product, "next_functions", None)
     if type(pairs) is not tuple or not all(type(pair) is tuple and len(pair) == 2 for pair in pairs):
         return EDGES_NOT_TUPLES

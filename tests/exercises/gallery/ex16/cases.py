@@ -398,3 +398,14 @@ CASES += [
         out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))
     return out'''}),
 ]
+
+# MulBackward0 saving a Python number as it was given (w * 3 saves the int 3, not the Value as_value made of it):
+# nothing of this stage reads it, ex17's apply calls item() on it; told by what was saved.
+CASES += [
+    Wrong("mul_saves_the_number_as_given", edits={
+        "        other = as_value(other)\n        out = record(MulBackward0,":
+        "        given = other\n        other = as_value(other)\n        out = record(MulBackward0,",
+        '                out.grad_fn.save("other", other)': '                out.grad_fn.save("other", given)'},
+          fails={"Python numbers on either side": 'saved as "other" is a Value in PyTorch, but not in your engine'},
+          names=("(w * 3).grad_fn", "the number 3", "is a Value")),
+]

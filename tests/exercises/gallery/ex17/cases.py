@@ -571,3 +571,14 @@ CASES += [
                  "        self.saved: dict[str, Value] = {}": "        self.saved: dict[str, Value] = {}\n"
                                                             "        self.buffer = 0.0  # the gradients that arrived, summed"}),
 ]
+
+# ex16's part: MulBackward0 saves a Python number as it was given (an int): apply's item() fails on it; the gate
+# names what w * 3 saved, in ex16's part, not this stage's apply.
+CASES += [
+    Wrong("ex16_mul_saves_the_number_as_given", edits={
+        "        other = as_value(other)\n        out = record(MulBackward0,":
+        "        given = other\n        other = as_value(other)\n        out = record(MulBackward0,",
+        '                out.grad_fn.save("other", other)': '                out.grad_fn.save("other", given)'},
+          fails={DOCS: 'w * 3 saves the number 3 as "other" as a Python number, not as a Value'},
+          names=("ex16", "w * 3 saves the number 3", "Python number"), unsaid=("this stage's part",)),
+]
