@@ -18,7 +18,7 @@ from micrograph.value import shares_storage, shares_version_counter
 from grader.spec import Exercise
 from grader.spec.call import Call
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.graph import graph
+from grader.spec.graph import graph, graph_below
 from grader.spec.detached_leaf import told_if_detached
 from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.probe import dict_of, grad, num, plain_dict, shape_error
@@ -134,6 +134,8 @@ def _rebinding(sub, w: float, x: float) -> dict:
         "x0": _leaf_itself(r["x0"], call, "x0"), "new": new,
         "x": check(Check.RETURNED_UNDETACHED, source is None, "x"),
         "backward": None if new[CONTEXT + "earlier_call"] else call.fact,
+        # the graph the call's backward ran through: a pass from a (or a Value made apart) is told by its root
+        "walked": None if new[CONTEXT + "earlier_call"] else graph_below(call.first_root, label="shift_by_rebinding's backward"),
     }
 
 

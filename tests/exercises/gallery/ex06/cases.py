@@ -443,3 +443,12 @@ CASES += [
 CASES += [
     Correct("detach_data_filled", edits={COPY_LINE: "    x_detach = x.detach()\n    x_detach.data.fill_(x_detach.item() + 1)\n"}),
 ]
+
+# shift_by_rebinding backpropagates from a sum it made again, not from y: told by the root of the
+# graph its backward ran through, beside x0.grad's number.
+CASES += [
+    Wrong("backward_from_a_sum", fails={REBIND: "shift_by_rebinding's backward's graph differs at its root"},
+          edits={"    y.backward()  # the gradient flows through the new x down to the leaf x0\n":
+                 "    micrograph.add(x, w).backward()\n"},
+          names=("shift_by_rebinding's backward", "AddBackward0", "x0.grad")),
+]
