@@ -101,7 +101,7 @@ def _grade(exercise: str) -> Checked:
         named = NamedCourse(**{f.name: getattr(course, f.name) for f in fields(course)},
                             shown={file: display})  # not the temporary file's path
         result = named.grade(ex, file, diagram_dir=out)
-    svgs = [p for p in result.diagrams if p.endswith(".svg")]
+    svgs = [p for p in result.diagrams if p.endswith(".svg") and p not in result.redrawn]  # one graph shown once
     pages = [p for p in result.diagrams if p.endswith(".html")]
     note = terminal.isolation_note(chosen.describe(), chosen.mode)
     text = terminal.exercise(result, display) + "\n" + (f"\n{note}" if note else "")

@@ -37,12 +37,21 @@ class Checked:
 
 
 
-def _svg(path: str) -> str:
+def _svg(path: str, notes: list[str]) -> str:
+    """A diagram inline, under the notes that name it (``{path}: ...``): each note stands above its own
+    picture, not above every picture the view shows."""
     try:
         drawing = standalone(Path(path).read_text(encoding="utf-8"))
     except OSError:
         drawing = None
-    return drawing or f'<p class="muted">{esc(_("diagram: {path} (cannot be shown inline)", path=path))}</p>'
+    captions = "".join(f'<p class="muted">{esc(n)}</p>' for n in notes if _names(n, path))
+    return captions + (drawing or f'<p class="muted">{esc(_("diagram: {path} (cannot be shown inline)", path=path))}</p>')
+
+
+def _names(note: str, path: str) -> bool:
+    """Whether ``note`` is about the picture at ``path``: it begins with the path and a colon (in
+    Chinese, a full-width one)."""
+    return note.startswith(path) and note[len(path):len(path) + 1] in (":", "\uff1a")
 
 
 PAGE_HEIGHT = 640  # pixels the embedded step-by-step page starts at: its graph and its controls;
@@ -86,12 +95,13 @@ def html_view(checked: Checked) -> str:
         for t, told in zip(result.tests, feedback))
     lines = checked.text.splitlines()
     total_line = _("total: {points}", points=total([result]))
-    notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in shown_notes)
+    notes = "".join(f'<p class="muted">{esc(n)}</p>' for n in shown_notes
+                    if not any(_names(n, p) for p in checked.svgs))  # those stand above their pictures
     return (f'{_STYLE}<div class="mg-check"><h4>{esc(lines[0])}</h4><table>'
             f'<tr><th>{esc(_("test"))}</th><th></th><th>{esc(_("points"))}</th><th>{esc(_("status"))}</th>'
             f'<th>{esc(_("feedback"))}</th></tr>'
             f'{rows}</table><p><b>{esc(total_line)}</b></p>{notes}'
-            + "".join(_svg(p) for p in checked.svgs)
+            + "".join(_svg(p, shown_notes) for p in checked.svgs)
             + "".join(_page(p) for p in checked.pages)
             + (f'<p class="muted">{esc(checked.isolation)}</p>' if checked.isolation else "")
             + "</div>")

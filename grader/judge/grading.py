@@ -21,6 +21,7 @@ from grader.judge.rebound import rebound_told
 from grader.judge.reference import Expected
 from grader.judge.explained import Difference, difference
 from grader.judge.lines_named import lines_named
+from grader.judge.marking import STEM as DIFFERENCE_STEM
 from grader.judge.reloads import reload_flag, reload_line, reload_refused
 from grader.judge.sentences import Say
 from grader.judge.status import ELSEWHERE, ERROR, FAILED, PASSED, STATUSES, TIMEOUT, Status
@@ -82,6 +83,9 @@ class ExerciseResult:
     stdout_dropped: int = 0  # bytes of it past the cap
     stdout_limit: int = Limits().output  # the cap: bytes of it kept at most
     diagram_problem: str | None = None  # the note when the graph is missing or incomplete
+    # graph.svg where difference.svg is that same graph with a node marked (the build track's): a
+    # notebook shows the marked one alone, not one graph twice under a note naming only the second
+    redrawn: list[str] = field(default_factory=list)
     flagged: str | None = None  # the instructor's note on a run that reached for grading's internals
 
     @property
@@ -359,6 +363,7 @@ def _draw(result: ExerciseResult, ex: LoadedExercise, report: ChildReport, expec
     result.notes += [_(spec.drawn, path=shown[0])] if spec.drawn and shown else []  # not the student's graph
     result.diagram_problem = drawing.note if drawing.incomplete else None
     result.diagrams = drawing.paths + replay_page.paths + difference.paths
+    result.redrawn = shown if any(p.endswith(f"{DIFFERENCE_STEM}.svg") for p in replay_page.paths) else []
     result.notes += [note for note in (replay_page.note, difference.note) if note]
 
 

@@ -134,3 +134,21 @@ def test_check_without_any_code_says_so(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.chdir(tmp_path)
     checked = grader.check("ex03")
     assert checked.problem is not None and "found no code for ex03" in checked.problem
+
+
+def test_each_diagram_under_its_own_note(tmp_path: Path) -> None:
+    """A note naming a picture (``difference.svg: ...``) stands right above that picture, not above
+    every picture shown: graph.svg, drawn first, gets no note that names another file."""
+    from grader.judge.grading import ExerciseResult, TestResult
+    from grader.notebook_view import Checked, html_view
+
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>{}</title></svg>'
+    graph, difference = tmp_path / "graph.svg", tmp_path / "difference.svg"
+    graph.write_text(svg.format("drawn-one"), encoding="utf-8")
+    difference.write_text(svg.format("drawn-two"), encoding="utf-8")
+    note = f"{difference}: the first node where it differs has a thick blue border"
+    result = ExerciseResult("ex08", "detach", [TestResult("t", True, 0, 1, "failed", "differs")],
+                            diagrams=[str(graph), str(difference)], notes=[note])
+    page = html_view(Checked("ex08", svgs=[str(graph), str(difference)], result=result))
+    assert page.count(esc(note)) == 1
+    assert page.index("drawn-one") < page.index(esc(note)) < page.index("drawn-two"), page
