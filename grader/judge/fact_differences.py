@@ -333,10 +333,13 @@ def _error(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
 
 _NOTHING_TO_REFUSE = (("changed_first", SayInPlace.CHANGED_BEFORE_SAVED),
                       ("backward_first", SayInPlace.BACKWARD_FIRST), ("leaf_unchanged", SayInPlace.NEVER_CHANGED),
-                      ("leaf_under_no_grad", SayInPlace.LEAF_UNDER_NO_GRAD))
+                      ("leaf_under_no_grad", SayInPlace.LEAF_UNDER_NO_GRAD),
+                      ("leaf_not_yet_requiring", SayInPlace.LEAF_NOT_YET_REQUIRING),
+                      ("leaf_through_detached", SayInPlace.LEAF_THROUGH_DETACHED))
 """Why no error was raised where the statement's call has one refused: the change came before the
 node saved it, or after the pass had run, or the leaf the statement changes in place was never
-changed in place, or was changed with grad mode off (context of the ERROR fact)."""
+changed in place, or was changed with grad mode off, while it did not yet require grad, or through a
+detach() of it (context of the ERROR fact)."""
 
 
 # Each kind of fact, and what tells its differences (a GRAPH's, a RESULT's and a CHECK's in modules of

@@ -133,6 +133,8 @@ WHOLE_CAUSES = with_nan({
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     SayInPlace.LEAF_UNDER_NO_GRAD: {Say.GRAD_MODE_OFF, *IN_PLACE_CHANGES},  # what no_grad let the change do
+    # what a change the engine could not refuse did: w's version counter moved
+    **dict.fromkeys((SayInPlace.LEAF_NOT_YET_REQUIRING, SayInPlace.LEAF_THROUGH_DETACHED), IN_PLACE_CHANGES),
     SayClear.START_CLEARED: {Say.RESULT_NUMBER, *RESULTS_ALIKE, Say.GRAD_NUMBER},  # every step starts lower
     **dict.fromkeys((SayCheck.READ_LATE, SayRead.ONE_LIST, SayRead.LISTS_SWAPPED), {Say.RESULT_NUMBER}),
     # gradients cleared where a pass adds to them: every later number read or written is of one pass

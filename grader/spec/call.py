@@ -107,6 +107,8 @@ class Call(CallRecords, observe.Observer):
             changed = frame.f_locals.get("self")
             if is_value(changed):
                 self.changed_in_place[id(changed)] = changed
+                if not changed.requires_grad:  # nothing for the engine to refuse: w before requires_grad_(), a detach()
+                    self.changed_untracked[id(changed)] = changed
                 self.note_write(changed)
                 self.changed_before_pass.update({} if self.started else {id(changed): changed})
         from_student = self._from_student(frame)

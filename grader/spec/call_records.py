@@ -68,6 +68,7 @@ class CallRecords:
         self._made_records()
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.changed_in_place: dict[int, Any] = {}  # Values an in-place op changed while it ran, by id
+        self.changed_untracked: dict[int, Any] = {}  # ... those of them that required no grad as the op ran
         self.changed_before_pass: dict[int, Any] = {}  # ... those of them changed before its first backward pass
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
         self.started = 0  # the passes started so far

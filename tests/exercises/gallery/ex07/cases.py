@@ -518,3 +518,41 @@ CASES += [
     Correct("hook_prints_grad", edits={"    a = x + w\n    b = w + 1\n":
                                        "    w.register_hook(lambda g: print('w.grad', g))\n    a = x + w\n    b = w + 1\n"}),
 ]
+
+# The leaf changed in place by a Value that required no grad as the change ran: w itself, made to require
+# grad only after its add_ (or requires_grad switched off around it), or a detach() of w.  Nothing was
+# refused, and the feedback says why, not only that w's version counter moved.
+CASES += [
+    Wrong("requires_grad_toggled_around_add", fails={LEAF: "changed w in place while w did not require grad"},
+          edits={"        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n":
+                 "        w.requires_grad_(False)\n        w.add_(amount)\n        w.requires_grad_(True)\n"},
+          names=("the error returned is None", "while w did not require grad"), unsaid=("grad mode off",)),
+    Wrong("leaf_added_through_detach", fails={LEAF: "through a detach() of w"},
+          edits={"        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n":
+                 "        w.detach().add_(amount)\n"},
+          names=("the error returned is None", "through a detach() of w")),
+    # add_ on the leaf as w += amount: __iadd__ raises before the name is rebound, so w is the leaf, unchanged
+    Correct("leaf_iadd", edits={"        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n":
+                                "        w += amount\n"}),
+    # a = a.add(1) makes a new Value as a + 1 does; a.add_(1) is a += 1; the changes counted down in a while loop
+    Correct("method_spellings", edits={
+        "    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n": "    a = a.add(1)\n",
+        "    a += 1  # a.add_(1): the same object gets a new number and _version 1\n": "    a.add_(1)\n",
+        "    for _ in range(times):\n        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n":
+        "    while times > 0:\n        a += 1\n        times -= 1\n"}),
+    # one a.add_(times) for times changes: the same number, one version; times = 0 still changes a once
+    Wrong("added_times_at_once", fails={"saved values on other inputs": "was changed in place fewer times"},
+          edits={"    for _ in range(times):\n        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n":
+                 "    a.add_(times)\n"},
+          names=("was changed in place fewer times",)),
+    # the leaf's error and the rebinding without the engine: an error made by hand, a1 from a Python number, a2's
+    # number set through .data
+    Wrong("without_the_engine", fails={LEAF: "made by hand", REBIND: "was not returned by an operation"},
+          edits={LEAF_TRY: '    error = RuntimeError("a leaf Variable that requires grad is being used in an in-place '
+                           'operation.")\n',
+                 "    a = Value(start)\n    a0 = a\n    a = a + 1  # a new Value; the name a moves to it, a0 is untouched\n"
+                 "    a1 = a\n    a += 1  # a.add_(1): the same object gets a new number and _version 1\n    a2 = a\n":
+                 "    a0 = Value(start)\n    a1 = Value(start + 1)\n    a1.data = Value(start + 2)\n    a2 = a1\n"},
+          names=("the error returned was made by hand", "a1 (after a = a + 1) was not returned by an operation",
+                 "through .data")),
+]
