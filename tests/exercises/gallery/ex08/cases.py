@@ -471,9 +471,9 @@ CASES += [
 ]
 
 # w_cut.detach() written as a statement, as if it cut w_cut in place, and w_cut itself returned as w_cut_detached:
-# told as that very object, not only by its flag and y_cut's graph.
+# told as that very object, not by its flag (that object's), nor only by y_cut's graph.
 CASES += [
-    Wrong("detach_dropped_in_cut", fails={CUT: "w_cut_detached is still w_cut, not a new object"},
+    Wrong("detach_dropped_in_cut", fails={CUT: "w_cut_detached is still w_cut, not a new object"}, unsaid=("w_cut_detached has requires_grad",),
           edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
                  "    w_cut.detach()\n    w_cut_detached = w_cut\n"},
           names=("w_cut_detached is still w_cut",)),
