@@ -199,7 +199,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                              ("some_paths", SayWalk.SOME_PATHS_ONLY)),
     SayCheck.OTHER_UNDER_FILTERS: (("none", SayCheck.NONE_UNDER_FILTERS),),
     SayCheck.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
-    SayCheck.OTHER_LEAF_GRAD: (("equal", SayRead.EQUAL_LEAF_GRAD),),  # two leaves of one number: found by ==
+    SayCheck.OTHER_LEAF_GRAD: (("rows_by_leaf", SayRead.ROWS_BY_LEAF), ("equal", SayRead.EQUAL_LEAF_GRAD)),  # two leaves of one number: found by ==
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ), ("copy", SayRead.COPY_GRAD_READ)),  # v.data.grad, v.detach().grad
     SayCheck.NOT_READ_FROM_GRAD: (("leaf_itself", SayCheck.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD),
                              ("rounded", SayRead.ROUNDED_GRAD),  # round(w.grad.item(), 2)
@@ -385,7 +385,7 @@ def check_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
         if got.get(CONTEXT + "by_zero_grad") is True:  # given both; one skipped as equal (==) to the other
             say = _EQUAL_KEPT.get(str(got.get(CONTEXT + "equal")), SayClear.ONE_LEAF_BY_ZERO_GRAD)
         return [_diff(say, label=label, name=cleared, leaf=never)] if cleared in _LEAVES and never in _LEAVES else []
-    if say in (SayCheck.OTHER_LEAF_GRAD, SayRead.EQUAL_LEAF_GRAD):  # the first entry read from another leaf's .grad
+    if say in (SayCheck.OTHER_LEAF_GRAD, SayRead.EQUAL_LEAF_GRAD, SayRead.ROWS_BY_LEAF):  # the first entry read from another leaf's .grad
         entry, other, leaf = (got.get(CONTEXT + key) for key in ("entry", "other", "leaf"))  # (or its place in a
         at = f"[{entry}]" if type(entry) is int else got.get(CONTEXT + "at")  # list of rows), and the two leaves
         return [_diff(say, label=f"{label}{at}", name=other, leaf=leaf)] if all(type(t) is str for t in (at, other, leaf)) else []

@@ -87,6 +87,9 @@ class SayRead(Sentence):
     EQUAL_LEAF_GRAD = N_("{label} holds {name}'s gradient, where the statement records {leaf}'s: {name} and {leaf} "
                          "hold the same number, and your code found a leaf's entry by its number (== compares "
                          "numbers, as list.index does), not by the leaf itself.")
+    ROWS_BY_LEAF = N_("{label} holds {name}'s gradient, where the statement records {leaf}'s: each of your rows "
+                      "holds the gradients of one leaf only, where each row of the statement's holds every leaf's "
+                      "gradient after one backward pass.")
     READ_UNWRITTEN = N_("{label} read the .grad of leaves its backward pass never reached: that pass ran through "
                         "another graph than the one whose leaves it read, so backward never wrote the .grad it read.")
     READ_UNWRITTEN_BUILT_AGAIN = N_("{label} read the .grad of the leaves of one graph and ran its backward pass "

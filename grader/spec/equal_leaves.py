@@ -27,6 +27,7 @@ def read_per_leaf(rows: object, call: Call, leaves: list[Any], names: list[str],
     the two hold one number.  None when there are no such records."""
     if type(rows) is not list or not all(type(row) is list and len(row) == len(leaves) for row in rows):
         return check(Check.READ_FROM_LEAF, None, label)
+    by_leaf = _rows_by_leaf(rows, call, leaves)
     for j, row in enumerate(rows):
         for k, entry in enumerate(row):
             holders = call.grad_holders(entry.item() if isinstance(entry, micrograph.Value) else entry)
@@ -36,5 +37,16 @@ def read_per_leaf(rows: object, call: Call, leaves: list[Any], names: list[str],
             if other is not None:
                 return {**check(Check.READ_FROM_LEAF, False, label), CONTEXT + "at": f"[{j}][{k}]",
                         CONTEXT + "other": names[other], CONTEXT + "leaf": names[k],
-                        CONTEXT + "equal": leaves[other].item() == leaves[k].item()}
+                        **({CONTEXT + "rows_by_leaf": True} if by_leaf else
+                           {CONTEXT + "equal": leaves[other].item() == leaves[k].item()})}
     return check(Check.READ_FROM_LEAF, True, label)
+
+
+def _rows_by_leaf(rows: list[list[Any]], call: Call, leaves: list[Any]) -> bool:
+    """Whether there is a row per leaf, each holding only floats its own leaf's .grad held (row j: leaf j's
+    gradients): the records built the other way round (one leaf per row, not one pass per row), which a lookup
+    by number never gives (it puts one leaf's gradient at another's entry, never a whole row per leaf)."""
+    if len(leaves) < 2 or len(rows) != len(leaves):
+        return False
+    return all(any(h is leaves[j] for h in call.grad_holders(entry.item() if isinstance(entry, micrograph.Value) else entry))
+               for j, row in enumerate(rows) for entry in row)

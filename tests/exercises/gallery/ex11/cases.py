@@ -624,3 +624,11 @@ CASES += [Wrong("record_zeroed_not_grad", fails={"one Jacobian row per backward"
                 unsaid=("once your code had zeroed it", "was read after it was zeroed"),
                 edits={"        rows.append(x_grads(x))\n": "        row = x_grads(x)\n        rows.append(row)\n",
                        "            for leaf in x[0]:\n" + ZERO: "            for k in range(len(row)):\n                row[k] = 0.0\n"})]
+
+# the rows returned the other way round (one per leaf, each holding that leaf's gradient of every pass): told
+# as rows of one leaf each, never as leaves found by their number (where two leaves hold one number)
+CASES += [Wrong("rows_by_leaf", fails={ROWS: "each of your rows holds the gradients of one leaf only"},
+                names=("holds x_a[0][0]'s gradient, where the statement records x_a[0][1]'s",
+                       "each of your rows holds the gradients of one leaf only"),
+                unsaid=("found a leaf's entry by its number",),
+                edits={"    return rows\n": "    return [list(column) for column in zip(*rows)]\n"})]
