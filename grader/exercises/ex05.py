@@ -80,7 +80,8 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
         "read": read, "leaf": read_from_leaf(answer, call, given, "w", label),
         "in_turn": read_in_turn(records, [wl], label),
         "order": recorded_uncleared(answer, read, call, wl, cleared_between, label),
-        "backward": {(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
+        "backward": {**{(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
+                     "by_backward": call.by_backward},  # grad() returns gradients: it writes no .grad
         "rebuilt": check(Check.GRAPH_PER_PASS, graph_per_pass(call), "grad_history"),
         "walked": graph_below(call.first_root, label="grad_history", leaves=given,  # its first y
                               detached=call.detached_inputs(given)),

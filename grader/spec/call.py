@@ -71,8 +71,10 @@ class Call(CallRecords, observe.Observer):
         if self.grad_numbers:
             self.hold_grads()  # what the last pass left, and what was done to it since
             self.chosen.started((*(node for node, _ in start.roots), *start.dependencies), self.written)
-        if self.clears is not None:
-            written = [node.variable for node in start.dependencies if type(node) is AccumulateGrad]
+        backward = start.kind is observe.PassKind.BACKWARD
+        self.by_backward.append(backward)
+        if self.clears is not None:  # a pass of grad() captures its gradients: it writes no leaf's .grad
+            written = [node.variable for node in start.dependencies if backward and type(node) is AccumulateGrad]
             self.pass_leaves.update((id(v), v) for v in written)
             cleared = [v for v in written if grad_cleared(v)]
             self.clears.append(bool(cleared))
@@ -82,7 +84,6 @@ class Call(CallRecords, observe.Observer):
                 self.uncleared_later.update((id(v), v) for v in written if not any(v is c for c in cleared))
         if self.leaves:
             self.cleared.append(all(grad_number(v) in (None, 0.0) for v in self.leaves))
-            self.by_backward.append(start.kind is observe.PassKind.BACKWARD)
             self.reached.append(reaches_leaves(start, self.leaves))
             self.untouched.append(not any(grad_cleared(v) for v in self.leaves))
 

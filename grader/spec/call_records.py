@@ -43,7 +43,7 @@ class CallRecords:
         self.raised_in: list[bool] = []  # ... and whether that pass raised (a failed pass kept nothing)
         self.created_graph: list[bool] = []  # ... and its create_graph (which keeps the graph too)
         self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
-        self.by_backward: list[bool] = []  # with leaves: a backward pass, not grad()
+        self.by_backward: list[bool] = []  # each pass: a backward pass, not grad()
         self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
         self.untouched: list[bool] = []  # with leaves: none of their .grad cleared since a pass wrote it
         self.roots: list[frozenset[int]] = []  # each pass's root nodes (ids)

@@ -593,3 +593,17 @@ CASES += [
             edits={"        elif leaf.grad is not None:\n            leaf.grad.zero_()  # keep the same Value, set it to 0 in place":
                    "        else:\n            try:\n                leaf.grad.data.fill_(0.0)\n            except AttributeError:\n                pass"}),
 ]
+
+# Each step's gradient taken with grad() and summed by hand: grad() returns the gradient and writes no
+# .grad, so nothing accumulates, nothing is cleared, and a gradient already there is never added to; told
+# as grad() for backward(), not as a pass that added to an uncleared .grad or as a record read after clearing.
+CASES += [
+    Wrong("grad_call_summed_by_hand", fails={ACCUMULATE: "computed gradients with grad(), which writes no .grad",
+                                             NONE: "computed gradients with grad(), which writes no .grad"},
+          edits={"from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n",
+                 LOOP: "    total = 0.0\n    for _ in range(steps):\n        y = (x + w) * (w + 1)\n"
+                       "        (dw,) = micrograph.grad(y, [w])\n"
+                       "        total = total + dw.item() if reset is None else dw.item()\n        history.append(total)\n"},
+          names=("grad_history computed gradients with grad()", "writes no .grad"),
+          unsaid=("ran backward while .grad still held", "record w.grad before clearing it")),
+]
