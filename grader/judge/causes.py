@@ -16,6 +16,7 @@ from grader.judge.loop_sentences import SayLoop
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
 from grader.judge.state_sentences import SayState
+from grader.judge.step_sentences import SayStep
 from grader.judge.told_order import list_of
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.whole_causes import WHOLE_CAUSES
@@ -45,7 +46,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     # Value made by an op where a leaf is asked for has that op at its root; a y doubled once more than
     # the limit allows, or left below it, holds another number than the statement's
     Say.IS_LEAF: {Say.SAME_OBJECT}, Say.ROOT_OP: {Say.SAME_OBJECT, Say.NOT_LEAF},
-    Say.DATA: {Say.SAME_OBJECT, SayLoop.DOUBLED_AT_THE_LIMIT, SayLoop.SHORT_OF_THE_LIMIT},
+    Say.DATA: {Say.SAME_OBJECT, SayLoop.DOUBLED_AT_THE_LIMIT, SayLoop.SHORT_OF_THE_LIMIT, SayStep.LOSS_COMPUTED_AGAIN},
     # y computed under the caller's grad mode: recorded, or not, as that mode decided
     **dict.fromkeys((Say.UNTRACKED, Say.NOT_LEAF, Say.EXTRA_LEAF), {SayCheck.CALLER_MODE}),
     # ... or a Value that is still another one the statement's is apart from: its flag is that Value's

@@ -32,8 +32,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.LEAVES_APART.value: SayWalk.LEAVES_MERGED,
            Check.RUNS_ONCE.value: SayWalk.RAN_TWICE, Check.CALLS_LOCAL_GRADS.value: SayWalk.NO_LOCAL_GRADS,
            Check.BOUNDS_USED.value: SayFunction.BOUNDS_UNUSED, Check.AFTER_FEEDERS.value: SayCheck.RAN_BEFORE_FEEDER,
-           Check.APPLIED.value: SayCheck.NOT_APPLIED,
-           Check.DETACHED_FROM.value: SayCheck.NOT_DETACHED,
+           Check.APPLIED.value: SayCheck.NOT_APPLIED, Check.DETACHED_FROM.value: SayCheck.NOT_DETACHED,
            Check.READ_FROM_GRAD.value: SayCheck.NOT_READ_FROM_GRAD,
            Check.READ_FROM_LEAF.value: SayCheck.OTHER_LEAF_GRAD,
            Check.MADE_BY_OP.value: SayCheck.NOT_BY_OP, Check.START_FIRST.value: SayCheck.START_ELSEWHERE,
@@ -120,6 +119,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                                  ("cleared", SayStep.STEPPED_ON_CLEARED),
                                  ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
     SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)),
+    SayCheck.OTHER_ROOT: (("computed_again", SayStep.LOSS_COMPUTED_AGAIN),),  # a step's loss computed after its update
     SayCheck.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append
     SayCheck.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
     SayCheck.NOT_APPLIED: (("swallowed", SayWalk.SWALLOWED),  # a feeder's apply raised, and backward went on

@@ -96,6 +96,9 @@ class SayStep(Sentence):
     STEP_DECAYED = N_("{label} moved every parameter by more than lr times its .grad: the rest of each step is one "
                       "same multiple of the parameter's own number (weight decay), where the statement's step is "
                       "p -= lr * p.grad.")
+    LOSS_COMPUTED_AGAIN = N_("{label} is not the loss its backward pass started from: it holds loss_fn's number at w "
+                           "as your update left it, so your code computed the loss again after changing w, where the "
+                           "statement returns the loss computed before the update.")
     STEP_OTHER_LOSS = N_("{label} took its steps on another loss than nn.mse_loss(model(inputs), targets): given one "
                          "step, it moved every parameter by lr times its .grad, as an SGD step does, but the first loss "
                          "it returned is not that loss, and those .grad are not its gradients.")

@@ -20,6 +20,7 @@ from grader.spec.given_untracked import ModeNoted, told_if_untracked
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph
 from grader.spec.kept_loss import told_if_kept_root
+from grader.spec.origins import returned_root
 from grader.spec.probe import by_key, grad, num, stepped_grad
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned
@@ -70,12 +71,27 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
             own.append((step, before, now - before, g))
         runs.append({"loss": [value_of(loss, "the loss returned"), _LOSS_RETURNED.new(loss),
                               graph(loss, {"w": w}, label="the loss returned", freeing=False),
-                              same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step"))],
+                              same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step")),
+                              _root_returned(loss, call, loss_fn, before, now)],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call),
                      "call": [call.fact, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step"),
                               _change_dropped(call, w, version), _loss_fn_called(given, calls)]})
     kept.append(_kept_on_leaf(sub, own, loss_fn, lr))
     return by_key(runs)
+
+
+def _root_returned(loss: object, call: Call, loss_fn: Callable[[Value], Value], before: float, now: object) -> dict[str, Any]:
+    """The RETURNED_ROOT fact of one step: the loss returned is the root its backward pass started from.
+    Judged False (context ``~computed_again``) only where it is not and its number is loss_fn's at w as the
+    step left it, not as it found it: a loss computed again after the update (``return loss_fn(w)``); a
+    loss returned otherwise (w itself, a float) is told by its own facts."""
+    fact = returned_root(loss, call, "the loss returned")
+    if fact["holds"] is not False:
+        return fact
+    with micrograph.no_grad():
+        at = [loss_fn(Value(number)).item() if type(number) is float else None for number in (now, before)]
+    again = isinstance(loss, Value) and at[0] is not None and at[0] == loss.item() != at[1]
+    return {**fact, "holds": False if again else None, CONTEXT + "computed_again": again}
 
 
 _GIVEN: list[ModeNoted] = []

@@ -661,3 +661,38 @@ CASES += [
           names=("step_without_no_grad never called the loss_fn it was given",),
           unsaid=("its number differs from the statement's", "the loss it returned")),
 ]
+
+# The loss returned computed again after the update (return loss_fn(w)): told as not the loss backward
+# started from, computed after w changed, not only as a loss of another number.
+CASES += [
+    Wrong("loss_computed_after_update", fails={STEP: "computed the loss again after changing w"},
+          edits={"        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n    return loss\n":
+                 "        w -= lr * w.grad\n    return loss_fn(w)\n"},
+          names=("The loss returned is not the loss its backward pass started from",
+                 "computed the loss again after changing w"), unsaid=("returned a y",)),
+    # backward needs no grad mode: backward and the update both under no_grad, the update by sub_ with its
+    # operands the other way round
+    Correct("backward_under_no_grad_too",
+            edits={"    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n"
+                   "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
+                   "    loss = loss_fn(w)\n    with micrograph.no_grad():\n        loss.backward()\n"
+                   "        w.sub_(w.grad * lr)\n"}),
+    # leaves made inside the no_grad block (a constructor's requires_grad=True holds there too); the grad
+    # zeroed through .data where there is one; the update written through the docs' .data refill and sub_
+    Correct("leaves_made_under_no_grad",
+            edits={"    w = Value(w, requires_grad=True)\n    x = Value(x, requires_grad=True)\n    with micrograph.no_grad():\n"
+                   "        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n":
+                   "    with micrograph.no_grad():\n        w = Value(w, requires_grad=True)\n"
+                   "        x = Value(x, requires_grad=True)\n"
+                   "        y = micrograph.mul(micrograph.add(x, w), micrograph.add(w, 1))\n",
+                   "    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n":
+                   "    if w.grad is not None:\n        w.grad.data.zero_()\n"}),
+    # the gradient by central differences of loss_fn on plain Values, written into w.grad by hand: no pass
+    Wrong("gradient_by_differences",
+          fails={STEP: "ran no backward pass"},
+          edits={"    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n"
+                 "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
+                 "    h = 1e-6\n    g = (loss_fn(Value(w.item() + h)).item() - loss_fn(Value(w.item() - h)).item()) / (2 * h)\n"
+                 "    loss = loss_fn(w)\n    w.grad = Value(g)\n    with micrograph.no_grad():\n        w -= lr * g\n"},
+          names=("sgd_step ran no backward pass", "assigned by hand")),
+]
