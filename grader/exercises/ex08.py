@@ -48,20 +48,24 @@ def _fields(r: object, keys: set[str], function: str) -> dict[str, Any]:
     return r
 
 
-def _shares_with(detached: object, w: object, label: str) -> list[dict[str, Any]]:
+def _shares_with(detached: object, w: object, label: str, others: dict[str, object]) -> list[dict[str, Any]]:
     """Whether writing into ``detached`` (in place, grad mode off) changes ``w``'s number and
     counts in ``w``'s version counter, as CHECK facts (None when either is no Value: their
     VALUE facts say so).  A detach() of w that shares its version counter but no longer its number
     had one of their numbers replaced by a ``.data`` assignment (context ``number_replaced``).  ``w.data`` shares the number only; ``w.detach()`` both.  The version
     counter is judged only where the number is shared: a Value that shares neither is told by
-    the number alone."""
+    the number alone; where it is a detach() of one of the ``others`` returned (x.detach(), say), by
+    that name (context ``~other``)."""
     if not isinstance(detached, Value) or not isinstance(w, Value):
         return [check(Check.SHARES_NUMBER, None, label), check(Check.SHARES_VERSION, None, label)]
     version = w._version
+    of = next((name for name, v in others.items() if isinstance(v, Value) and v is not detached and v.requires_grad
+               and not detached.requires_grad and shares_version_counter(detached, v) and shares_storage(detached, v)), None)
     with micrograph.no_grad():
         detached.fill_(MARK)
     shared = w.item() == MARK
     replaced = {} if shared or not shares_version_counter(detached, w) else {CONTEXT + "number_replaced": True}
+    replaced.update({} if shared or of is None else {CONTEXT + "other_detached": True, CONTEXT + "other": of})
     return [{**check(Check.SHARES_NUMBER, shared, label), **replaced},
             check(Check.SHARES_VERSION, w._version > version if shared else None, label)]
 
@@ -184,7 +188,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
         "call": [call.fact, _changed_after_backward(r["w"], call)], "names": _leaf_per_name(r, y_graph),
         "through": [_through_copy(r["w"], r["w_detach"], call), _wrote_detached(r["w"], r["w_detach"], call, new == w)],
         "new": [returned.new(r[name]) for name, returned in _SHARES_RETURNED.items()],
-        "shared": _shares_with(r["w_detach"], r["w"], "w_detach"),  # last: it writes into w
+        "shared": _shares_with(r["w_detach"], r["w"], "w_detach", {"x": r["x"]}),  # last: it writes into w
     }
 
 
@@ -254,7 +258,7 @@ def _cut(sub, w: float) -> dict[str, Any]:
         "~call": call.fact,  # one backward per product, or one over both: either is right
         "detached": [_any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
                      same_object(r["w_cut_detached"], r["w_cut"], "w_cut_detached", "w_cut")],  # w_cut.detach() dropped
-        "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached"),  # last: it writes
+        "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached", {"w_full": r["w_full"]}),  # last: it writes
     }
 
 

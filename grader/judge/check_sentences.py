@@ -55,6 +55,8 @@ class SayCheck(Sentence):
                        "alone and returns the gradients.")
     NOT_SHARED = N_("{label} does not share its number with the Value it was meant to be detached from: it "
                     "is another Value, not a detach() of it, so nothing written into {label} reaches that Value.")
+    DETACHED_OTHER = N_("{label} is a detach() of {name}, not of the Value it was meant to be detached from: it shares "
+                        "{name}'s number and version counter, so what is written into {label} reaches {name}, not that Value.")
     NUMBER_REPLACED = N_("{label} shares its version counter with the Value it was meant to be detached from, as a "
                          "detach() does, but no longer its number: a .data assignment gave one of them a number of its "
                          "own, so nothing written into {label} reaches that Value.")

@@ -215,7 +215,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayCheck.LIST_CHANGED: (("reordered", SayCheck.LIST_REORDERED),),
     SayCheck.NEVER_DETACHED: (("plain_leaf", SayCheck.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut
     SayCheck.DETACHED_ONE: (("returned", SayInPlace.DETACHED_RETURNED),),  # nothing computed from it: itself returned
-    SayCheck.NOT_SHARED: (("number_replaced", SayCheck.NUMBER_REPLACED),),
+    SayCheck.NOT_SHARED: (("number_replaced", SayCheck.NUMBER_REPLACED), ("other_detached", SayCheck.DETACHED_OTHER),),
     SayLeaf.BUILT_UNUSED: (("never", SayLeaf.BUILD_UNCALLED),),  # build not called at all
     SayLeaf.DETACHED_RETURNED: (("entries", SayLeaf.DETACHED_LEAVES_RETURNED),),  # a detach() of each leaf of a row
     SayShape.KEYS: (("empty", SayShape.EMPTY),),  # no key at all
@@ -248,7 +248,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayCheck.LIST_CHANGED: ("name", "name"),  # the argument's name
     SayCheck.FLAGS_CHANGED_AFTER: ("leaf", "leaf"),  # the leaf whose flag was turned off after the graph recorded it
     SayCheck.DETACH_DROPPED: ("leaf", "leaf"),  # the leaf whose detach() the call left unused
-    SayCheck.LIST_REORDERED: ("name", "name"),
+    SayCheck.LIST_REORDERED: ("name", "name"), SayCheck.DETACHED_OTHER: ("other", "name"),  # the Value detach() was taken of
     SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     SayCheck.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through

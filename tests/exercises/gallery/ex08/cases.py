@@ -478,3 +478,37 @@ CASES += [
                  "    w_cut.detach()\n    w_cut_detached = w_cut\n"},
           names=("w_cut_detached is still w_cut",)),
 ]
+
+# detach() called on the wrong Value: x's for w_detach, w_full's for the cut.  Each is a real detach(), of
+# another Value returned; the feedback names that Value, not only "not a detach() of it".
+CASES += [
+    Wrong("detach_of_x", fails={SHARES: "w_detach is a detach() of x"},
+          edits={"    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n":
+                 "    w_detach = x.detach()\n"},
+          names=("w_detach is a detach() of x", "reaches x")),
+    Wrong("cut_detached_from_full", fails={"w * w.detach() sends gradient through one factor":
+                                           "w_cut_detached is a detach() of w_full"},
+          edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
+                 "    w_cut_detached = w_full.detach()\n"},
+          names=("w_cut_detached is a detach() of w_full",)),
+    # the documents' w_detach.data.fill_(new), one loop over both backward passes; copy_ of a Value, the
+    # product by micrograph.mul, the error kept in a name and returned after the try
+    Correct("documents_fill_one_loop",
+            edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n": "    w_detach.data.fill_(new)\n",
+                   "    y_full.backward()\n    y_cut.backward()\n": "    for y in (y_full, y_cut):\n        y.backward()\n"}),
+    Correct("copy_in_and_error_kept",
+            edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n": "    w_detach.copy_(Value(new))\n",
+                   "    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n    try:\n"
+                   "        z.backward()\n    except RuntimeError as e:\n        return e\n    return None\n":
+                   "    z = micrograph.mul(w, 2).detach()\n    error = None\n    try:\n        z.backward()\n"
+                   "    except RuntimeError as caught:\n        error = caught\n    return error\n"}),
+    # the products' numbers and gradients written by hand, no graph: no pass, .grad assigned
+    Wrong("cut_without_the_engine", fails={"w * w.detach() sends gradient through one factor": "ran no backward pass"},
+          edits={"    y_full = w_full * w_full  # both factors lead back to w_full: dy/dw = 2w\n"
+                 "    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n"
+                 "    y_cut = w_cut * w_cut_detached  # the second factor is a constant: dy/dw = w\n"
+                 "    y_full.backward()\n    y_cut.backward()\n":
+                 "    y_full = Value(w * w)\n    w_cut_detached = Value(w)\n    y_cut = Value(w * w)\n"
+                 "    w_full.grad = Value(2 * w)\n    w_cut.grad = Value(w)\n"},
+          names=("detach_cuts_graph ran no backward pass", "assigned by hand")),
+]
