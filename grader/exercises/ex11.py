@@ -53,6 +53,7 @@ OTHER_SHAPES = [
 # the first equal one's, and its one-hot picks another row of the Jacobian.
 EQUAL_ENTRIES, EQUAL_COLUMNS = ([1.5, 1.5], [[2.0, -1.0], [0.5, 3.0]]), ([1.5, -2.0], [[2.0, 2.0, -1.0], [0.5, 0.5, 3.0]])
 EQUAL_LOSSES = ([1.5, 0.5], [[1.0, 2.0, 1.0], [1.0, -2.0, 3.0]])
+COLUMNS_NOTE, LOSSES_NOTE = N_("y with two equal columns"), N_("two equal entries of loss")  # notes of calls' labels
 
 
 def _graph(x_row: list[float], y_rows: list[list[float]], y_grad: bool = False):
@@ -335,8 +336,8 @@ def rows_public(sub):
                key_feedback=ROWS_KEYS)
 def rows_shapes(sub):
     return {**_rows_of(sub, OTHER_SHAPES, True), "equal": _rows(sub, *EQUAL_ENTRIES, True),
-            "columns": _rows(sub, *EQUAL_COLUMNS, True, label=N_("jacobian_rows(x, loss, True) (y with two equal columns)")),
-            "losses": _rows(sub, *EQUAL_LOSSES, True, label=N_("jacobian_rows(x, loss, True) (two equal entries of loss)")),
+            "columns": _rows(sub, *EQUAL_COLUMNS, True, label=f"jacobian_rows(x, loss, True) ({COLUMNS_NOTE})"),
+            "losses": _rows(sub, *EQUAL_LOSSES, True, label=f"jacobian_rows(x, loss, True) ({LOSSES_NOTE})"),
             "apart": calls_apart(sub, _rows_again, lambda rows: matrix(rows, num), OTHER_SHAPES[0],
                                  SQUARE[1], "jacobian_rows"),
             "default_after": _zero_between_after(sub, OTHER_SHAPES[0])}

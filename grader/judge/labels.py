@@ -76,6 +76,7 @@ _LABEL_FORMS = (
     (r"(?P<value>\S+) \((?P<note>[a-z][^()]*, \w+ == \w+)\)", N_("{value} ({note})")),  # flags, w == x: one note
     (r"(?P<value>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+)?) \((?P<note>(?:(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?|x far below 0)(?:; )?)+)\)",
      N_("{value} ({note})")),
+    (r"(?P<value>[^\s(]+\([^()]*\)) \((?P<note>[a-z][^()]*)\)", N_("{value} ({note})")),  # a call and its cases' notes
     (r"the error for (?P<label>.+)", N_("the error for {label}")),
     (r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)",
      N_("for {name} = {graph}, {what}")),
