@@ -16,7 +16,7 @@ from grader.spec.build_reads import grad_quiet
 from grader.spec.build_retained import ZEROED, grad_after_zeroed
 from grader.spec.build_repeats import dropped_kept, leaf_root, retained_again, retained_twice, seeded, zeroed_apart
 from grader.spec.build_rerun import retained_rerun
-from grader.spec.build_writes import CLEARED, store_watched, writes_beside_store
+from grader.spec.build_writes import BESIDE, CLEARED, REPLACED, store_watched, writes_beside_store
 from grader.spec.facts import CONTEXT
 from grader.spec.freed import apart, at_a_freed_id
 from grader.spec.held import kept
@@ -315,7 +315,8 @@ def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     backward that overwrites a retained gradient instead of adding to it is told by that rule, not
     as a dropped gradient kept (a sum wrong otherwise, gradients kept between calls, by that); where
     a.grad was None when that backward handed it to store_grad (``store_watched``'s ``CLEARED``),
-    the claim is told with that.  Each backward is a step of its own, so an error is told as that step's."""
+    store_grad left the new gradient alone (``REPLACED``), or that backward wrote a.grad without
+    store_grad (``BESIDE``), the claim is told with that.  Each backward is a step of its own, so an error is told as that step's."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     a = w + x
     a.retain_grad()
@@ -324,7 +325,7 @@ def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
         ran.append(raised(kept(a * w).backward, f"(a * w).backward() after {RETAINED}; (a * x).backward()"))
     second = grad_quiet(a)  # not (a * w)'s gradient alone (w0): an overwrite; any other number is told below
     summed = {**claim(type(second) is not float or not math.isclose(second, w0), OVERWRITTEN),
-              **({CLEARED: True} if how.get(CLEARED) else {})}
+              **{key: True for key in (CLEARED, REPLACED, BESIDE) if how.get(key)}}
     a.grad = None
     dropped = f"{RETAINED}; (a * x).backward(); (a * w).backward(); a.grad = None"
     ran += [raised(kept(a * x).backward, f"(a * x).backward() after {dropped}"),

@@ -98,15 +98,20 @@ PYTORCH_SHAPES = Shapes(SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE, SayTorch.T
                         SayTorch.TORCH_ORDER, SayTorch.TORCH_KEYS, SayTorch.TORCH_ALIKE)
 
 
+# a claim that a backward added to a retained .grad, told by how the sum went missing (``store_watched``):
+# dropped before store_grad, left alone by store_grad, or written without it
+_NOT_ADDED = (("cleared", SayTorch.CLEARED_NOT_ADDED), ("replaced", SayTorch.REPLACED_NOT_ADDED),
+              ("retained_beside", SayTorch.BESIDE_NOT_ADDED))
+
+
 def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     against_torch = want.get(REFERENCE) == PYTORCH
     if against_torch and want.get(RAISES) is True:
         return _raised(want.get("value"), got, label)
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is bool \
             and type(want.get("value")) is bool and want["value"] != got["value"]:
-        if want["value"] and got.get(CONTEXT + "cleared") is True:  # a retained .grad dropped before store_grad
-            return [_diff(SayTorch.CLEARED_NOT_ADDED, label=label)]
-        return [_diff(SayTorch.TORCH_HOLDS if want["value"] else SayTorch.TORCH_HOLDS_NOT, label=label)]
+        why = next((say for key, say in _NOT_ADDED if got.get(CONTEXT + key) is True), None) if want["value"] else None
+        return [_diff(why or (SayTorch.TORCH_HOLDS if want["value"] else SayTorch.TORCH_HOLDS_NOT), label=label)]
     if against_torch and want.get(CLAIM) is True and type(got.get("value")) is str \
             and got["value"].startswith((OTHER_WARNING, OTHER_TEXT, PRINTED, LOGGED)):  # it warned, not as PyTorch does
         return [_warned_otherwise(want.get("value"), got["value"], label)]

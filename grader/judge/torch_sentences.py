@@ -37,6 +37,14 @@ class SayTorch(Sentence):
     CLEARED_NOT_ADDED = N_("{label} in PyTorch, but not in your engine: the retained non-leaf's .grad held a number "
                            "when that backward started, and None when it handed the value to store_grad: the earlier "
                            "gradient was dropped before the sum was made.")
+    # ... where store_grad, handed that gradient while .grad held a number, left it alone
+    REPLACED_NOT_ADDED = N_("{label} in PyTorch, but not in your engine: your store_grad, handed the retained "
+                            "non-leaf's gradient while its .grad held a number, left .grad holding that gradient "
+                            "alone, not the two added.")
+    # ... where that backward changed the retained .grad without handing it to store_grad
+    BESIDE_NOT_ADDED = N_("{label} in PyTorch, but not in your engine: that backward changed the retained non-leaf's "
+                          ".grad without handing it to store_grad, so the sum this stage's store_grad makes never "
+                          "reached it.")
     # a .grad left None where the engine's store_grad or AccumulateGrad.apply drops a 0 (``~zero_dropped``, ex17)
     ZERO_DROPPED = N_("{label} is None, where PyTorch's is not; your {function}, given a gradient of 0 alone, leaves "
                       ".grad None, where it writes every gradient it is given, 0 too.")

@@ -383,12 +383,16 @@ CASES += [
 ]
 
 # A retained non-leaf's .grad overwritten by each backward (a leaf's added to): told by the claim that
-# (a * w)'s backward adds to a.grad, said whole (no step of its program cut off) and in Chinese too.
+# (a * w)'s backward adds to a.grad, said whole (no step of its program cut off) and in Chinese too, with
+# where the sum went missing: store_grad left the new gradient alone (not the rule of the sum; backward
+# writing a.grad without store_grad: retained_written_past_store_grad).
 CASES += [
     Wrong("retained_grad_overwritten", edits={"        v._grad = Value(v._grad.item() + grad)": "        v._grad = Value(grad)"},
           fails={"w.grad = None between backward calls":
-                 "(a * w).backward() after a = w + x; a.retain_grad(); (a * x).backward() adds to a.grad in PyTorch"},
-          names=("adds to a.grad", "adds a retained non-leaf's gradient"), unsaid=("…",)),
+                 "(a * w).backward() after a = w + x; a.retain_grad(); (a * x).backward() adds to a.grad in PyTorch, "
+                 "but not in your engine: your store_grad, handed the retained non-leaf's gradient"},
+          names=("adds to a.grad", "left .grad holding that gradient alone"),
+          unsaid=("…", "adds a retained non-leaf's gradient")),
 ]
 
 # Calls repeated on one value, each wrong only where a later call shows it: backward seeded from the
@@ -485,7 +489,7 @@ CASES += [
         WRITE: "    v._grad = Value(grad)"},
           fails={LOOP: "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward() is a "
                        "different number"},
-          names=("a retained non-leaf's gradient to the number its .grad holds",)),
+          names=("left .grad holding that gradient alone",)),  # store_grad's own overwrite, told where it is
     Correct("sum_made_by_add", edits={WRITE: "    if v._grad is None:\n        v._grad = Value(grad)\n    else:\n"
                                              "        v._grad = v._grad + grad"}),
     Correct("zero_with_a_new_box", edits={ZERO_BODY: "        self._box = [0.0]\n        return self"}),
@@ -506,8 +510,9 @@ CASES += [
           fails={LOOP: "a.grad after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward() is a "
                        "different number from PyTorch's: that backward changed the retained non-leaf's .grad without "
                        "handing it to store_grad"},
-          names=("without handing it to store_grad", "adds a retained non-leaf's gradient to the number its .grad holds"),
-          unsaid=("your store_grad, handed",)),  # store_grad never saw a: not the sum lost inside it
+          names=("without handing it to store_grad", "adds to a.grad in PyTorch, but not in your engine: that backward"),
+          unsaid=("your store_grad, handed",  # store_grad never saw a: not the sum lost inside it
+                  "adds a retained non-leaf's gradient")),  # nor the rule of the sum: where it went missing is told
     Correct("zero_counts_a_version", edits={ZERO_BODY: "        self._box[0] = 0.0\n        self._versions[0] += 1\n"
                                                        "        return self"}),
 ]
