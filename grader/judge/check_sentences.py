@@ -148,6 +148,10 @@ class SayCheck(Sentence):
     GRADIENT_CUT = N_("{label} is None: under create_graph=True, Softplus.backward returned the statement's "
                       "number in no graph back to x, computed from a Value that does not reach x (x.detach(), "
                       "x.data, a number such as x.item(), or a Value kept from an earlier call).")
+    GRADIENT_CUT_WHOLE = N_("{label} is None: under create_graph=True, Softplus.backward returned the statement's "
+                            "number in no graph at all, neither back to x nor back to the grad it receives: the "
+                            "gradient it returns was cut from its graph (detach() or detach_()) or made from numbers "
+                            "only (such as x.item() and grad.item()).")
     GRAD_TAKEN_AS_NUMBER = N_("{label} is a different number from the statement's: under create_graph=True, the "
                               "gradient {function} returns has no graph back to the grad it receives (grad read "
                               "as a number, grad.item(), or cut from its graph), so the part of the second derivative "

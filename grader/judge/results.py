@@ -136,6 +136,8 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
         saved = got.get(CONTEXT + "saved_apart")  # a Value saved beside x (or for it) that has no graph
         if type(saved) is str:
             return [_diff(SayCheck.GRADIENT_CUT_SAVED, label=label, name=saved)]
+        if got.get(CONTEXT + "cut_whole") is True:  # no graph back to grad either: the result itself cut
+            return [_diff(SayCheck.GRADIENT_CUT_WHOLE, label=label)]
         return [_diff(SayCheck.GRADIENT_CUT, label=label)]  # a gradient of the right number, in no graph to x
     if found is not None and found.say in _OF_NUMBERS and type(got.get(CONTEXT + "hook_cleared")) is str:
         # a hook of theirs cleared the .grad the records read while a pass ran: the passes never added up

@@ -91,7 +91,7 @@ WHOLE_CAUSES = with_nan({
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
     SayWalk.NAME_LETTERS: {*RESULTS_MORE, Say.RESULT_TEXT},  # a name's letters: more entries
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
-    **dict.fromkeys((SayCheck.GRADIENT_CUT, SayCheck.GRADIENT_CUT_SAVED), {Say.RESULT_NUMBER, Say.RESULT_NONE}),
+    **dict.fromkeys((SayCheck.GRADIENT_CUT, SayCheck.GRADIENT_CUT_SAVED, SayCheck.GRADIENT_CUT_WHOLE), {Say.RESULT_NUMBER, Say.RESULT_NONE}),
     # grad mode off while it ran (its own no_grad, or @once_differentiable's): every second derivative too
     **dict.fromkeys((SayCheck.GRAD_OFF_IN_BACKWARD, SayFunction.ONCE_DIFFERENTIABLE),
                     {Say.RESULT_NUMBER, Say.RESULT_NONE, SayCheck.GRAD_TAKEN_AS_NUMBER}),

@@ -186,8 +186,10 @@ def second_derivative(sub: ModuleType, x: float) -> list[dict[str, Any]]:
     if not isinstance(first, Value) or not first.requires_grad:  # cut: the right number, grad mode on
         cut = not (off or once) and isinstance(first, Value) and math.isclose(num(first), 1 / (1 + math.exp(-x)), rel_tol=1e-12)
         apart = _saved_apart(y, leaf) if cut else None
+        whole = cut and not apart and not _reaches_grad(sub.Softplus.apply, x)  # cut from grad too: detach() of it
         return [mode, {**result_of(None, SECOND), CONTEXT + "cut_from_x": cut,
-                       **({CONTEXT + "saved_apart": apart} if apart else {})}]
+                       **({CONTEXT + "saved_apart": apart} if apart else {}),
+                       **({CONTEXT + "cut_whole": True} if whole else {})}]
     (second,) = grad(first, [leaf], allow_unused=True)  # context: whether the gradient has sigmoid(x)'s number
     agrees = close(num(first), 1 / (1 + math.exp(-x)))
     return [mode, {**result_of(second, SECOND), CONTEXT + "gradient_agrees": agrees}]

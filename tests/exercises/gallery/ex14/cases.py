@@ -557,3 +557,15 @@ CASES += [
                  "        _MASK.data = Value(1.0 if inside else 0.0)\n        return grad * _MASK, None, None\n",
                  "class Clip(Function):\n": "_MASK = Value(0.0)\n\n\nclass Clip(Function):\n"}),
 ]
+
+# Softplus.backward detaches its own result in place (`(grad * x.sigmoid()).detach_()`): the gradient has no
+# graph back to x nor to grad, though it was computed from x itself; told as the result cut, not as a Value
+# that does not reach x.
+CASES += [
+    Wrong("softplus_result_detached_in_place",
+          fails={SECOND: "in no graph at all, neither back to x nor back to the grad it receives"},
+          passes=(SOFTPLUS, CLIP, FREED, INPLACE, COMPOSED),
+          edits={SOFTPLUS_BACKWARD: "        return (grad * x.sigmoid()).detach_()\n"},
+          names=("grad(grad(Softplus.apply(x), x, create_graph=True), x)", "detach_()"),
+          unsaid=("computed from a Value that does not reach x",)),
+]
