@@ -206,7 +206,7 @@ def _inputs_differ(wn: list[_Node], gn: list[_Node], j: int, got: dict[str, Any]
     student's), the two leaves are (``x + 1`` written for ``w + 1``)."""
     op = gn[j].get("op")
     theirs, ours = _recorded(gn, op), _recorded(wn, op)
-    if theirs != ours:
+    if theirs != ours and not _sum_of_other_inputs(wn, gn, j):
         return difference(Say.OP_FEWER if theirs < ours else Say.OP_MORE, j, graph=got, label=label,
                           op=_shown_op(gn[j]))
     want_leaf, got_leaf = leaves
@@ -221,6 +221,15 @@ def _inputs_differ(wn: list[_Node], gn: list[_Node], j: int, got: dict[str, Any]
         say = SayLeaf.ROOT_DETACHED if where == _NOTE.sub("", label) else SayLeaf.DETACHED_AT
         return difference(say, j, graph=got, label=label, where=where, op=_shown_op(gn[j]), leaf=detached)
     return _at(Say.NODE_INPUTS, j, got, label, _where(gn, j, label), _shown_op(gn[j]))
+
+
+def _sum_of_other_inputs(wn: list[_Node], gn: list[_Node], j: int) -> bool:
+    """Whether node ``j`` is one ``SumBackward0`` (``micrograph.sum``: one node adds any number of inputs) and
+    both graphs hold as many sums: its inputs differ in number, and the graph records it no fewer or more
+    times than the statement's (a sum of some entries only is one node, as the sum of all of them is)."""
+    if gn[j].get("op") != FLAT_SUM or _shown_op(gn[j]) != "SumBackward0":
+        return False
+    return sum(node.get("op") == FLAT_SUM for node in wn) == sum(node.get("op") == FLAT_SUM for node in gn)
 
 
 def _stacked(wn: list[_Node], gn: list[_Node], a: _Node, b: _Node, above: _Node) -> tuple[Say, object] | None:

@@ -728,3 +728,12 @@ CASES += [
                    "        loss.detach_()\n        return error\n"}),
     Correct("grads_read_through_detach", edits={FIRST: "    first = [p.grad.detach().item() for p in net.parameters()]\n"}),
 ]
+
+# loss summed over the first column of output only: one SumBackward0 of fewer inputs, told as entries of output
+# left out, never as SumBackward0 recorded fewer times (the graph holds one, as the statement's does)
+CASES += [Wrong("loss_of_first_column", fails={"forward gives input leaves, output rows, summed loss":
+                                               "loss is computed from only some entries of output"},
+                names=("loss is computed from only some entries of output", "output[0][1] does not reach it"),
+                unsaid=("records SumBackward0 fewer times",),
+                edits={"    loss = micrograph.sum([v for row in output for v in row])\n":
+                       "    loss = micrograph.sum([row[0] for row in output])\n"})]
