@@ -14,7 +14,7 @@ from typing import Any
 
 import micrograph
 from micrograph import Value
-from micrograph.value import shares_storage, shares_version_counter
+from micrograph.value import shares_storage
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
@@ -22,6 +22,7 @@ from grader.spec.call import Call
 from grader.spec.graph import graph
 from grader.spec.origins import made_by_op, made_from, none_detached, read_on_the_way, returned_root
 from grader.spec.errors import error_of
+from grader.spec.refused import changed_untracked
 from grader.spec.probe import call_text, in_call, plain_dict, shape_error
 from grader.spec.facts import ALIASED, CONTEXT, Check
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
@@ -64,22 +65,9 @@ def _leaf(sub, w: float, amount: float) -> dict:
     # the leaf add_ was tried on; a w that is no Value is told by its VALUE fact (the float given, handed back)
     returned = None if not tried_on or not isinstance(r["w"], Value) else any(v is r["w"] for v in tried_on)
     return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed,
-                      CONTEXT + "leaf_unchanged": unchanged, **_changed_untracked(r["w"], call)},
+                      CONTEXT + "leaf_unchanged": unchanged, **changed_untracked(r["w"], call)},
             "w": {**value_of(r["w"], "w", call), CONTEXT + "given": r["w"] is w}, "call": call.fact,
             "tried": check(Check.RETURNED_TRIED, returned, "inplace_on_leaf"), "new": _LEAF_RETURNED.new(r["w"])}
-
-
-def _changed_untracked(w: object, call: Call) -> dict[str, bool]:
-    """Context of the leaf's ERROR fact: why the engine refused nothing where w, a leaf that requires
-    grad now, was changed in place: w itself changed while it did not yet require grad (``w =
-    Value(w)``, ``add_``, then ``requires_grad_()``, or requires_grad switched off around the change),
-    or a ``detach()`` of w changed, which requires no grad and shares w's number and version counter."""
-    if not isinstance(w, Value) or not w.requires_grad:
-        return {}
-    untracked = [v for v in call.changed_untracked.values() if isinstance(v, Value) and shares_storage(v, w)]
-    itself = any(v is w for v in untracked)
-    detached = not itself and any(shares_version_counter(v, w) for v in untracked)
-    return {CONTEXT + "leaf_not_yet_requiring": itself, CONTEXT + "leaf_through_detached": detached}
 
 
 LEAF_FEEDBACK = ("Call w.add_(amount) on the leaf that requires grad, with grad mode on; catch "

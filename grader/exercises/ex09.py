@@ -29,7 +29,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import by_key, num, shape_error
 from grader.spec.origins import made_by_op, made_from, read_on_the_way, unrecorded_on_the_way
 from grader.spec.errors import error_of
-from grader.spec.refused import refused_given
+from grader.spec.refused import changed_untracked, refused_given
 from grader.spec.given_untracked import ModeNoted
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.one_leaf import leaf_per_name
@@ -178,7 +178,7 @@ def _refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) ->
     with watching(sub, "step_without_no_grad") as call, told_if_grad_unwritten(call, "step_without_no_grad", {"w": w}):
         e = sub.step_without_no_grad(w, given, lr)
     seen = value_of(w, "w")  # its number and its version as the call left them: why no error was caught, if none
-    unchanged = {CONTEXT + "leaf_unchanged": seen["version"] == 0 and seen["data"] == start}
+    unchanged = {CONTEXT + "leaf_unchanged": seen["version"] == 0 and seen["data"] == start, **changed_untracked(w, call)}
     return {"error": {**error_of(e, "the error returned", call), **unchanged},
             "w": [value_of(w, "w", call), grad_of(w, "w.grad")],
             "call": [call.fact, {**check(Check.LOSS_FN_CALLED, bool(given.modes), "step_without_no_grad"),

@@ -58,10 +58,10 @@ class SayInPlace(Sentence):
     LEAF_UNDER_NO_GRAD = N_("{label} is None: your code changed the leaf w in place with grad mode off (no_grad), "
                             "where the engine lets a leaf that requires grad change and raises nothing; the "
                             "statement's change runs with grad mode on, and the engine refuses it.")
-    LEAF_NOT_YET_REQUIRING = N_("{label} is None: your code changed w in place while w did not require grad (it "
-                                "was made to require grad only after that change), so the engine had no change of a "
-                                "leaf that requires grad to refuse; the statement's w requires grad when it is "
-                                "changed in place, and the engine refuses it.")
+    LEAF_NOT_YET_REQUIRING = N_("{label} is None: your code changed w in place while w did not require grad (its "
+                                "requires_grad was off as the in-place operation ran, and was set on after it), so "
+                                "the engine had no change of a leaf that requires grad to refuse; the statement's w "
+                                "requires grad when it is changed in place, and the engine refuses it.")
     LEAF_THROUGH_DETACHED = N_("{label} is None: your code changed w's number in place through a detach() of w, "
                                "which requires no grad, so the engine refused nothing; the statement changes w "
                                "itself in place, and the engine refuses that.")

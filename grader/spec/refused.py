@@ -16,6 +16,8 @@ a leaf that requires grad).
                                                a detach() of the call, or on a Value computed from one
     refused_given(e, w, "f")                   CHECK fact: the in-place change that raised e was
                                                tried on w itself
+    changed_untracked(w, call)                 context: why an in-place change of the leaf w was not
+                                               refused (w requiring no grad then, or a detach() of w)
 """
 
 from __future__ import annotations
@@ -24,10 +26,10 @@ from types import CodeType
 from typing import Any
 
 from micrograph import Value, engine
-from micrograph.value import LEAF_INPLACE, record_inplace
+from micrograph.value import LEAF_INPLACE, record_inplace, shares_storage, shares_version_counter
 
 from grader.spec.call import Call
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import read_on_the_way
 from grader.spec.provenance import check
 from grader.spec.raise_site import innermost
@@ -85,3 +87,16 @@ def refused_given(e: object, w: object, label: str) -> dict[str, Any]:
     if leaf is None:
         return check(Check.REFUSED_ON_GIVEN, None, label)
     return check(Check.REFUSED_ON_GIVEN, leaf is w, label)
+
+
+def changed_untracked(w: object, call: Call) -> dict[str, bool]:
+    """Context of an ERROR fact about the leaf w: why the engine refused nothing where w, a leaf that
+    requires grad now, was changed in place: w itself changed while it did not require grad (``w =
+    Value(w)``, ``add_``, then ``requires_grad_()``, or requires_grad switched off around the change),
+    or a ``detach()`` of w changed, which requires no grad and shares w's number and version counter."""
+    if not isinstance(w, Value) or not w.requires_grad:
+        return {}
+    untracked = [v for v in call.changed_untracked.values() if isinstance(v, Value) and shares_storage(v, w)]
+    itself = any(v is w for v in untracked)
+    detached = not itself and any(shares_version_counter(v, w) for v in untracked)
+    return {CONTEXT + "leaf_not_yet_requiring": itself, CONTEXT + "leaf_through_detached": detached}

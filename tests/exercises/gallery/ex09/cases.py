@@ -696,3 +696,20 @@ CASES += [
                  "    loss = loss_fn(w)\n    w.grad = Value(g)\n    with micrograph.no_grad():\n        w -= lr * g\n"},
           names=("sgd_step ran no backward pass", "assigned by hand")),
 ]
+
+# The refused update made unrefused another way than no_grad: requires_grad switched off around it, or the
+# update made through a detach() of w.  Told why the engine refused nothing, not only that w's counter moved.
+REFUSED_UPDATE = "        w -= lr * w.grad  # an in-place change of a leaf that requires grad: refused\n"
+CASES += [
+    Wrong("refused_update_flag_toggled", fails={"without no_grad the step is refused": "while w did not require grad"},
+          edits={REFUSED_UPDATE: "        w.requires_grad_(False)\n        w -= lr * w.grad\n        w.requires_grad_(True)\n"},
+          names=("the error returned is None", "while w did not require grad"), unsaid=("grad mode off",)),
+    Wrong("refused_update_through_detach", fails={"without no_grad the step is refused": "through a detach() of w"},
+          edits={REFUSED_UPDATE: "        w.detach().sub_(lr * w.grad)\n"},
+          names=("the error returned is None", "through a detach() of w")),
+    # the step's update with requires_grad switched off around it in place of no_grad: the same numbers
+    Wrong("step_flag_toggled_for_no_grad", fails={STEP: "computed nothing with grad mode off"},
+          edits={"    with micrograph.no_grad():\n        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
+                 "    w.requires_grad_(False)\n    w -= lr * w.grad\n    w.requires_grad_(True)\n"},
+          names=("sgd_step computed nothing with grad mode off",)),
+]
