@@ -70,6 +70,9 @@ class SayTorch(Sentence):
     TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")
     TORCH_MORE = N_("{label} has more entries than PyTorch's.")
     TORCH_ORDER = N_("{label} holds PyTorch's entries, but in another order.")
+    # a number on the left (2 + w): the entries reversed by the student's reflected method (``~reflected``)
+    REFLECTED_ORDER = N_("{label} holds PyTorch's entries, but in another order: with a number on the left, Python runs "
+                         "your Value's {name}, and it put the number's entry (None, 0) first.")
     # entries alike by name in another order, one of them the AccumulateGrad of a value that requires no grad
     CONSTANT_ACCUMULATOR = N_("{label} holds an AccumulateGrad node whose .variable requires no grad, an entry PyTorch "
                               "never has: PyTorch gives an input that requires no grad the entry (None, 0), and an "

@@ -18,6 +18,7 @@ unrelated error deep in this stage's program.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
@@ -25,7 +26,7 @@ from micrograph.i18n import N_  # a stage's program, check or error, translated 
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
 from grader.spec.build_fresh_nodes import born_released, constant_refused, equal_leaf_raises, leaves_merged, \
     refused_again, shares_counter, unpacks_other
-from grader.spec.build_reads import edges, fact, flag, grad_quiet, node_name, number
+from grader.spec.build_reads import edge_node, edges, fact, flag, grad_quiet, node_name, number
 from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
 from grader.spec.probe import show
@@ -82,6 +83,9 @@ def described(v: object, label: str, when: str = "") -> dict[str, Any]:
     edged = fact(None if fn is None else edges(fn), f"{at}.grad_fn.next_functions")
     if _constant_accumulator(fn):  # context beside it: an edge to the AccumulateGrad of a value that requires no grad
         edged[CONTEXT + "constant_accumulator"] = True
+    reflected = _number_first(label, fn)
+    if reflected is not None:  # context beside it: ``2 + w``'s entries reversed by the student's __radd__
+        edged[CONTEXT + "reflected"] = reflected
     return {
         "data": fact(number(v), f"{at}.item()"),
         "grad_fn": fact(node_name(fn), f"{at}.grad_fn"),  # None, or the node by its name()
@@ -101,6 +105,22 @@ def _constant_accumulator(fn: object) -> bool:
     nodes = [pair[0] for pair in list(pairs)[:16] if type(pair) in (tuple, list) and len(pair) == 2]
     return any(hasattr(node, "variable") and flag(getattr(node.variable, "requires_grad", None)) is not True
                for node in nodes if node is not None)
+
+
+_NUMBER_LEFT = re.compile(r"\(?-?\d[\d.]* ([+*]) [A-Za-z_]\w*\)?")  # "(2 + w)", "3 * w": a number, then a Value
+
+
+def _number_first(label: str, fn: object) -> str | None:
+    """The reflected method Python ran for a number on the left of ``label`` (``2 + w``: the Value's
+    ``__radd__``), where the node's first entry is (None, 0), the number's, and its second is not:
+    that method put the number first; None otherwise (PyTorch's ``2 + w`` is ``w + 2``)."""
+    found = _NUMBER_LEFT.fullmatch(label)
+    pairs = getattr(fn, "next_functions", None)
+    if found is None or type(pairs) is not tuple or len(pairs) != 2:
+        return None
+    if edge_node(fn, 0) is not None or edge_node(fn, 1) is None:
+        return None
+    return "__radd__" if found.group(1) == "+" else "__rmul__"
 
 
 def operand(code: str) -> str:

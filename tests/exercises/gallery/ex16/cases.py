@@ -134,7 +134,7 @@ CASES = [
     Wrong("rmul_as_number_times_value", edits={"    __rmul__ = __mul__": "    def __rmul__(self, other):\n"
                                                                         "        return as_value(other) * self"},
           fails={"Python numbers on either side": "(3 * w).grad_fn.next_functions holds PyTorch's entries, but in another order"},
-          names=("(3 * w).grad_fn.next_functions", "in that input's place")),
+          names=("(3 * w).grad_fn.next_functions", "in that input's place", "__rmul__")),
     Wrong("no_radd", edits={"    __radd__ = __add__\n": ""},  # Python's TypeError at 2 + w, told with the method it wants
           fails={"Python numbers on either side": "2 + w: your Value has no __radd__"},
           names=("2 + w", "__radd__")),
@@ -408,4 +408,13 @@ CASES += [
         '                out.grad_fn.save("other", other)': '                out.grad_fn.save("other", given)'},
           fails={"Python numbers on either side": 'saved as "other" is a Value in PyTorch, but not in your engine'},
           names=("(w * 3).grad_fn", "the number 3", "is a Value")),
+]
+
+# __radd__ written as the number plus the Value (as_value(other) + self): 2 + w records the number's entry first.
+# Told by the method Python ran for a number on the left, not only by an order of entries.
+CASES += [
+    Wrong("radd_as_number_plus_value", edits={"    __radd__ = __add__\n": "    def __radd__(self, other: float) -> Value:\n"
+                                                                       "        return as_value(other) + self\n"},
+          fails={"Python numbers on either side": "Python runs your Value's __radd__, and it put the number's entry"},
+          names=("(2 + w).grad_fn.next_functions", "__radd__")),
 ]
