@@ -417,4 +417,9 @@ CASES += [
                                                                        "        return as_value(other) + self\n"},
           fails={"Python numbers on either side": "Python runs your Value's __radd__, and it put the number's entry"},
           names=("(2 + w).grad_fn.next_functions", "__radd__")),
+    # Value.__eq__ by number (__hash__ by identity): no part of this stage compares Values, PyTorch's == is no test of it
+    Correct("value_equal_by_number", edits={"    __radd__ = __add__\n": "    def __eq__(self, other: object) -> bool:\n"
+                                                                     "        return isinstance(other, Value) and self.item() == other.item()\n\n"
+                                                                     "    def __hash__(self) -> int:\n        return id(self)\n\n"
+                                                                     "    __radd__ = __add__\n"}),
 ]

@@ -582,3 +582,13 @@ CASES += [
           fails={DOCS: 'w * 3 saves the number 3 as "other" as a Python number, not as a Value'},
           names=("ex16", "w * 3 saves the number 3", "Python number"), unsaid=("this stage's part",)),
 ]
+
+# dependencies with a set of the nodes seen beside the counts, each count taken with get: the same counts.
+CASES += [
+    Correct("dependencies_seen_set_and_get", edits={
+        "    stack = [root]\n    while stack:": "    seen = {root}\n    stack = [root]\n    while stack:",
+        "            if child not in counts:\n                counts[child] = 0\n                stack.append(child)\n"
+        "            counts[child] += 1\n":
+        "            if child not in seen:\n                seen.add(child)\n                stack.append(child)\n"
+        "            counts[child] = counts.get(child, 0) + 1\n"}),
+]
