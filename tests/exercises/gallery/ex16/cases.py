@@ -423,3 +423,10 @@ CASES += [
                                                                      "    def __hash__(self) -> int:\n        return id(self)\n\n"
                                                                      "    __radd__ = __add__\n"}),
 ]
+
+# __rmul__ written as other * self: a number on the left again, so Python calls __rmul__ again, without end.
+CASES += [
+    Wrong("rmul_as_other_times_self", edits={"    __rmul__ = __mul__": "    def __rmul__(self, other: float) -> Value:\n"
+                                                                      "        return other * self"},
+          fails={"Python numbers on either side": "RecursionError"}, names=("Value.__rmul__", "RecursionError")),
+]

@@ -592,3 +592,16 @@ CASES += [
         "            if child not in seen:\n                seen.add(child)\n                stack.append(child)\n"
         "            counts[child] = counts.get(child, 0) + 1\n"}),
 ]
+
+# The ready nodes in a plain list, the one with the highest sequence_nr taken each time (max): PyTorch's order;
+# the tie counter at module level: it only grows, so it still breaks ties in push order.
+CASES += [
+    Correct("ready_list_taken_by_max", edits={
+        "    ready = [(-first.sequence_nr, 0, first)]\n": "    ready = [first]\n",
+        "        node = heapq.heappop(ready)[2]\n": "        node = max(ready, key=lambda n: n.sequence_nr)\n        ready.remove(node)\n",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))": "                ready.append(child)"}),
+    Correct("tie_counter_at_module_level", edits={
+        "    pushed = itertools.count(1)\n": "",
+        "def backward(root: Value, retain_graph: bool = False) -> None:\n":
+        "pushed = itertools.count(1)\n\n\ndef backward(root: Value, retain_graph: bool = False) -> None:\n"}),
+]
