@@ -28,7 +28,7 @@ from grader.spec.probe import (call_text, caught_warnings, dict_of, in_call, fir
                                shape_error, type_name)
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
 from grader.spec.caller_grads import hold, kept
-from grader.spec.given import NODES, documents_graph, given_calls, grad_itself, grad_left, retained_after
+from grader.spec.given import NODES, documents_graph, given_calls, grad_itself, grad_left, left_whole, retained_after
 from grader.spec.import_mode import filters_kept, import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
@@ -42,8 +42,7 @@ EXERCISE = Exercise(
     "ex03", "retain_grad keeps a non-leaf's gradient", module="ex03_retain_grad"
 )
 
-NON_LEAF_WARNING = "is not a leaf Tensor is being accessed"
-NON_LEAF_SHOWN = f"UserWarning: The .grad attribute of a Tensor that {NON_LEAF_WARNING}"  # its start
+NON_LEAF_SHOWN = "UserWarning: The .grad attribute of a Tensor that is not a leaf Tensor is being accessed"  # its start
 READ_IT = "read v.grad itself and return the text of the warning that read raised"
 FROM_WARNING = ("return the text of the warning reading v.grad raised, str(caught[0].message), "
                 "not a text written down in your code")
@@ -167,6 +166,7 @@ def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
         "non_leaves": [result_of(_grad_or_none(answer[n]), f"grads_after_backward(w, x)['{n}']")
                        for n in ("a", "b", "y")],
         "read_non_leaves": len(call.warning_reads),
+        "cut": left_whole(given.returned, "grads_after_backward(w, x)", len(call.warning_reads)),
         "retained": retained_after(given.returned, "grads_after_backward(w, x)"),
         "warnings": warned,
         "backward": call.fact,

@@ -45,6 +45,9 @@ class SayRead(Sentence):
     ROWS_ONE_LIST = N_("the same list object stands in more than one row of {label}: your code put it there more "
                        "than once (repeated it with [...] * m or appended it again, for instance), not a new list per "
                        "row, so the numbers each pass wrote into it overwrote those of the passes before.")
+    NODE_CUT = N_("{label} was cut off its graph in place (as detach_() does) after build_graph made it: it is a "
+                  "leaf now, so reading its .grad raises no warning, where the statement's reads of a.grad, b.grad and "
+                  "y.grad warn.")
     NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
     NOT_READ_AFTER = N_("{label} read .grad only before its last backward pass, and no .grad after it: the "
                         "gradients that pass wrote were never read from .grad.")

@@ -160,6 +160,7 @@ class Check(str, enum.Enum):
     HELD_GRAD_UNUSED = "held_grad_unused"  # a number returned is not the .grad its leaf held before the call
     ANSWER_ANEW = "answer_anew"  # a call on a Value whose attributes changed since an earlier call is not that call's answer again
     LEFT_UNRETAINED = "left_unretained"  # a call made no retain_grad() on the Value it was given: it only reads it
+    NODE_KEPT = "node_kept"  # a non-leaf the call built keeps its grad_fn: not cut off in place (detach_())
     DROPPED_KEPT = "dropped_kept"  # a .grad set to None was dropped as it was, not zeroed first
     PAST_NO_GRAD = "past_no_grad"  # a clearing loop went on past a leaf without a gradient
     SET_TO_NONE_READ = "set_to_none_read"  # a clearing call's set_to_none is not read the other way round

@@ -161,6 +161,18 @@ def retained_after(graphs: list[Any], label: str) -> list[dict[str, Any]]:
              "retains_grad": getattr(last.get(n), "retains_grad", None) is True} for n in ("a", "b", "y")]
 
 
+def left_whole(graphs: list[Any], label: str, warned: int) -> list[dict[str, Any]]:
+    """Whether a, b and y of the graph the function tested built with the given function (its
+    last call's) still have a grad_fn when it returns, as CHECK facts: a node cut off its graph in
+    place (``y.detach_()`` after backward) is a leaf, whose .grad read raises no warning, told as
+    that cut, not as a .grad left unread.  A node that is no Value holds (other facts tell it), and
+    every node where the call read the .grad of three non-leaves that warn (``warned``): a cut after
+    those reads changed no answer."""
+    last = graphs[-1] if graphs and type(graphs[-1]) is dict else {}
+    kept = [warned >= 3 or not isinstance(last.get(n), Value) or last[n].grad_fn is not None for n in ("a", "b", "y")]
+    return [check(Check.NODE_KEPT, holds, f"{n} in {label}") for n, holds in zip(("a", "b", "y"), kept)]
+
+
 def _unretained(mine: Snapshot, names: list[str]) -> Snapshot:
     """``mine`` as it would be without retain_grad() on ``names``: what else differs then."""
     if mine is None or not names:

@@ -509,3 +509,18 @@ CASES += [
                  "    g[\"w\"].grad.zero_()  # clean up for the next call\n    g[\"x\"].grad.zero_()\n    return grads"},
           names=("grads_after_backward(w, x)['w'] is the .grad Value backward wrote", "changed in place")),
 ]
+
+# y cut off its graph in place after backward ("free the graph") before the .grad reads: y is a leaf then, and
+# reading its .grad warns not; told as that cut, not as a .grad left unread.  Cut after the reads, it changes
+# no answer.
+GAB = '    g["y"].backward()\n    return {name: node.grad for name, node in g.items()}\n'
+CASES += [
+    Wrong("y_detached_before_reading", fails={WITHOUT: "y in grads_after_backward(w, x) was cut off its graph in place"},
+          edits={GAB: '    g["y"].backward()\n    g["y"].detach_()  # free the graph\n'
+                      '    return {name: node.grad for name, node in g.items()}\n'},
+          names=("y in grads_after_backward(w, x)", "detach_()", "a leaf now"),
+          unsaid=("did not read the .grad of each", "a None written down")),
+    Correct("y_detached_after_reading",
+            edits={GAB: '    g["y"].backward()\n    grads = {name: node.grad for name, node in g.items()}\n'
+                        '    g["y"].detach_()  # done with the graph\n    return grads\n'}),
+]
