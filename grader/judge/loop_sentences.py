@@ -19,7 +19,7 @@ class SayLoop(Sentence):
     PAST_THE_LIMIT = N_("{label} counts one doubling too many: your loop went on doubling when y equalled "
                         "the limit, where the statement's stops as soon as y is no longer below it.")
     DOUBLED_AT_THE_LIMIT = N_("{label} went through a doubling of a y that was no longer below the limit: your "
-                              "code doubled y once more where the statement's loop stops.")
+                              "code went on doubling y where the statement's loop stops.")
     SHORT_OF_THE_LIMIT = N_("{label} is still below the limit: your loop stopped doubling before y reached it, where "
                             "the statement's goes on while y is below the limit.")
     COUNT_NOT_RECORDED = N_("{label} is not the number of doublings the y returned went through: your count "

@@ -451,3 +451,11 @@ CASES += [
                                                "def double_until(": "_TWO = Value(2.0)\n\n\ndef double_until("}),
     Correct("x_value_detached_in_place", edits={"    x_value = Value(x)\n": "    x_value = Value(x)\n    x_value.detach_()\n"}),
 ]
+
+# the loop goes on while y is below four times the limit: two doublings past the limit, told as doubling on
+# where the statement's loop stops, never as one doubling more
+CASES += [Wrong("loop_to_four_limits", fails={LOOP: "went through a doubling of a y that was no longer below the limit"},
+                names=("went through a doubling of a y that was no longer below the limit",
+                       "your code went on doubling y where the statement's loop stops"),
+                unsaid=("once more", "one doubling too many"),
+                edits={LOOP_LINE: "    while y < limit * 4:\n"})]
