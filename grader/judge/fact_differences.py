@@ -83,6 +83,13 @@ def _grad(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     return []
 
 
+def _changed_more(want: dict[str, Any], got: dict[str, Any]) -> bool:
+    """Whether the student's Value was changed in place more times than the statement's (its version
+    counter further on): its grad_fn is then the op of that change (``y.add_(1)`` on a product)."""
+    wv, gv = want.get("version"), got.get("version")
+    return type(wv) is int and type(gv) is int and gv > wv
+
+
 def _version(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
     wv, gv = want.get("version"), got.get("version")
     if type(wv) is not int or type(gv) is not int or wv == gv:
@@ -131,8 +138,8 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
         return [_diff(Say.IS_LEAF if got.get("requires_grad") else Say.UNTRACKED, label=label)]
     if want.get("grad_fn") is None and got.get("grad_fn") is not None:
         return [_diff(Say.NOT_LEAF, label=label, op=got.get("grad_fn"))]
-    if want.get("grad_fn") != got.get("grad_fn"):
-        return [_diff(Say.OTHER_OP, label=label, op=got.get("grad_fn"))]
+    if want.get("grad_fn") != got.get("grad_fn"):  # an in-place change put its op on top: told as that change
+        return _version(want, got, label) if _changed_more(want, got) else [_diff(Say.OTHER_OP, label=label, op=got.get("grad_fn"))]
     if want.get("requires_grad") != got.get("requires_grad"):
         return [_diff(Say.REQUIRES_GRAD, label=label, flag=got.get("requires_grad"))]
     if want.get("retains_grad") != got.get("retains_grad"):

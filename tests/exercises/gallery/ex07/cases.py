@@ -556,3 +556,13 @@ CASES += [
           names=("the error returned was made by hand", "a1 (after a = a + 1) was not returned by an operation",
                  "through .data")),
 ]
+
+# y changed in place where a is asked: y's grad_fn is then the add_'s node, told as y changed in place, never
+# as y made by another operation (it was made by combine, as the statement's).
+CASES += [
+    Wrong("y_changed_not_a", fails={SAVED: "y in modify_saved_value(w, x, 1, micrograph.mul) was changed in place"},
+          edits={IN_PLACE: "        y.add_(1)\n"},
+          names=("a in modify_saved_value(w, x, 1, micrograph.mul) has a version counter still at 0",
+                 "y in modify_saved_value(w, x, 1, micrograph.mul) was changed in place"),
+          unsaid=("was made by AddBackward0",)),
+]
