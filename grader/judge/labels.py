@@ -77,6 +77,8 @@ _LABEL_FORMS = (
     (r"(?P<value>[^\s(]+(?:\([^()]*\))?(?: (?:from|through) \S+)?) \((?P<note>(?:(?:[a-z]+ [<=>] [a-z0-9]+(?: < [a-z]+)?|x far below 0)(?:; )?)+)\)",
      N_("{value} ({note})")),
     (r"(?P<value>[^\s(]+\([^()]*\)) \((?P<note>[a-z][^()]*)\)", N_("{value} ({note})")),  # a call and its cases' notes
+    (r"(?P<value>[^\s(]+\([^()]*\)) \((?P<note>[a-z][^()]*)\)(?P<index>(?:\[[^\]]+\])+)",
+     N_("{value} ({note}){index}")),  # an entry of what the call returned
     (r"the error for (?P<label>.+)", N_("the error for {label}")),
     (r"for (?P<name>\w+) = (?P<graph>.+), (?P<what>[A-Za-z_][\w.]*\(.*\)(?:\[.*\])*)",
      N_("for {name} = {graph}, {what}")),

@@ -245,6 +245,8 @@ def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them(
         assert shown_label("w (w without grad; x without grad, w == x)") == "w（w 不需要梯度、x 不需要梯度，w == x）"
         assert shown_label("jacobian_rows(x, loss, True) (y with two equal columns; two equal entries of loss)") == \
             "jacobian_rows(x, loss, True)（y 有两列相等、loss 有两个相等的条目）"  # a call's label: its notes too
+        assert shown_label("jacobian_rows(x, loss, True) (y with two equal columns)[1][0]") == \
+            "jacobian_rows(x, loss, True)（y 有两列相等）[1][0]"  # an entry of what it returned
 
 
 def test_a_graphs_note_and_the_words_of_a_label_are_chinese() -> None:
