@@ -188,7 +188,7 @@ def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
         "call": [call.fact, _changed_after_backward(r["w"], call)], "names": _leaf_per_name(r, y_graph),
         "through": [_through_copy(r["w"], r["w_detach"], call), _wrote_detached(r["w"], r["w_detach"], call, new == w)],
         "new": [returned.new(r[name]) for name, returned in _SHARES_RETURNED.items()],
-        "shared": _shares_with(r["w_detach"], r["w"], "w_detach", {"x": r["x"]}),  # last: it writes into w
+        "shared": _shares_with(r["w_detach"], r["w"], "w_detach", {"x": r["x"], "y": r["y"]}),  # last: it writes into w
     }
 
 
@@ -258,7 +258,8 @@ def _cut(sub, w: float) -> dict[str, Any]:
         "~call": call.fact,  # one backward per product, or one over both: either is right
         "detached": [_any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
                      same_object(r["w_cut_detached"], r["w_cut"], "w_cut_detached", "w_cut")],  # w_cut.detach() dropped
-        "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached", {"w_full": r["w_full"]}),  # last: it writes
+        "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached",
+                                        {name: r[name] for name in ("w_full", "y_cut", "y_full")}),  # last: it writes
     }
 
 

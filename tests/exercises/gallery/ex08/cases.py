@@ -144,9 +144,9 @@ CASES += [
 # fill made before backward (correct: the product saved x + w and w + 1, not w, so the pass
 # and w's final number are the same).
 CASES += [
-    Wrong('detach_of_y', fails={"the detached copy shares w's data": 'w_detach does not share its number'},
+    Wrong('detach_of_y', fails={"the detached copy shares w's data": 'w_detach is a detach() of y'},
           edits={'    w_detach = w.detach()  # the same number, but no requires_grad: in-place changes are allowed\n    w_detach.fill_(new)': '    w_detach = y.detach()\n    w_detach.fill_(new)'},
-          names=('w_detach does not share its number', 'y was changed in place')),
+          names=('w_detach is a detach() of y', 'y was changed in place')),
     Wrong('both_factors_detached', fails={},
           edits={'    y_cut = w_cut * w_cut_detached  # the second factor is a constant: dy/dw = w': '    y_cut = w_cut_detached * w_cut_detached'},
           names=('RuntimeError', 'detach_cuts_graph')),
@@ -511,4 +511,14 @@ CASES += [
                  "    y_full = Value(w * w)\n    w_cut_detached = Value(w)\n    y_cut = Value(w * w)\n"
                  "    w_full.grad = Value(2 * w)\n    w_cut.grad = Value(w)\n"},
           names=("detach_cuts_graph ran no backward pass", "assigned by hand")),
+]
+
+# w_cut_detached taken of the product y_cut (the cut itself made right): told as a detach() of y_cut.
+CASES += [
+    Wrong("cut_returned_as_detached_product", fails={"w * w.detach() sends gradient through one factor":
+                                                     "w_cut_detached is a detach() of y_cut"},
+          edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n"
+                 "    y_cut = w_cut * w_cut_detached  # the second factor is a constant: dy/dw = w\n":
+                 "    y_cut = w_cut * w_cut.detach()\n    w_cut_detached = y_cut.detach()\n"},
+          names=("w_cut_detached is a detach() of y_cut",)),
 ]
