@@ -189,6 +189,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
                else Say.MORE_BACKWARD if gp > wp
                else Say.FEWER_AFTER_DETACH if got.get(CONTEXT + "detached_after") is True else Say.FEWER_BACKWARD)
         found.append(_diff(say, label=label))
+    if got.get(CONTEXT + "inputs_given") is True and want.get(CONTEXT + "inputs_given") is not True:
+        found.append(_diff(Say.INPUTS_GIVEN, label=label, context=True))  # told beside a .grad it left unwritten
     wk, gk = _either(want, got, "kept_graph")
     freed = got.get(CONTEXT + "freed_at")  # a pass that freed the graph the next one, which raised, needed
     if type(wk) is list and type(gk) is list and wp == gp:

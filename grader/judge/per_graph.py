@@ -32,7 +32,7 @@ _CALL_LETTER = re.compile(r"(?<=[a-z])_[a-g]\b")  # x_a, loss_b, diamond_c: whic
 _INDEX = re.compile(r"\[\d+\]")  # [0][1]: which entry
 _IN_CALL = re.compile(r"(?P<value>\S+) in [A-Za-z_]\w*\(.*\)")  # "x.grad in f(w, x, 2)": which call (``probe.in_call``)
 _A_CALL = re.compile(r"(?P<function>[A-Za-z_]\w*)\(.*\)")  # "grad_warning(w)": one call of a function, by its arguments
-_OF_A_CALL = frozenset(SayRead)  # what a call read: the same of each call of one function, told once naming them
+_OF_A_CALL = frozenset({*SayRead, Say.INPUTS_GIVEN})  # what a call read (or gave backward as inputs=): told once
 _MODE_LEFT = frozenset({Say.LEFT_OFF, Say.LEFT_ON})  # the grad mode calls of one function left: one slip of its code
 _ERROR_FOR = re.compile(r"the error for .+")  # "the error for v * 3": the error of one graph a function was handed
 _OF_FUNCTION = re.compile(r"(?P<function>[A-Za-z_]\w*)(?:\(.*\)| on .*)?")  # "sgd_step on a new w (...)", "forward(w, x, True)"

@@ -166,6 +166,8 @@ class Say(Sentence):
                  "lets backward add to the gradient an earlier pass left.")
     CLEARED_BETWEEN = N_("{label} cleared a leaf's .grad (set it to None or zero) between two of its backward "
                          "passes, where the statement keeps the gradient the earlier pass wrote.")
+    INPUTS_GIVEN = N_("{label} gave its backward pass inputs=: that pass writes the .grad of only the Values "
+                      "inputs= names, and of no other leaf.")
     GRAD_CALL = N_("{label} computed gradients with grad(), which writes no .grad, where the "
                    "statement runs backward().")
     UNREACHED = N_("{label} ran backward from a value that does not depend on every parameter "

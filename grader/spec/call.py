@@ -73,6 +73,7 @@ class Call(CallRecords, observe.Observer):
             self.chosen.started((*(node for node, _ in start.roots), *start.dependencies), self.written)
         backward = start.kind is observe.PassKind.BACKWARD
         self.by_backward.append(backward)
+        self.inputs_given |= backward and start.restricted_to is not None
         if self.clears is not None:  # a pass of grad() captures its gradients: it writes no leaf's .grad
             written = [node.variable for node in start.dependencies if backward and type(node) is AccumulateGrad]
             self.pass_leaves.update((id(v), v) for v in written)

@@ -44,6 +44,7 @@ class CallRecords:
         self.created_graph: list[bool] = []  # ... and its create_graph (which keeps the graph too)
         self.cleared: list[bool] = []  # with leaves: their .grad None or zero as the pass started
         self.by_backward: list[bool] = []  # each pass: a backward pass, not grad()
+        self.inputs_given = False  # a backward pass given inputs=: it wrote only those Values' .grad
         self.reached: list[bool] = []  # with leaves: the pass reaches every one of them
         self.untouched: list[bool] = []  # with leaves: none of their .grad cleared since a pass wrote it
         self.roots: list[frozenset[int]] = []  # each pass's root nodes (ids)
@@ -223,8 +224,11 @@ class CallRecords:
         whether a pass started from a .grad the student's code cleared, and as context whether it
         added to an earlier pass's gradient left as that pass wrote it (what tells a reset that never
         ran between two steps); as context, whether the first pass that found some .grad not
-        cleared found none of them cleared (a zeroing loop that ran over no parameter, or none at all)."""
+        cleared found none of them cleared (a zeroing loop that ran over no parameter, or none at all);
+        as context, whether a backward pass was given inputs= (it writes no other leaf's .grad)."""
         between = {} if self.clears is None else {"cleared_between": self.clears, CONTEXT + "kept_earlier": self.kept_earlier}
+        if self.inputs_given:  # a backward pass given inputs=: a leaf's .grad it left unwritten is told beside it
+            between[CONTEXT + "inputs_given"] = True
         if not self.leaves:
             return between
         first = next((i for i, cleared in enumerate(self.cleared) if not cleared), None)

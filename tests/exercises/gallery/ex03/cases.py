@@ -524,3 +524,12 @@ CASES += [
             edits={GAB: '    g["y"].backward()\n    grads = {name: node.grad for name, node in g.items()}\n'
                         '    g["y"].detach_()  # done with the graph\n    return grads\n'}),
 ]
+
+# backward(inputs=[...]) for retain_grad(): the named nodes get their gradient (and retain it, as in PyTorch),
+# the leaves none; told as the inputs= the pass was given, beside w.grad and x.grad never written.
+CASES += [
+    Wrong("backward_inputs_for_retain", fails={A: 'backward_retaining(w, x, ["a"]) gave its backward pass inputs='},
+          edits={RETAIN_LOOP + '    g["y"].backward()\n    return g\n':
+                 '    g["y"].backward(inputs=[g[name] for name in names])\n    return g\n'},
+          names=("gave its backward pass inputs=", "backward never wrote w.grad")),
+]
