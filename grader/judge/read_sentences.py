@@ -48,7 +48,7 @@ class SayRead(Sentence):
     NODE_CUT = N_("{label} was cut off its graph in place (as detach_() does) after build_graph made it: it is a "
                   "leaf now, so reading its .grad raises no warning, where the statement's reads of a.grad, b.grad and "
                   "y.grad warn.")
-    NEVER_READ = N_("{label} never read .grad: its answer was not read from the Value.")
+    NEVER_READ = N_("{label} never read .grad: its answer was not read through the Value's .grad.")
     NOT_READ_AFTER = N_("{label} read .grad only before its last backward pass, and no .grad after it: the "
                         "gradients that pass wrote were never read from .grad.")
     GIVEN_GRAD_UNREAD = N_("{label} never read the .grad of the Value it was given, only the .grad of other Values.")

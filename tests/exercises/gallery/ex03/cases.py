@@ -63,7 +63,7 @@ CASES = [
     Correct("error_as_warning"),
     Correct("record_list"),
     Wrong("warning_text_written_down", names=('grad_warning(b) never read .grad',), fails={"the warning on reading a non-leaf's .grad":
-                                              "grad_warning(b) never read .grad: its answer was not read from the Value; the same holds for grad_warning(w)"},
+                                              "grad_warning(b) never read .grad: its answer was not read through the Value's .grad; the same holds for grad_warning(w)"},
           edits={WARN_READ: f"    if v.is_leaf or v.retains_grad:\n        return None\n    return {TORCH_TEXT!r}"}),
     Wrong("warning_without_always", names=("grad_warning(b) returned None under the caller's warnings.simplefilter('ignore')",
                                            "recorded no warning"),
@@ -532,4 +532,13 @@ CASES += [
           edits={RETAIN_LOOP + '    g["y"].backward()\n    return g\n':
                  '    g["y"].backward(inputs=[g[name] for name in names])\n    return g\n'},
           names=("gave its backward pass inputs=", "backward never wrote w.grad")),
+]
+
+# The gradients read from the engine's private field (node._grad, "no warning that way"): the answer is the very
+# gradient object, taken without reading .grad, which is what warns; told as .grad never read, not as an answer
+# that did not come from the Value.
+CASES += [
+    Wrong("private_grad_read", fails={WITHOUT: "grads_after_backward never read .grad"},
+          edits={"    return {name: node.grad for name, node in g.items()}": "    return {name: node._grad for name, node in g.items()}"},
+          names=("grads_after_backward never read .grad",), unsaid=("not read from the Value",)),
 ]
