@@ -542,3 +542,13 @@ CASES += [
           edits={"    return {name: node.grad for name, node in g.items()}": "    return {name: node._grad for name, node in g.items()}"},
           names=("grads_after_backward never read .grad",), unsaid=("not read from the Value",)),
 ]
+
+# Every gradient written by hand, no backward at all: the named nodes' and the leaves'.
+CASES += [
+    Wrong("all_grads_by_hand", fails={A: 'backward_retaining(w, x, ["a"]) ran no backward pass'},
+          edits={RETAIN_LOOP + '    g["y"].backward()\n    return g\n':
+                 '    local = {"a": g["b"].item(), "b": g["a"].item(), "y": 1.0}\n    for name in names:\n'
+                 '        g[name].grad = Value(local[name])\n    g["w"].grad = Value(2 * w + x + 1)\n'
+                 '    g["x"].grad = Value(w + 1)\n    return g\n'},
+          names=('ran no backward pass', 'assigned by hand')),
+]

@@ -607,3 +607,13 @@ CASES += [
           names=("grad_history computed gradients with grad()", "writes no .grad"),
           unsaid=("ran backward while .grad still held", "record w.grad before clearing it")),
 ]
+
+# Accumulation done by hand: the gradients cleared every step and summed in a Python float, so the records for
+# reset=None are numbers the code computed, and the leaves' .grad end cleared.
+CASES += [
+    Wrong("accumulated_in_a_float", fails={ACCUMULATE: "is not one the engine produced"},
+          edits={LOOP: "    total = 0.0\n    for _ in range(steps):\n        y = (x + w) * (w + 1)\n        y.backward()\n"
+                       "        total = w.grad.item() if reset is not None else total + w.grad.item()\n"
+                       "        history.append(total)\n        zero_grad([w, x], set_to_none=(reset != \"zero_\"))\n"},
+          names=("grad_history(w, x, steps, reset) is not one the engine produced", "set it to None")),
+]

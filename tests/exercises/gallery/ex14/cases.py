@@ -569,3 +569,23 @@ CASES += [
           names=("grad(grad(Softplus.apply(x), x, create_graph=True), x)", "detach_()"),
           unsaid=("computed from a Value that does not reach x",)),
 ]
+
+# Backwards by hand: Clip's slope as a central difference of numbers (a half at either bound), and Softplus's
+# derivative from a number forward noted on ctx (1 - exp(-softplus(x))), which never reads ctx.saved_values.
+CASES += [
+    Wrong("clip_central_difference", fails={CLIP: "x.grad through Clip.backward (x = low or x = high)"},
+          edits={"        (x,) = ctx.saved_values\n" + INSIDE + "        return grad * (1.0 if inside else 0.0), None, None"
+                 "  # low and high are numbers: None\n":
+                 "        (x,) = ctx.saved_values\n        f = lambda t: min(max(t, ctx.low), ctx.high)\n"
+                 "        slope = (f(x.item() + 1e-6) - f(x.item() - 1e-6)) / 2e-6\n        return grad * slope, None, None\n"},
+          names=("x.grad through Clip.backward (x = low or x = high)", "local derivative other than the statement's")),
+    Wrong("softplus_derivative_from_a_noted_number", fails={FREED: "Softplus.backward never read ctx.saved_values"},
+          edits={MATH: "import math\n\n" + MATH,
+                 "        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
+                 "        return (x.exp() + 1.0).log()\n":
+                 "        ctx.save_for_backward(x)\n        out = (x.exp() + 1.0).log()\n        ctx.out = out.item()\n"
+                 "        return out\n",
+                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n" + SOFTPLUS_BACKWARD:
+                 "        return grad * (1.0 - math.exp(-ctx.out))\n"},
+          names=("Softplus.backward never read ctx.saved_values", "grad(grad(Softplus.apply(x), x, create_graph=True), x)")),
+]
