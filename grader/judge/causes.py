@@ -45,7 +45,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     # the given leaf returned itself: a leaf, its graph its own AccumulateGrad, its number the leaf's; a
     # Value made by an op where a leaf is asked for has that op at its root; a y doubled once more than
     # the limit allows, or left below it, holds another number than the statement's
-    Say.IS_LEAF: {Say.SAME_OBJECT}, Say.ROOT_OP: {Say.SAME_OBJECT, Say.NOT_LEAF},
+    Say.IS_LEAF: {Say.SAME_OBJECT}, Say.ROOT_OP: {Say.SAME_OBJECT, Say.NOT_LEAF}, Say.ROOT_RSUB: {Say.SAME_OBJECT, Say.NOT_LEAF},
     Say.DATA: {Say.SAME_OBJECT, SayLoop.DOUBLED_AT_THE_LIMIT, SayLoop.SHORT_OF_THE_LIMIT, SayStep.LOSS_COMPUTED_AGAIN},
     # y computed under the caller's grad mode: recorded, or not, as that mode decided
     **dict.fromkeys((Say.UNTRACKED, Say.NOT_LEAF, Say.EXTRA_LEAF), {SayCheck.CALLER_MODE}),
@@ -68,7 +68,7 @@ def follows(say: Sentence, label: str, said: set[tuple[Sentence, str]]) -> bool:
             or say is Say.NOT_A_VALUE and any(s is Say.NOT_THAT_VALUE and _named(told) == _named(label) for s, told in said)
             or any(say in told and cause in {s for s, _ in said} for cause, told in WHOLE_CAUSES.items())
             or say is Say.RESULT_TEXT and label.endswith(_GRAD_FN)
-            and any((root, label[:-len(_GRAD_FN)]) in said for root in (Say.ROOT_OP, Say.NOT_A_VALUE)))
+            and any((root, label[:-len(_GRAD_FN)]) in said for root in (Say.ROOT_OP, Say.ROOT_RSUB, Say.NOT_A_VALUE)))
 
 
 _NAMED = re.compile(r"the (?P<returned>\S+) \w+ returned|(?P<after>\S+) \(after [^()]*\)")

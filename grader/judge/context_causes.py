@@ -17,7 +17,7 @@ from grader.judge.sentences import Say, Sentence
 # requires grad is refused), not a version counter: ``x.add_(1)`` under no_grad, where the
 # statement writes through ``.data``, is told as the in-place change it is, without no_grad.
 _RECORDED = {Say.UNTRACKED, Say.IS_LEAF, Say.NOT_LEAF, Say.OTHER_OP, Say.REQUIRES_GRAD,
-             Say.NO_GRAPH, Say.NODE_OP, Say.NODE_INPUTS, Say.ROOT_OP, Say.ROOT_INPUTS, Say.NODE_SWAPPED, Say.ROOT_SWAPPED,
+             Say.NO_GRAPH, Say.NODE_OP, Say.NODE_RSUB, Say.ROOT_RSUB, Say.NODE_INPUTS, Say.ROOT_OP, Say.ROOT_INPUTS, Say.NODE_SWAPPED, Say.ROOT_SWAPPED,
              Say.OP_FEWER, Say.OP_MORE, Say.NO_LEAF,
              Say.EXTRA_LEAF, Say.DATA_LEAF, Say.MISSING_LEAF, Say.MISSING_LEAVES, Say.LEAF_ELSEWHERE, Say.GRAD_NEVER_WRITTEN, Say.RETAINED_NEVER_WRITTEN,
              Say.NO_ERROR, Say.AN_ERROR, *OTHER_ERRORS}

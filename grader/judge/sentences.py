@@ -112,6 +112,10 @@ class Say(Sentence):
                   "not the one Function makes: what it says it saved and freed is not the engine's.")
     NODE_INPUTS = N_("{label}'s graph differs at {where}: your {op} takes different inputs.")
     ROOT_OP = N_("{label}'s graph differs at its root: your graph has {op} there.")
+    NODE_RSUB = N_("{label}'s graph differs at {where}: your graph has {op} there, the node of a plain Python number "
+                   "minus a Value, where the statement's subtracts from a Value.")
+    ROOT_RSUB = N_("{label}'s graph differs at its root: your graph has {op} there, the node of a plain Python number "
+                   "minus a Value, where the statement's subtracts from a Value.")
     ROOT_INPUTS = N_("{label}'s graph differs at its root: your {op} there takes different inputs.")
     NODE_SWAPPED = N_("{label}'s graph differs at {where}: your {op} takes its inputs in the other order.")
     ROOT_SWAPPED = N_("{label}'s graph differs at its root: your {op} there takes its inputs in the other order.")

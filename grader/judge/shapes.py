@@ -262,7 +262,7 @@ def _at(say: Say, j: int, got: dict[str, Any], label: str, where: str, op: objec
     label again ("y's graph differs at its root", not "... differs at y")."""
     if where != _NOTE.sub("", label):
         return difference(say, j, graph=got, label=label, where=where, op=op)
-    at_root = {Say.NODE_OP: Say.ROOT_OP, Say.NODE_SWAPPED: Say.ROOT_SWAPPED}
+    at_root = {Say.NODE_OP: Say.ROOT_OP, Say.NODE_RSUB: Say.ROOT_RSUB, Say.NODE_SWAPPED: Say.ROOT_SWAPPED}
     return difference(at_root.get(say, Say.ROOT_INPUTS), j, graph=got, label=label, op=op)
 
 
@@ -315,7 +315,8 @@ def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) ->
             if above is not None and _merged_elsewhere(wn, gn, a, b, gn[above]):
                 merged = True
                 continue
-            return _at(Say.NODE_OP, j, got, label, where, op)
+            rsub = (a.get("op"), b.get("op")) == ("SubBackward0", "RsubBackward1")  # number - Value for Value - ...
+            return _at(Say.NODE_RSUB if rsub else Say.NODE_OP, j, got, label, where, op)
         pairs = _pairs(wn, gn, i, j)
         if a.get("leaf") != b.get("leaf") and above is not None:
             return _inputs_differ(wn, gn, above, got, label, (a.get("leaf"), b.get("leaf")))

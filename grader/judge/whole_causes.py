@@ -47,7 +47,7 @@ WHOLE_CAUSES = with_nan({
     Say.GRAD_CALL: {Say.GRAD_NEVER_WRITTEN},
     # a step that never called the loss_fn it was given: its loss, the graph behind it, and w and w.grad after it are another loss's
     **dict.fromkeys((SayCheck.LOSS_FN_IGNORED, SayCheck.LOSS_FN_EARLIER, SayCheck.LOSS_FN_UNCALLED),
-                    {Say.OTHER_OP, Say.ROOT_OP, Say.ROOT_INPUTS, Say.NODE_OP, Say.NODE_INPUTS, Say.DATA, Say.GRAD_NUMBER}),
+                    {Say.OTHER_OP, Say.ROOT_OP, Say.ROOT_RSUB, Say.NODE_RSUB, Say.ROOT_INPUTS, Say.NODE_OP, Say.NODE_INPUTS, Say.DATA, Say.GRAD_NUMBER}),
     SayWalk.EMPTY_ANSWER: {Say.NO_ENTRY},
     # an order without the leaves' nodes: told of topological_order itself, the walk that used it has no leaf's entry
     SayWalk.INCOMPLETE_LEAVES: {SayWalk.ORDER_LEAVES_LEFT_OUT}, SayWalk.ORDER_LEAVES_LEFT_OUT: {SayWalk.EMPTY_ANSWER, Say.NO_ENTRY},
@@ -77,11 +77,11 @@ WHOLE_CAUSES = with_nan({
     SayCheck.UPDATED_FIRST: {Say.DATA, Say.GRAD_NUMBER},
     # the other branch's y: its op, its graph and its numbers are that branch's
     **dict.fromkeys((SayLoop.OTHER_BRANCH, SayLoop.BRANCH_DROPPED),
-                    {Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),
+                    {Say.OTHER_OP, Say.ROOT_OP, Say.ROOT_RSUB, Say.NODE_RSUB, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),
     SayLeaf.NONE_NOT_RETURNED: {Say.NOT_A_VALUE},  # None returned in place of the one computed: of type NoneType
     # another Value returned in place of the one computed: its graph, flags and number are that Value's
     **dict.fromkeys((SayLeaf.COMPUTED_NOT_RETURNED, SayLeaf.GIVEN_NOT_RETURNED),
-                    {Say.UNTRACKED, Say.IS_LEAF, Say.REQUIRES_GRAD, Say.NO_GRAPH, Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP,
+                    {Say.UNTRACKED, Say.IS_LEAF, Say.REQUIRES_GRAD, Say.NO_GRAPH, Say.OTHER_OP, Say.ROOT_OP, Say.ROOT_RSUB, Say.NODE_RSUB, Say.NODE_OP,
                      Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),
     # a result kept by an id and returned for the graph that took the id over: the other results that differ
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own

@@ -459,3 +459,9 @@ CASES += [Wrong("loop_to_four_limits", fails={LOOP: "went through a doubling of 
                        "your code went on doubling y where the statement's loop stops"),
                 unsaid=("once more", "one doubling too many"),
                 edits={LOOP_LINE: "    while y < limit * 4:\n"})]
+
+# x_value left a plain float: x_value - w records RsubBackward1 (number minus Value), told as such, where
+# only the node's name was said
+CASES += [Wrong("x_value_a_float", fails={BRANCH: "your graph has RsubBackward1 there, the node of a plain Python number minus a Value"},
+                names=("RsubBackward1", "a plain Python number minus a Value"),
+                edits={"    x_value = Value(x)\n": "    x_value = x\n"})]
