@@ -36,11 +36,13 @@ class Caught:
         self.filename = filename  # the student's file
         self.pending: list[tuple[str, FrameType]] = []  # an engine function that raised, and the frame it raised into
         self.went_on: list[tuple[str, str]] = []
+        self.into: list[FrameType] = []  # every student frame an engine error raised into (kept alive)
 
     def raised_into(self, engine_frame: FrameType) -> None:
         """``engine_frame``, an engine function the student's file called, ended by raising."""
         caller = engine_frame.f_back  # the student's frame, or the guarded getattr or hasattr it called: hasattr
         if caller is not None:  # catches an AttributeError itself, which is no catch of the student's code
+            self.into.append(caller)
             read = attribute_read(caller) if caller.f_code.co_filename == self.filename else None
             self.pending.append((engine_frame.f_code.co_name if read is None else "." + read, caller))
 
@@ -65,10 +67,23 @@ class Caught:
                 left.append((name, onward))
         self.pending = left
 
+    def raised_here(self, e: BaseException) -> bool:
+        """Whether ``e`` went through a frame an engine error raised into during this call: an error
+        this call's code met, not one an earlier call left (whose frames are that call's)."""
+        return any(tb.tb_frame is frame for tb in _tracebacks(e) for frame in self.into)
+
     def fact(self) -> dict[str, list[str]]:
         """The CALL fact's context: the first engine function whose error the code caught, and the
         student's function that caught it (none where it caught none)."""
         return {CONTEXT + "caught": list(self.went_on[0])} if self.went_on else {}
+
+
+def _tracebacks(e: BaseException) -> Iterator[Any]:
+    """The entries of ``e``'s traceback, outermost first."""
+    tb = e.__traceback__
+    while tb is not None:
+        yield tb
+        tb = tb.tb_next
 
 
 @contextlib.contextmanager

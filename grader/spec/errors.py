@@ -32,6 +32,7 @@ class Watched(Protocol):
     raised: Mapping[int, BaseException] | None  # its passes' exceptions (None: not recorded)
     past_listed: bool  # it ran more passes than it records
     engine_raised: list[str]  # the engine functions its code called that raised into it
+    caught: Any  # ... and the frames they raised into (``grader.spec.caught.Caught``)
 
 
 def _raised_by(e: BaseException) -> RaisedBy:
@@ -59,8 +60,10 @@ def error_of(e: object, label: str, call: Watched | None = None) -> dict[str, An
     if call is not None and by is RaisedBy.ENGINE and isinstance(e, BaseException):
         returned = _RETURNED.get(id(e))
         earlier = returned is not None and returned[0] is e and returned[1]() is not call
-        if (earlier or (call.raised is not None and not call.past_listed
-                        and call.raised.get(id(e)) is not e and (_RAISED.get(id(e)) is e or in_pass(e)))):
+        # an error raised in the engine's walk and by no pass of this call: an earlier call's, unless it went
+        # through a frame this call's code met an engine error in (a backward refused before any pass began)
+        if (earlier or (call.raised is not None and not call.past_listed and call.raised.get(id(e)) is not e
+                        and (_RAISED.get(id(e)) is e or in_pass(e) and not call.caught.raised_here(e)))):
             by = RaisedBy.EARLIER
         elif returned is None or returned[0] is not e:
             _RETURNED[id(e)] = (e, weakref.ref(call))

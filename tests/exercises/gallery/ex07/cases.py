@@ -566,3 +566,13 @@ CASES += [
                  "y in modify_saved_value(w, x, 1, micrograph.mul) was changed in place"),
           unsaid=("was made by AddBackward0",)),
 ]
+
+# combine given a.data, which requires no grad: where b is not used (lambda a, b: -a), y requires no grad and
+# this call's own backward is refused before any pass starts; told as the exception it is, never as an error
+# kept from an earlier call.
+CASES += [
+    Wrong("combine_given_data", fails={"an unsaved value may change": "element 0 of tensors does not require grad"},
+          edits={"    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n": "    y = combine(a.data, b)\n"},
+          names=("is not the one your code passed to combine as a", "element 0 of tensors does not require grad"),
+          unsaid=("during an earlier call", "kept between calls")),
+]
