@@ -522,3 +522,14 @@ CASES += [
                  "    y_cut = w_cut * w_cut.detach()\n    w_cut_detached = y_cut.detach()\n"},
           names=("w_cut_detached is a detach() of y_cut",)),
 ]
+
+# The first error kept in a list and returned by every later call, each of which still calls z.backward(): the
+# error returned went through the first call's frames, not this call's, so it is told as kept from before.
+CASES += [
+    Wrong("error_kept_while_backward_called", fails={"backward of a detached value raises": "an error kept from before"},
+          edits={"    try:\n        z.backward()\n    except RuntimeError as e:\n        return e\n    return None\n":
+                 "    try:\n        z.backward()\n    except RuntimeError as e:\n        KEPT.append(e)\n        return KEPT[0]\n"
+                 "    return None\n",
+                 "def backward_of_detached(": "KEPT: list = []\n\n\ndef backward_of_detached("},
+          names=("raised during an earlier call",)),
+]
