@@ -14,7 +14,7 @@ from typing import Any
 
 import micrograph
 from micrograph import Value
-from micrograph.value import shares_storage
+from micrograph.value import shares_storage, shares_version_counter
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
@@ -64,10 +64,13 @@ def _leaf(sub, w: float, amount: float) -> dict:
     tried_on = [v for v in call.changed_in_place.values() if isinstance(v, Value) and v.requires_grad and v.grad_fn is None]
     # the leaf add_ was tried on; a w that is no Value is told by its VALUE fact (the float given, handed back)
     returned = None if not tried_on or not isinstance(r["w"], Value) else any(v is r["w"] for v in tried_on)
+    detached = returned is False and not r["w"].requires_grad and any(  # w.detach() returned in its place
+        shares_storage(v, r["w"]) and shares_version_counter(v, r["w"]) for v in tried_on)
     return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed,
                       CONTEXT + "leaf_unchanged": unchanged, **changed_untracked(r["w"], call)},
             "w": {**value_of(r["w"], "w", call), CONTEXT + "given": r["w"] is w}, "call": call.fact,
-            "tried": check(Check.RETURNED_TRIED, returned, "inplace_on_leaf"), "new": _LEAF_RETURNED.new(r["w"])}
+            "tried": {**check(Check.RETURNED_TRIED, returned, "inplace_on_leaf"), CONTEXT + "detached": detached},
+            "new": _LEAF_RETURNED.new(r["w"])}
 
 
 LEAF_FEEDBACK = ("Call w.add_(amount) on the leaf that requires grad, with grad mode on; catch "

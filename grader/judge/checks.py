@@ -214,7 +214,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     # every item there, in another order (names.sort())
     SayCheck.LIST_CHANGED: (("reordered", SayCheck.LIST_REORDERED),),
     SayCheck.NEVER_DETACHED: (("plain_leaf", SayCheck.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut
-    SayCheck.DETACHED_ONE: (("returned", SayInPlace.DETACHED_RETURNED),),  # nothing computed from it: itself returned
+    SayCheck.DETACHED_ONE: (("returned", SayInPlace.DETACHED_RETURNED),), SayInPlace.RETURNED_OTHER: (("detached", SayInPlace.RETURNED_DETACHED),),  # itself returned
     SayCheck.NOT_SHARED: (("number_replaced", SayCheck.NUMBER_REPLACED), ("other_detached", SayCheck.DETACHED_OTHER),),
     SayLeaf.BUILT_UNUSED: (("never", SayLeaf.BUILD_UNCALLED),),  # build not called at all
     SayLeaf.DETACHED_RETURNED: (("entries", SayLeaf.DETACHED_LEAVES_RETURNED),),  # a detach() of each leaf of a row

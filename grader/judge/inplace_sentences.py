@@ -69,6 +69,9 @@ class SayInPlace(Sentence):
                          "statement's is combine(a, b), its b made from w.")
     RETURNED_OTHER = N_("{label} returned as w another Value than the leaf your code tried the in-place operation "
                         "on (a new Value made after it), where the statement returns that leaf, left unchanged.")
+    RETURNED_DETACHED = N_("{label} returned as w a detach() of the leaf your code tried the in-place operation on, "
+                           "in place of that leaf: a new Value that requires no grad, where the statement returns the "
+                           "leaf itself, left unchanged.")
     REFUSED_OTHER_LEAF = N_("{label} returned the error the engine raised for an in-place change of another leaf "
                             "than the w it was given: the update of that w is not what raised it.")
     REFUSED_ELSEWHERE = N_("{label} returned the error of a backward your code called on a Value that neither "

@@ -125,6 +125,7 @@ WHOLE_CAUSES = with_nan({
     SayCheck.NOT_THE_DETACHED: {Say.NO_ERROR, Say.BACKWARD},  # the pass ran, so nothing was refused
     SayInPlace.DATA_AFTER_CHANGE: {Say.GRAD_NUMBER}, SayCheck.FORWARD_CHANGED_INPUT: {SayState.GIVEN_NUMBER_CHANGED},  # told once
     SayInPlace.RETURNED_OTHER: {Say.DATA, SayInPlace.DATA_THROUGH_DATA},  # the new Value's number is its own
+    SayInPlace.RETURNED_DETACHED: {Say.REQUIRES_GRAD},  # a detach() requires no grad
     **dict.fromkeys((SayLeaf.BUILT_UNUSED, SayLeaf.BUILD_UNCALLED), {Say.AN_ERROR}),  # the second pass on that graph raised
     SayLeaf.BUILD_GIVEN_MADE: {Say.AN_ERROR},  # what the operation saved is freed: a graph of additions fails too  # backward ran on the graph of the changed number
     # new added to w where it is to be set: every number sharing w's, of every call, shows the sum (or, for

@@ -576,3 +576,13 @@ CASES += [
           names=("is not the one your code passed to combine as a", "element 0 of tensors does not require grad"),
           unsaid=("during an earlier call", "kept between calls")),
 ]
+
+# After the refused add_, w.detach() returned in the leaf's place: told as the detach() it is, not as a new Value
+# made after the operation.
+CASES += [
+    Wrong("leaf_returned_detached", fails={LEAF: "returned as w a detach() of the leaf"},
+          edits={'    except RuntimeError as e:\n        error = e\n    return {"w": w, "error": error}':
+                 '    except RuntimeError as e:\n        error = e\n    return {"w": w.detach(), "error": error}'},
+          names=("returned as w a detach() of the leaf your code tried the in-place operation on",),
+          unsaid=("a new Value made after it",)),
+]
