@@ -21,7 +21,7 @@ from grader.spec import Exercise, caller_grads
 from grader.spec.applied import apply_told_in
 from grader.spec.custom import (applies_apart, backward_again, clip_second, input_kept, input_number_kept, returned_input, returned_none, saved_read,
                                 second_after_backward, second_derivative, second_through_grad, stepped_apart)
-from grader.spec.custom_graphs import at_a_freed_leaf, beside_later, composed, equal_inputs, two_clips
+from grader.spec.custom_graphs import at_a_freed_leaf, at_freed_leaves, beside_later, composed, equal_inputs, two_clips
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name
 from grader.spec.errors import error_raised
@@ -360,15 +360,8 @@ WITH_FUNCTIONS = {"Softplus": ("Softplus values, node and gradient", "Softplus p
 def in_graph_public(sub):
     # b - a = -1 in the second: Clip's lower bound, where the gradient still passes
     return {**by_key([composed(sub, 0.8, -1.5), composed(sub, 0.5, -0.5)]), "scales": _scaling(sub),
-            "apart": [*applies_apart(sub, "Softplus", 0.6, 2.2), *beside_later(sub), *_at_freed_leaves(sub)],
+            "apart": [*applies_apart(sub, "Softplus", 0.6, 2.2), *beside_later(sub), *at_freed_leaves(sub)],
             "equal": equal_inputs(_ops(sub), 0.35)}
-
-
-def _at_freed_leaves(sub) -> list[dict[str, Any]]:
-    """Each Function's backward for a new leaf at a freed leaf's id (``custom_graphs.at_a_freed_leaf``):
-    Softplus's at another number than the freed leaves', Clip's inside its interval where they were
-    outside it, so that a result kept by id(x) differs from the new x's."""
-    return [at_a_freed_leaf(sub, "Softplus", -1.1, 2.2), at_a_freed_leaf(sub, "Clip", 0.5, 1.5)]
 
 
 @EXERCISE.test("the Functions inside a bigger graph", points=2, feedback=COMPOSED_FEEDBACK,
@@ -381,7 +374,7 @@ def in_graph(sub):
             "own_notes": [two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
             "second": clip_second(sub),  # a * b inside, and again beside a later Clip backward
             "apart": [*applies_apart(sub, "Softplus", -1.1, 3.0), *applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5),
-                      *beside_later(sub), *_at_freed_leaves(sub)]}
+                      *beside_later(sub), *at_freed_leaves(sub)]}
 
 
 @EXERCISE.diagram

@@ -107,3 +107,10 @@ def at_a_freed_leaf(sub: ModuleType, name: str, x0: float, earlier0: float) -> d
                       earlier=lambda: Value(earlier0, requires_grad=True), candidates=LEAF_CANDIDATES)
     alike = repr(gradient(own, x)) == repr(gradient(fresh, Value(x0, requires_grad=True)))
     return check(Check.SAME_FRESH, alike, AT_A_FREED_LEAF[name])
+
+
+def at_freed_leaves(sub: ModuleType) -> list[dict[str, Any]]:
+    """Each Function's backward for a new leaf at a freed leaf's id (``at_a_freed_leaf``):
+    Softplus's at another number than the freed leaves', Clip's inside its interval where they were
+    outside it, so that a result kept by id(x) differs from the new x's."""
+    return [at_a_freed_leaf(sub, "Softplus", -1.1, 2.2), at_a_freed_leaf(sub, "Clip", 0.5, 1.5)]
