@@ -169,6 +169,8 @@ def _torch_context(found: Difference, got: dict[str, Any], label: str) -> Differ
     """A build-track difference told by what the probe saw beside it (its context), else None."""
     if found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "constant_accumulator") is True:
         return _diff(SayTorch.CONSTANT_ACCUMULATOR, label=label)  # not a reordering: an entry PyTorch never has
+    if found.say is SayTorch.TORCH_ORDER and type(over := got.get(CONTEXT + "passed_over")) is list and len(over) == 2:
+        return _diff(SayTorch.PASSED_OVER, label=label, name=over[0], feeder=over[1])  # run while a newer node was ready
     if found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "reflected") in ("__radd__", "__rmul__"):
         return _diff(SayTorch.REFLECTED_ORDER, label=label, name=got[CONTEXT + "reflected"])  # 2 + w: its __radd__
     if found.say is SayTorch.TORCH_FLAG and got.get(CONTEXT + "with_node") is True:

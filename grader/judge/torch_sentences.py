@@ -70,6 +70,9 @@ class SayTorch(Sentence):
     TORCH_FEWER = N_("{label} has fewer entries than PyTorch's.")
     TORCH_MORE = N_("{label} has more entries than PyTorch's.")
     TORCH_ORDER = N_("{label} holds PyTorch's entries, but in another order.")
+    # a node run while a newer one was ready (``~passed_over``: each node by its label)
+    PASSED_OVER = N_("{label} holds PyTorch's entries, but in another order: backward ran {name} while {feeder}, "
+                     "every gradient for which had arrived, waited with a higher sequence_nr.")
     # a number on the left (2 + w): the entries reversed by the student's reflected method (``~reflected``)
     REFLECTED_ORDER = N_("{label} holds PyTorch's entries, but in another order: with a number on the left, Python runs "
                          "your Value's {name}, and it put the number's entry (None, 0) first.")

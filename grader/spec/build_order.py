@@ -34,7 +34,7 @@ from typing import Any, Callable
 from grader.spec.build_reads import fact, number
 from grader.spec.raised import raised
 from grader.spec.facts import CONTEXT, Check
-from grader.spec.order_lists import ACCUMULATE, ties_in_name_order, too_early
+from grader.spec.order_lists import ACCUMULATE, passed_over, ties_in_name_order, too_early
 from grader.spec.own_apply import OwnApplies
 from grader.spec.probe import type_name
 from grader.spec.provenance import check
@@ -385,8 +385,7 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
     again = _run_again(order, _paths(getattr(root, "grad_fn", None), names)) if len(order) != len(set(order)) else None
     if again is not None:  # context: a node run twice in a row, not once per path to it
         once.update({CONTEXT + "node": again, CONTEXT + "in_a_row": True})
-    return {**out, "ran": [once, after,
-                           fact(ties_in_name_order(order), f"the list of the nodes of {program}, in the order backward ran them")],
+    return {**out, "ran": [once, after, {**fact(ties_in_name_order(order), f"the list of the nodes of {program}, in the order backward ran them"), **passed_over(order, feeders, names)}],
             "applied": [applied]}
 
 

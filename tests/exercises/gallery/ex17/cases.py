@@ -605,3 +605,12 @@ CASES += [
         "def backward(root: Value, retain_graph: bool = False) -> None:\n":
         "pushed = itertools.count(1)\n\n\ndef backward(root: Value, retain_graph: bool = False) -> None:\n"}),
 ]
+
+# The ready queue keyed 0 for an AccumulateGrad (leaves last), -sequence_nr for any other node: told by the
+# node that ran while a ready AccumulateGrad, newer, waited.
+CASES += [
+    Wrong("leaves_run_last", edits={PUSH: "heapq.heappush(ready, (0 if isinstance(child, AccumulateGrad) "
+                                          "else -child.sequence_nr, next(pushed), child))"},
+          fails={ORDER: "backward ran m.grad_fn while AccumulateGrad(k), every gradient for which had arrived, waited"},
+          names=("higher sequence_nr", "AccumulateGrad(k)")),
+]
