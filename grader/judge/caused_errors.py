@@ -16,7 +16,7 @@ from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import UNLINED
-from grader.spec.grad_unwritten import CLEARED, UNTRACKED
+from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
 from grader.spec.made_untracked import BELOW, DATA, ROOT, UNNAMED
 from grader.spec.probe import MAX_TEXT
@@ -241,6 +241,10 @@ def _grad_unwritten(error: ErrorRecord, tell: Tell) -> str:
     if why == UNTRACKED:
         return _("{function} read {name}.grad, which is None: {name} does not require grad, so no backward pass "
                  "writes its .grad; {error}", function=function, name=name, error=tell(said_error(error, said)))
+    if why == UNREACHED:
+        return _("{function} read {name}.grad, which is None: the backward passes it ran went through graphs that do "
+                 "not reach this {name}, so none wrote its .grad; {error}",
+                 function=function, name=name, error=tell(said_error(error, said)))
     if why == CLEARED:
         return _("{function} read {name}.grad, which is None: your code set it to None after a backward pass of "
                  "this call had started, and read it after that; {error}",

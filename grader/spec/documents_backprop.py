@@ -90,9 +90,12 @@ _BACKPROP = Results("backprop")
 of a fresh import, returns (a y kept from an earlier call and backpropagated again) is told so."""
 
 
-def _leaves_of(made: list[Any]) -> dict[str, Any]:
-    """The leaves of the first graph build_graph returned to backprop, by their names."""
-    first = plain_dict(made[0]) if made else None
+def _leaves_of(made: list[Any], call: Any = None) -> dict[str, Any]:
+    """The leaves of the first graph build_graph returned to backprop, by their names; given the ``call``,
+    of the first graph whose leaves it read a .grad of (a graph built again, its .grad read: that one)."""
+    graphs = [g for g in map(plain_dict, made) if type(g) is dict]
+    read = [g for g in graphs if call is not None and any(n in g and call.grad_reads.get(id(g[n])) is g[n] for n in LEAVES)]
+    first = (read or graphs or [None])[0]
     return {name: first[name] for name in LEAVES if name in first} if type(first) is dict else {}
 
 
@@ -105,7 +108,7 @@ def backprop_facts(sub, points: list[tuple[float, float]]) -> dict:
         with _BACKPROP.watched(sub, "backprop"), arguments_of(sub, "build_graph") as given, \
                 results_of(sub, "build_graph") as made, _BUILT.watched(sub, "backprop"), \
                 watching(sub, "backprop", grad_numbers=True) as call, \
-                told_if_grad_unwritten(call, "backprop", lambda: _leaves_of(made)):
+                told_if_grad_unwritten(call, "backprop", lambda: _leaves_of(made, call)):
             answer = sub.backprop(w, x)
         passed.append(passed_in_order(given, w, x, "backprop", "build_graph"))
         if type(answer) not in (tuple, list) or len(answer) != 2:

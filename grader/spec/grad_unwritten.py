@@ -9,7 +9,9 @@ it, which is None as the error is raised, and either the call ran no backward pa
 (``unwritten``), or the last write of that .grad is the student's ``= None``, made once a pass of
 the call had started (``cleared``: the step's "clear the old gradient" put after its backward), or
 a pass ran but that Value requires no grad, so no pass writes its .grad (``untracked``: ``.item()``
-read on the gradient of a leaf made with ``requires_grad=False``);
+read on the gradient of a leaf made with ``requires_grad=False``), or the passes it ran go through
+graphs that never reach that Value (``unreached``: backward called on the y of one graph, the .grad
+read of a leaf of another, built again);
 ``grader.judge.explain`` tells it with that fact.
 """
 
@@ -30,9 +32,9 @@ NONE_TYPE = "NoneType"
 has no attribute 'item'``): only such an error can come of a .grad that is None."""
 
 
-UNWRITTEN, CLEARED, UNTRACKED = "unwritten", "cleared", "untracked"
+UNWRITTEN, CLEARED, UNTRACKED, UNREACHED = "unwritten", "cleared", "untracked", "unreached"
 """Why the .grad read is None: no backward pass of the call ran, the student's code set it to None after one,
-or the Value requires no grad."""
+the Value requires no grad, or no pass's graph reaches it."""
 
 
 class GradUnwritten(Exception):
@@ -62,8 +64,26 @@ def told_if_grad_unwritten(call: Call, function: str,
         if not read[0][1].requires_grad:  # the Value read last: no pass writes its .grad
             return f"{function} {read[0][0]} {UNTRACKED}"
         first = observe.passes() - call.started + 1  # the number of the call's first pass
-        return next((f"{function} {name} {CLEARED}" for name, v in read if _cleared_since(v, first)), None)
+        cleared = next((f"{function} {name} {CLEARED}" for name, v in read if _cleared_since(v, first)), None)
+        if cleared is None and not call.past_listed and not any(_reaches(roots, read[0][1]) for roots in call.root_nodes):
+            return f"{function} {read[0][0]} {UNREACHED}"
+        return cleared
     return raised_again_as(GradUnwritten, words)
+
+
+def _reaches(roots: tuple[Any, ...], v: Any) -> bool:
+    """Whether the graph below a pass's ``roots`` (the edges stay when saved values are freed) holds
+    ``v``'s AccumulateGrad node: a pass from there may write ``v.grad``."""
+    seen, stack = set(), list(roots)
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if getattr(node, "variable", None) is v:
+            return True
+        stack.extend(child for child, _ in node.next_functions)
+    return False
 
 
 def _cleared_since(v: Any, first: int) -> bool:

@@ -277,9 +277,13 @@ class Results:
                     if error is exc:
                         raise ArgumentChanged(f"{self.helper} {function} {parameter} list {error_text(exc)}"
                                               ).with_traceback(exc.__traceback__) from None
-                if any(o is exc for o in only_again):
-                    raise RaisedOnlyAgain(f"{self.helper} {function} {error_text(exc)}"
-                                          ).with_traceback(exc.__traceback__) from None
+                # the helper's own error, or a probe's telling of it (a .grad read as None, raised again from
+                # it): the state first; a helper's state told by a watch inside this one stays as it was told
+                told = exc.__context__ if type(exc) not in (EarlierResult, RaisedOnlyAgain, ArgumentChanged) else exc
+                again = next((o for o in only_again if o is exc or o is told), None)
+                if again is not None:
+                    raise RaisedOnlyAgain(f"{self.helper} {function} {error_text(again)}"
+                                          ).with_traceback(again.__traceback__) from None
                 if any(earlier):
                     raise EarlierResult(f"{self.helper} {function} {error_text(exc)}"
                                         ).with_traceback(exc.__traceback__) from None

@@ -537,3 +537,12 @@ CASES += [
           edits={"        trail = trail + [node.name()]\n": "        trail = trail + [node]\n"},
           names=("paths(y, w)[0][0]", "of type MulBackward0"), unsaid=("left on the graph",)),
 ]
+
+# backprop calls backward on the y of one build_graph call and reads the .grad of another call's
+# leaves: told as a .grad no pass of its graphs could reach, not by Python's error on None alone.
+CASES += [
+    Wrong("backward_on_one_build_read_from_another",
+          fails={BACKPROP: "the backward passes it ran went through graphs that do not reach this w"},
+          edits={'    g = build_graph(w, x)\n    g["y"].backward()\n': '    build_graph(w, x)["y"].backward()\n    g = build_graph(w, x)\n'},
+          names=("backprop read w.grad, which is None", "do not reach this w"), unsaid=("ran no backward pass",)),
+]
