@@ -172,6 +172,10 @@ class SayCheck(Sentence):
                                "and returns a new Value.")
     CHANGED_INPUT = N_("{label} changed x in place: after a backward through it, x._version has moved, where the "
                        "statement's backward leaves x as it was.")
+    GRAD_IN_CHANGED = N_("{label} changed the gradient it was handed (grad) in place: where a gradient flows on "
+                         "unchanged, as through an addition to both its inputs, PyTorch hands every node it reaches "
+                         "that very object, so the change reaches them too; the statement's backward leaves grad as it "
+                         "was and returns a new Value.")
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
                     "reaching its node: with the output seeded with a larger gradient "
                     "(y.backward(gradient)), x's gradient grew by another factor.")

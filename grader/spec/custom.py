@@ -162,6 +162,20 @@ def input_kept(name: str, x: Value, version: int) -> dict[str, Any]:
     return check(Check.INPUT_KEPT, x._version == version, f"{name}.backward")
 
 
+def grad_in_kept(op: Callable[[Value], Any], name: str, x0: float) -> dict[str, Any]:
+    """The GRAD_IN_KEPT fact of ``name``'s backward: the gradient it is handed (the seed itself under
+    create_graph=True, as in PyTorch) holds its number and version after the pass.  Where a gradient
+    flows on unchanged (an addition's two inputs) PyTorch hands each node that very object, so a
+    backward that changes it in place changes what the others receive; the engine's plain passes
+    hand a backward a Value of its own, where no such change shows.  A forward that returned no
+    Value of a node holds: other facts tell it."""
+    x, seed = Value(x0, requires_grad=True), Value(2.0)
+    y = op(x)
+    if isinstance(y, Value) and y.grad_fn is not None:
+        grad(y, [x], grad_outputs=[seed], create_graph=True, allow_unused=True)
+    return check(Check.GRAD_IN_KEPT, num(seed) == 2.0 and seed._version == 0, f"{name}.backward")
+
+
 def returned_input(name: str, y: object, before: object) -> dict[str, Any]:
     """The OUTPUT_APART fact of ``name``'s forward, once the input it was given was changed in
     place: what apply returned still holds the number it had then (``before``)."""

@@ -589,3 +589,16 @@ CASES += [
                  "        return grad * (1.0 - math.exp(-ctx.out))\n"},
           names=("Softplus.backward never read ctx.saved_values", "grad(grad(Softplus.apply(x), x, create_graph=True), x)")),
 ]
+
+# backward changing the gradient it is handed in place (grad.mul_(...), then grad returned): PyTorch hands an
+# addition's two inputs one gradient object, so the change reaches the other branch; the engine's plain passes
+# hand each backward a Value of its own, and the probe seeds the pass itself (create_graph=True) to see it.
+CASES += [
+    Wrong("clip_grad_zeroed_in_place", fails={"the Functions inside a bigger graph": "Clip.backward changed the gradient it was handed (grad) in place"},
+          edits={"        return grad * (1.0 if inside else 0.0), None, None  # low and high are numbers: None\n":
+                 "        if not inside:\n            grad.mul_(0.0)\n        return grad, None, None\n"},
+          names=("Clip.backward changed the gradient it was handed (grad) in place",)),
+    Wrong("softplus_grad_mul_in_place", fails={"the Functions inside a bigger graph": "Softplus.backward changed the gradient it was handed (grad) in place"},
+          edits={SOFTPLUS_BACKWARD: "        grad.mul_(x.sigmoid())\n        return grad\n"},
+          names=("Softplus.backward changed the gradient it was handed (grad) in place",)),
+]
