@@ -16,7 +16,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import results_of
-from grader.spec.origins import read_from_grad, seeded_one
+from grader.spec.origins import read_from_grad, read_from_leaf, seeded_one
 from grader.spec.probe import num, plain_dict, type_name
 from grader.spec.provenance import check, float_of, keys_asked, result_of, watching
 
@@ -54,6 +54,7 @@ def leaf_grads_runs(sub_module: Any, cases: list[tuple[tuple[bool, bool], float,
                     "floats": _floats(answer, label),
                     "backward": call.fact,
                     "read": read_from_grad(answer, call, label),
+                    "leaf": _from_leaf(answer, call, _built_leaves(built), label),
                     "walked": graph_below(call.first_root, label="leaf_grads"),
                     "flags": _flags_kept(call, flags, (w, x), label, _built_leaves(built)),
                     "seed": seeded_one(call.root_grads, label)})
@@ -73,6 +74,20 @@ def _held(answer: object, leaves: tuple[Any, Any] | None, call: Any, built: list
     other = [k for k in held if any(type(g) is dict and isinstance(g.get(k), Value) and g[k].grad is None
                                     and any(r is g[k] for r in read) for g in map(plain_dict, built[:-1]))]
     return {CONTEXT + "held": held, **({CONTEXT + "other_build": other} if other else {})} if held else {}
+
+
+def _from_leaf(answer: object, call: Any, leaves: tuple[Any, Any] | None, label: str) -> list[dict[str, Any]]:
+    """The READ_FROM_LEAF fact of each gradient leaf_grads returned: not the other leaf's gradient
+    (``g["w"].grad`` read for "x" too), where its build_graph's graph gives both leaves; the
+    entry told by its key."""
+    if type(answer) is not dict or leaves is None:
+        return []
+    facts = []
+    for name in ("w", "x"):
+        fact = read_from_leaf([answer.get(name)], call, dict(zip(("w", "x"), leaves)), name, label)
+        entry = fact.pop(CONTEXT + "entry", None)
+        facts.append({**fact, CONTEXT + "at": f"[{name!r}]"} if entry is not None else fact)
+    return facts
 
 
 def _built_leaves(built: list[Any]) -> tuple[Any, Any] | None:

@@ -612,3 +612,13 @@ CASES += [
     return {"w": dw.item(), "x": dx.item()}'''},
           names=("leaf_grads", "One of the differentiated Tensors does not require grad")),
 ]
+
+# leaf_grads returns w's gradient under "x" too (a copy-paste slip): told by the .grad it was read
+# from, not only as a number or a None that differs.
+CASES += [
+    Wrong("x_read_from_w_grad", fails={LEAF_GRADS: "leaf_grads(w, x, True, True)['x'] was read from w.grad"},
+          edits={'name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")':
+                 '"w": None if g["w"].grad is None else g["w"].grad.item(),\n'
+                 '        "x": None if g["w"].grad is None else g["w"].grad.item(),'},
+          names=("['x'] was read from w.grad",)),
+]
