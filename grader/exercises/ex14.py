@@ -19,7 +19,7 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 
 from grader.spec import Exercise, caller_grads
 from grader.spec.applied import apply_told_in
-from grader.spec.custom import (applies_apart, backward_again, clip_second, grad_in_kept, input_kept, input_number_kept, returned_input, returned_none, saved_read,
+from grader.spec.custom import (applies_apart, backward_again, clip_second, decided_in_backward, grad_in_kept, input_kept, input_number_kept, returned_input, returned_none, saved_read,
                                 second_after_backward, second_derivative, second_through_grad, stepped_apart)
 from grader.spec.custom_graphs import at_a_freed_leaf, at_freed_leaves, beside_later, composed, equal_inputs, two_clips
 from grader.spec.graph import graph
@@ -372,6 +372,7 @@ def in_graph(sub):
             "held": [caller_grads.kept_through(f"{name}.apply(x)", {"x": x}, lambda op=op, x=x: op(x))  # x holds a
                      for name, op in _ops(sub).items() for x in [Value(0.3, requires_grad=True)]],  # gradient already
             "own_notes": [two_clips(sub, a0) for a0 in (0.5, 2.5, 2.0)], "scales": _scaling(sub),  # 2: a bound
+            "decided": decided_in_backward(sub),  # by x read back in backward, not a note forward left
             "second": clip_second(sub),  # a * b inside, and again beside a later Clip backward
             "grad_in": [grad_in_kept(op, name, x0) for name, op in _ops(sub).items() for x0 in (0.3, 2.5)],
             "apart": [*applies_apart(sub, "Softplus", -1.1, 3.0), *applies_apart(sub, "Clip", 0.4, -0.6, -0.5, 0.5),

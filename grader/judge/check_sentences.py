@@ -176,6 +176,11 @@ class SayCheck(Sentence):
                          "unchanged, as through an addition to both its inputs, PyTorch hands every node it reaches "
                          "that very object, so the change reaches them too; the statement's backward leaves grad as it "
                          "was and returns a new Value.")
+    DECIDED_IN_FORWARD = N_("{label} passed the gradient on for an x moved through .data from inside the interval "
+                            "to outside it after forward, where it passes nothing for an x outside it from the start: "
+                            "whether it passes the gradient on follows what x was when forward ran (a note forward "
+                            "left), where the statement's backward decides from x read back from "
+                            "ctx.saved_values when it runs, as torch.clamp's does.")
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
                     "reaching its node: with the output seeded with a larger gradient "
                     "(y.backward(gradient)), x's gradient grew by another factor.")

@@ -74,7 +74,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.SCALES_WITH_GRAD.value: SayCheck.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
            Check.OWN_NOTES.value: SayState.OTHER_AFTER_LATER, Check.SENT_AGAIN.value: SayState.SENT_OTHER_AGAIN, Check.SECOND_KEPT.value: SayState.SECOND_CHANGED_LATER,
            Check.OUTPUT_APART.value: SayCheck.RETURNED_INPUT, Check.INPUT_KEPT.value: SayCheck.CHANGED_INPUT, Check.GRAD_IN_KEPT.value: SayCheck.GRAD_IN_CHANGED,
-           Check.INPUT_NUMBER_KEPT.value: SayCheck.FORWARD_CHANGED_INPUT, Check.SAVED_READ.value: SayCheck.SAVED_UNREAD,
+           Check.INPUT_NUMBER_KEPT.value: SayCheck.FORWARD_CHANGED_INPUT, Check.SAVED_READ.value: SayCheck.SAVED_UNREAD, Check.DECIDED_IN_BACKWARD.value: SayCheck.DECIDED_IN_FORWARD,
            Check.GRAD_ON_IN_BACKWARD.value: SayCheck.GRAD_OFF_IN_BACKWARD, Check.STEPPED_ON_GRADS.value: SayStep.STEPPED_ON_NOTHING,
            Check.DESCENDS.value: SayCheck.STEP_NOT_LR_GRAD,
            Check.STEP_BY_GRAD.value: SayStep.STEP_NOT_BY_GRAD, Check.CLEARED_FIRST.value: SayClear.FIRST_ADDED,

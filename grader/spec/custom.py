@@ -162,6 +162,22 @@ def input_kept(name: str, x: Value, version: int) -> dict[str, Any]:
     return check(Check.INPUT_KEPT, x._version == version, f"{name}.backward")
 
 
+def decided_in_backward(sub: ModuleType) -> dict[str, Any]:
+    """The DECIDED_IN_BACKWARD fact of Clip.backward: with x moved from inside [-1, 1] to outside it
+    through ``.data`` after forward (no version counted: nothing refuses it), it passes nothing, as
+    for an x outside from the start: the statement's backward decides from x read back from
+    ctx.saved_values, as torch.clamp's does.  Fails only where the moved x got a gradient and the x
+    outside from the start none: whether it passes follows what x was when forward ran."""
+    def passed(start: float, moved: float) -> bool:
+        x = Value(start, requires_grad=True)
+        y = sub.Clip.apply(x, -1.0, 1.0)
+        x.data = Value(moved)
+        if isinstance(y, Value) and y.requires_grad:
+            y.backward()
+        return isinstance(x.grad, Value) and num(x.grad) != 0.0
+    return check(Check.DECIDED_IN_BACKWARD, not (passed(0.5, 2.5) and not passed(2.5, 2.5)), "Clip.backward")
+
+
 def grad_in_kept(op: Callable[[Value], Any], name: str, x0: float) -> dict[str, Any]:
     """The GRAD_IN_KEPT fact of ``name``'s backward: the gradient it is handed (the seed itself under
     create_graph=True, as in PyTorch) holds its number and version after the pass.  Where a gradient

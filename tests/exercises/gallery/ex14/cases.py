@@ -602,3 +602,14 @@ CASES += [
           edits={SOFTPLUS_BACKWARD: "        grad.mul_(x.sigmoid())\n        return grad\n"},
           names=("Softplus.backward changed the gradient it was handed (grad) in place",)),
 ]
+
+# Clip decides inside / outside in forward (a note on ctx) and its backward still reads ctx.saved_values: nothing
+# is refused that the statement's refuses, but an x moved through .data after forward (no version counted) is
+# judged by the number it had then, where the statement's backward, as torch.clamp's, reads it when it runs.
+CASES += [
+    Wrong("clip_inside_noted_saved_read", fails={"the Functions inside a bigger graph": "follows what x was when forward ran"},
+          passes=(CLIP, FREED, INPLACE, COMPOSED),
+          edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
+                 "        ctx.inside = low <= x.item() <= high\n", INSIDE: "        inside = ctx.inside\n"},
+          names=("Clip.backward passed the gradient on for an x moved through .data", "follows what x was when forward ran")),
+]
