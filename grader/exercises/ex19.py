@@ -109,14 +109,19 @@ def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
 
 def _plain(sub: Any, w0: float, x0: float) -> list[Any]:
     """Whether the Values store_grad writes require no grad, as PyTorch's .grad: a leaf's and a
-    retained non-leaf's, on a fresh copy's leaves (``retained_rerun``'s reason)."""
+    retained non-leaf's, on a fresh copy's leaves (``retained_rerun``'s reason); after a second
+    backward too, whose sum a store_grad may make by an op on a Value that requires grad."""
     engine = fresh_copy(sub) or sub
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
-    a = w * x
+    a = w + x
     a.retain_grad()
-    (a + w).backward()
-    said = "after a = w * x; a.retain_grad(); (a + w).backward()"
-    return [fact(_requires_grad(w), f"w.grad.requires_grad {said}"), fact(_requires_grad(a), f"a.grad.requires_grad {said}")]
+    said = "after a = w + x; a.retain_grad(); (a * x).backward()"
+    kept(a * x).backward()
+    seen = [fact(_requires_grad(w), f"w.grad.requires_grad {said}"), fact(_requires_grad(a), f"a.grad.requires_grad {said}")]
+    kept(a * w).backward()
+    said += "; (a * w).backward()"
+    return [*seen, fact(_requires_grad(w), f"w.grad.requires_grad {said}"),
+            fact(_requires_grad(a), f"a.grad.requires_grad {said}")]
 
 
 def _requires_grad(v: Any) -> bool | str:

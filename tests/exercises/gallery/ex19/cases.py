@@ -155,6 +155,10 @@ CASES = [
                                        "    if v._grad is None:\n        v._grad = Value(grad, requires_grad=True)\n"},
           fails={LOOP: "The fault is in store_grad, which this file holds as your ex19 answer"},  # ex17's gate meets it
           names=("store_grad", "w.grad requires grad", "requires none")),
+    Wrong("leaf_sum_made_through_a_graph", edits={  # the sum an op on a Value that requires grad: plain only at first
+        "        v._grad._box[0] += grad": "        v._grad = v._grad + Value(grad, requires_grad=True)"},
+          fails={LOOP: "w.grad.requires_grad after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward() is True"},
+          names=("(a * w).backward() is True", "requires no grad", "no graph is recorded through it")),
     Wrong("grads_known_by_id", edits={  # the leaves given a .grad kept by id in a module-level dict, and kept
         # alive there: no later leaf takes one of their ids, so what the tests' other programs left cannot decide
         # which test meets the slip (the id reuse is grads_known_by_id_forgotten_on_none's, probed on purpose)
