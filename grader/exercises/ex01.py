@@ -196,7 +196,7 @@ def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph
 # A product's local factor on the edge to its input i: the other input's data (its local
 # derivative), or what a slip takes instead, the data of input i itself, or one (as a sum's).
 _FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i],
-            "one": lambda data, i: 1.0, "first": lambda data, i: data[0]}
+            "one": lambda data, i: 1.0, "first": lambda data, i: data[0], "result": lambda data, i: data[0] * data[1]}
 _EVERY_INPUT = slice(None)
 
 
@@ -277,7 +277,7 @@ _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_o
           "added_along": _added_along_paths, "by_name": lambda *g: _sum_over_paths(*g, "right", by_name=True),
           "data_by_name": lambda *g: _sum_over_paths(*g, "right", data_by_name="first"),
           "data_by_last_name": lambda *g: _sum_over_paths(*g, "right", data_by_name="last"),
-          "first_own": lambda *g: _sum_over_paths(*g, "first")}
+          "first_own": lambda *g: _sum_over_paths(*g, "first"), "result": lambda *g: _sum_over_paths(*g, "result")}
 
 
 def _path_products(y: Value, leaf: Value, everything: list[Value]) -> list[float]:
@@ -300,7 +300,7 @@ def _slip_facts(answered: list[tuple]) -> list[dict]:
     makes: False, with the slip named (``~own``: the data of the input the path goes through as a
     product's factor; ``~one``; ``~last_input``: the paths through a node's last input left
     out; ``~equal_leaf``; ``~any_leaf``: a path ending at any leaf counted; ``~sum_as_product``;
-    ``~added_along``; ``~by_name``; ``~data_by_name``; ``~data_by_last_name``; ``~first_own``: see ``_SLIPS``), where the number differs from the statement's and every
+    ``~added_along``; ``~by_name``; ``~data_by_name``; ``~data_by_last_name``; ``~first_own``; ``~result``: see ``_SLIPS``), where the number differs from the statement's and every
     answer of the test is that slip's sum; a number matching a slip on one graph only is no
     pattern of the code.  Where no slip matches but every answer is the sum over some of its
     paths, each answer that is not the sum over all of them names how many it kept

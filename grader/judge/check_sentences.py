@@ -231,6 +231,8 @@ class SayCheck(Sentence):
                       "in as x, and the x as w.")
     PRODUCT_OWN_FACTOR = N_("{label} is the sum over the paths with, at each {op}, the data of the input "
                             "the path goes through as the local factor, not the node's local derivative.")
+    PRODUCT_RESULT_FACTOR = N_("{label} is the sum over the paths with, at each {op}, the data of the node's own result "
+                               "(the product of its inputs' data) as the local factor, not the node's local derivative.")
     PRODUCT_FACTOR_ONE = N_("{label} is the sum over the paths with, at each {op}, one as the local factor "
                             "(as at an addition), not the node's local derivative.")
     LAST_INPUT_LEFT_OUT = N_("{label} leaves out every path that enters a node through its last input "

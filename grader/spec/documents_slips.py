@@ -27,12 +27,12 @@ from grader.spec.provenance import check
 # answers cannot tell apart, so what is told is what both do), and the paths through each node's
 # last input left out (y's through b, a's through w: w is reached by none); b's own data as y's factor
 # on both edges (the last input's data for both, or a factor's data found by its node's name, the last
-# Value of that name as a dict keyed by name keeps: a's is b's).
+# Value of that name as a dict keyed by name keeps: a's is b's); y's own data (a * b) as its factor on both edges.
 ON_DOCUMENTS: dict[str, Callable[[float, float], tuple[float, float]]] = {
     "right": lambda a, b: (b + a, b), "own": lambda a, b: (a + b, a), "one": lambda a, b: (2.0, 1.0),
     "any_leaf": lambda a, b: (2 * b + a, 2 * b + a), "by_name": lambda a, b: (0.0, 2 * (a + b)),
     "first_own": lambda a, b: (2 * a, a), "last_input": lambda a, b: (0.0, b),
-    "last_own": lambda a, b: (2 * b, b)}
+    "last_own": lambda a, b: (2 * b, b), "result": lambda a, b: (2 * a * b, a * b)}
 
 
 # The product of the local derivatives along each path from y to w (through a, then through b)

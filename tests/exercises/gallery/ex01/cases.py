@@ -546,3 +546,14 @@ CASES += [
           edits={'    g = build_graph(w, x)\n    g["y"].backward()\n': '    build_graph(w, x)["y"].backward()\n    g = build_graph(w, x)\n'},
           names=("backprop read w.grad, which is None", "do not reach this w"), unsaid=("ran no backward pass",)),
 ]
+
+# grad_by_paths takes a product's own result (the Value the MulBackward0 made) as its local factor:
+# told as that, not only as a number that differs.
+CASES += [
+    Wrong("product_result_as_factor",
+          fails={CHAIN: "the data of the node's own result (the product of its inputs' data) as the local factor",
+                 "chain rule by paths in other graphs": "for y = w * x, grad_by_paths(y, w) is the sum over the paths"},
+          edits={"            other = node.next_functions[1 - i][0]\n            return produced_by(other).item()\n":
+                 "            return produced_by(node).item()\n"},
+          names=("grad_by_paths(y, w)", "MulBackward0", "the node's own result"), unsaid=("a different number",)),
+]
