@@ -71,6 +71,17 @@ def kept(held: Held, label: str) -> dict[str, Any]:
     return check(Check.VALUE_KEPT, True, label)
 
 
+def flags_kept(values: dict[str, Value], label: str) -> dict[str, Any]:
+    """The VALUE_KEPT fact of a call asked to change the ``.grad`` of the leaves it was given
+    (zero_grad) but not their flag: where one no longer requires grad (``leaf.detach_()`` taken
+    for a clearing), that first leaf as context ``value``, told as its requires_grad changed."""
+    changed = next((name for name, v in values.items() if not v.requires_grad), None)
+    if changed is None:
+        return check(Check.VALUE_KEPT, True, label)
+    return {**check(Check.VALUE_KEPT, False, label), CONTEXT + "value": changed,
+            CONTEXT + "attribute": _ATTRIBUTES["flag"], CONTEXT + "flag": True}
+
+
 def kept_through(label: str, values: dict[str, Value], call: Callable[[], object]) -> dict[str, Any]:
     """``kept`` of ``call`` made with grad mode on, as a program makes it, once ``hold`` gave
     ``values`` their gradients; where it kept them all, whether a backward pass through each leaf

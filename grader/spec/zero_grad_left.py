@@ -15,6 +15,7 @@ from typing import Any
 from micrograph import Value
 from micrograph.i18n import N_
 
+from grader.spec.caller_grads import flags_kept
 from grader.spec.defaults import Earlier, default_after, default_kept
 from grader.spec.equal_skipped import skipped_as_equal
 from grader.spec.facts import CONTEXT, Check
@@ -30,7 +31,8 @@ def _backward_into(leaves: list[Value]) -> None:
     middle one none: a loop that skips the last leaf, or stops at the first without a
     gradient, leaves a gradient behind."""
     p, _q, r = leaves
-    (p * r + p).backward()
+    if p.requires_grad and r.requires_grad:  # a leaf the student's zero_grad detached gets no pass: told by its flag
+        (p * r + p).backward()
 
 
 def _with_grads(values: Leaves) -> tuple[list[Value], Value]:
@@ -59,7 +61,8 @@ def zero_grad_left(sub: ModuleType, values: Leaves, set_to_none: bool, note: str
                                                            "p.grad before zero_grad")})
     return {"grads": [{**grad_of(v, f"{n}.grad ({note})" if note else f"{n}.grad"),
                        **skipped.get(n, {})} for v, n in zip(leaves, "pqr")],
-            **same, "backward": call.fact, "list": list_kept(given, leaves, "zero_grad", "leaves")}
+            **same, "backward": call.fact, "list": list_kept(given, leaves, "zero_grad", "leaves"),
+            "flags": flags_kept(dict(zip("pqr", leaves)), "zero_grad")}
 
 
 def set_to_none_read(sub: ModuleType, values: Leaves) -> dict[str, Any]:

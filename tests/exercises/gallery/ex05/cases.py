@@ -617,3 +617,12 @@ CASES += [
                        "        history.append(total)\n        zero_grad([w, x], set_to_none=(reset != \"zero_\"))\n"},
           names=("grad_history(w, x, steps, reset) is not one the engine produced", "set it to None")),
 ]
+
+# zero_grad taking leaf.detach_() for a clearing: each leaf stops requiring grad (its .grad left as it was), and
+# the next backward through it raises; told as the flag zero_grad changed, not as an error the test's own use of
+# the result raised.
+CASES += [
+    Wrong("leaf_detached_as_clear", fails={ZERO_GRAD: "zero_grad changed p.requires_grad"},
+          edits={ZERO_IN_PLACE: "            leaf.detach_()\n"},
+          names=("zero_grad changed p.requires_grad",), unsaid=("raised while the test used what your code returned",)),
+]
