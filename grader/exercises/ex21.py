@@ -22,7 +22,7 @@ from grader.spec.build_rebased import (added_into_itself, constant_added, edges_
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.saved import saved_as
 from grader.spec.probe import type_name
-from grader.spec.raised import iadd, raised
+from grader.spec.raised import iadd, raised, returns_itself
 
 EXERCISE = Exercise("ex21", "Build an engine: in-place operations and versions",
                     module="ex21_build_inplace", rules=True, own_engine=True)
@@ -45,6 +45,7 @@ KEYS = {
                     "whatever the version of the Value it is read from",
     "iadd": "v += w is v.__iadd__(w), whose result Python binds to v: __iadd__ changes the Value in place "
             "and returns it (self)",
+    "zero_self": "zero_() changes the Value in place and returns it (self), as add_ does",
     "numbers": "an in-place op changes the number itself; .data and detach() share it",
     "zero_shared": "zero_() sets the number to 0 in the place a Value shares with its detach() and .data: a new place "
                    "of its own would leave them the old number",
@@ -206,7 +207,8 @@ def basics_public(sub):
     versions.append(fact(version(v), "v._version after v += w"))
     other = fact(version(w), "w._version after v += w")  # the other operand's: never bumped
     u = sub.Value(-3.0)
-    steps.append(raised(u.zero_, "u.zero_(), u = Value(-3)"))
+    zeroed, said = returns_itself(u.zero_, u, "u.zero_(), u = Value(-3)")  # a refusal is told as the step's
+    steps.append(said)
     versions.append(fact(version(u), "u._version after u.zero_(), u = Value(-3)"))
     d = w.detach()
     unflagged = [fact(flag(d.requires_grad), "w.detach().requires_grad")]  # why a change through it is refused
@@ -221,6 +223,7 @@ def basics_public(sub):
     z = q * q
     steps.append(raised(q.add_, "q.add_(1), q = p + 2", 1.0))
     return {"unflagged": unflagged, "errors": steps, "own_counter": own["own_counter"], "iadd": rebound, "other_version": other,
+            "zero_self": claim(zeroed, "u.zero_() is u"),
             "not_the_leaf": equal_leaf_changed(sub), "checked_now": flag_followed(sub),
             "modified": [raised(z.backward, "z.backward() after q.add_(1), z = q * q, q = p + 2")],
             "versions": versions,

@@ -149,6 +149,18 @@ def iadd(v: Any, other: Any, label: str, name: str) -> tuple[Any, dict[str, Any]
     return bound[0], _told(exc, label, site, other=(name, other))
 
 
+def returns_itself(fn: Callable[..., Any], v: Any, label: str, *args: Any) -> tuple[bool, dict[str, Any]]:
+    """``fn(*args)``, an in-place op on ``v``, as a step of its own: whether it returned ``v``, as
+    PyTorch's returns the tensor it changed (True where it raised: that error is the step's fact,
+    told alone), and ``raised``'s fact of it."""
+    got: list[Any] = [v]
+
+    def call() -> None:
+        got[0] = fn(*args)
+    exc = failure(call)
+    return got[0] is v, _told(exc, label, fn)
+
+
 def _checked(exc: BaseException) -> object:
     """The Value the engine's ``check_in_place`` was handed (its first parameter) in the frame
     ``exc`` went through last, read at the raise site (the submission cannot reach frames);

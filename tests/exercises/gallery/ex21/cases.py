@@ -173,6 +173,9 @@ CASES = [
     Wrong("iadd_returns_nothing", edits={"    __iadd__ = add_\n": "    def __iadd__(self, other):\n        self.add_(other)\n"},
           fails={BASICS: "v += w leaves v the Value it changed in place in PyTorch, but not in your engine"},
           names=("v += w", "returns it (self)")),  # += rebinds v to what __iadd__ returned: None
+    Wrong("zero_returns_nothing", edits={"            rebase(self, ZeroBackward0(edges))\n        return self": "            rebase(self, ZeroBackward0(edges))"},
+          fails={BASICS: "u.zero_() is u in PyTorch, but not in your engine"},
+          names=("u.zero_() is u", "returns it (self)")),  # w.grad.zero_() used for its effect only: its result never read
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),
