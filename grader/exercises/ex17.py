@@ -127,13 +127,15 @@ def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: s
     """The gradients of backward through one operation on two leaves, whose node sends them
     ``sent``: one leaf given both, summed, and the other 0 where they differ from ``sent`` is two
     AccumulateGrad nodes' gradients kept in one buffer (``~one_buffer``), under a key the nodes
-    share (their name(), one for every AccumulateGrad), told as that."""
+    share (their name(), one for every AccumulateGrad), told as that; each given the other's
+    (``~swapped``), where the two differ, is a gradient handed to another entry's node."""
     wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
     op(wl, xl).backward()
     got = [grad_quiet(wl), grad_quiet(xl)]
     merged = sorted(got, key=repr) == sorted([sent[0] + sent[1], 0.0], key=repr) != sorted(sent, key=repr)
-    return [{**_grad(sub, held, f"{name}.grad for y = {said}"), **({CONTEXT + "one_buffer": True} if merged else {})}
-            for held, name in ((wl, "w"), (xl, "x"))]
+    swapped = got == [sent[1], sent[0]] != list(sent)
+    seen = {CONTEXT + "one_buffer": True} if merged else {CONTEXT + "swapped": True} if swapped else {}
+    return [{**_grad(sub, held, f"{name}.grad for y = {said}"), **seen} for held, name in ((wl, "w"), (xl, "x"))]
 
 
 def _grad(sub: Any, held: Any, label: str) -> dict[str, Any]:

@@ -165,28 +165,28 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     return [found] if found is not None else []
 
 
+# a build-track difference told, with its label alone, as the kind the probe's flag (True) names
+_TOLD_BY_FLAG = ((SayTorch.TORCH_ORDER, "constant_accumulator", SayTorch.CONSTANT_ACCUMULATOR),  # an entry PyTorch never has
+                 (SayTorch.TORCH_FLAG, "with_node", SayTorch.LEAF_WITH_NODE),  # a flag set once, grad_fn changed since
+                 (SayTorch.TORCH_NUMBER, "one_buffer", SayTorch.ONE_BUFFER),  # two AccumulateGrads' gradients in one buffer
+                 (SayTorch.TORCH_NUMBER, "swapped", SayTorch.SWAPPED_GRADS),  # each leaf the other's gradient
+                 (SayTorch.TORCH_NUMBER, "bypassed", SayTorch.WRITTEN_BESIDE),  # AccumulateGrad.apply wrote it, not store_grad
+                 (SayTorch.TORCH_NUMBER, "retained_beside", SayTorch.RETAINED_BESIDE),  # backward wrote it, not store_grad
+                 (SayTorch.TORCH_NUMBER, "replaced", SayTorch.STORE_REPLACED),  # store_grad left the new gradient alone
+                 (SayTorch.TORCH_NUMBER, "cleared", SayTorch.CLEARED_BEFORE_STORE))  # a retained .grad dropped first
+
+
 def _torch_context(found: Difference, got: dict[str, Any], label: str) -> Difference | None:
     """A build-track difference told by what the probe saw beside it (its context), else None."""
-    if found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "constant_accumulator") is True:
-        return _diff(SayTorch.CONSTANT_ACCUMULATOR, label=label)  # not a reordering: an entry PyTorch never has
+    flagged = next((said for say, key, said in _TOLD_BY_FLAG if found.say is say and got.get(CONTEXT + key) is True), None)
+    if flagged is not None:
+        return _diff(flagged, label=label)
     if found.say is SayTorch.TORCH_ORDER and type(over := got.get(CONTEXT + "passed_over")) is list and len(over) == 2:
         return _diff(SayTorch.PASSED_OVER, label=label, name=over[0], feeder=over[1])  # run while a newer node was ready
     if found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "reflected") in ("__radd__", "__rmul__"):
         return _diff(SayTorch.REFLECTED_ORDER, label=label, name=got[CONTEXT + "reflected"])  # 2 + w: its __radd__
-    if found.say is SayTorch.TORCH_FLAG and got.get(CONTEXT + "with_node") is True:
-        return _diff(SayTorch.LEAF_WITH_NODE, label=label)  # a flag set once, where grad_fn changed since
     if found.say is SayTorch.TORCH_NONE and type(got.get(CONTEXT + "zero_dropped")) is str:
         return _diff(SayTorch.ZERO_DROPPED, label=label, function=got[CONTEXT + "zero_dropped"])  # a 0 never written
-    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "one_buffer") is True:
-        return _diff(SayTorch.ONE_BUFFER, label=label)  # two AccumulateGrad nodes' gradients in one buffer
-    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "bypassed") is True:
-        return _diff(SayTorch.WRITTEN_BESIDE, label=label)  # AccumulateGrad.apply wrote it, not store_grad
-    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "retained_beside") is True:
-        return _diff(SayTorch.RETAINED_BESIDE, label=label)  # backward wrote a retained .grad, not store_grad
-    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "replaced") is True:
-        return _diff(SayTorch.STORE_REPLACED, label=label)  # store_grad left the new gradient, not the sum
-    if found.say is SayTorch.TORCH_NUMBER and got.get(CONTEXT + "cleared") is True:
-        return _diff(SayTorch.CLEARED_BEFORE_STORE, label=label)  # a retained .grad dropped before store_grad
     return None
 
 

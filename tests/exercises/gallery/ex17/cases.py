@@ -614,3 +614,12 @@ CASES += [
           fails={ORDER: "backward ran m.grad_fn while AccumulateGrad(k), every gradient for which had arrived, waited"},
           names=("higher sequence_nr", "AccumulateGrad(k)")),
 ]
+
+# Each gradient apply returns handed to the node of the other entry of next_functions (zip over them reversed):
+# told as each leaf getting the gradient returned for the other.
+CASES += [
+    Wrong("gradients_zipped_with_edges_reversed", edits={
+        "zip(node.next_functions, grads)": "zip(reversed(node.next_functions), grads)"},
+          fails={DOCS: "each of the two leaves got the gradient y.grad_fn.apply returned for the other"},
+          names=("w.grad for y = w * x", "next_functions[0], the first input's")),
+]
