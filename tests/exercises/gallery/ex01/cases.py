@@ -557,3 +557,13 @@ CASES += [
                  "            return produced_by(node).item()\n"},
           names=("grad_by_paths(y, w)", "MulBackward0", "the node's own result"), unsaid=("a different number",)),
 ]
+
+# Correct, spelled otherwise: operators with w first, backward through micrograph.backward, each
+# gradient read through .data in a generator.
+CASES += [
+    Correct("backward_function_and_grad_data", edits={
+        "    a = micrograph.add(x_leaf, w_leaf)\n    b = micrograph.add(w_leaf, 1)\n    y = micrograph.mul(a, b)\n":
+        "    b = w_leaf + 1\n    a = w_leaf + x_leaf\n    y = a * b\n",
+        '    g["y"].backward()\n    return g["w"].grad.item(), g["x"].grad.item()':
+        '    micrograph.backward(g["y"])\n    dw, dx = (g[k].grad.data.item() for k in "wx")\n    return dw, dx'}),
+]

@@ -622,3 +622,25 @@ CASES += [
                  '        "x": None if g["w"].grad is None else g["w"].grad.item(),'},
           names=("['x'] was read from w.grad",)),
 ]
+
+# Correct, spelled otherwise: is_leaf from the statement's rule, grad_fn's name through getattr, and
+# the gradients of the leaves that require grad asked of micrograph.autograd.grad.
+CASES += [
+    Correct("rule_and_autograd_grad", edits={
+        '''    node = v.grad_fn
+    return {
+        "is_leaf": v.is_leaf,
+        "requires_grad": v.requires_grad,
+        "grad_fn": None if node is None else node.name(),
+    }''': '''    return dict(grad_fn=getattr(v.grad_fn, "name", lambda: None)(), requires_grad=bool(v.requires_grad),
+                is_leaf=not v.requires_grad or v.grad_fn is None)''',
+        '''    g["y"].backward()
+    # A leaf that does not require grad is never written to: its .grad stays None.
+    return {
+        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")
+    }''': '''    wanted = [k for k in ("w", "x") if g[k].requires_grad]
+    out = {"w": None, "x": None}
+    for k, gr in zip(wanted, micrograph.autograd.grad(g["y"], [g[k] for k in wanted])):
+        out[k] = gr.item()
+    return out'''}),
+]

@@ -508,3 +508,23 @@ CASES += [
           names=("backward_twice called y.backward with", "as its gradient argument", "went in as the gradient")),
 ]
 
+
+# Correct, spelled otherwise: the second backward's outcome returned from the except and else
+# branches, each gradient read with float().
+CASES += [
+    Correct("returned_from_each_branch", edits={
+        '''    error = None
+    try:
+        y.backward()
+    except RuntimeError as exc:
+        error = exc  # the graph's saved values were freed by the first call
+    history.append(w_leaf.grad.item())
+    return error, history''': '''    try:
+        y.backward()
+    except RuntimeError as exc:
+        history.append(float(w_leaf.grad))
+        return exc, history
+    else:
+        history.append(float(w_leaf.grad))
+        return None, history'''}),
+]

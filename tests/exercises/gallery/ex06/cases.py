@@ -452,3 +452,18 @@ CASES += [
                  "    micrograph.add(x, w).backward()\n"},
           names=("shift_by_rebinding's backward", "AddBackward0", "x0.grad")),
 ]
+
+# Correct, spelled otherwise: the constant first in the sum that rebinds x, the operands of y
+# exchanged, and x's number changed with .data.fill_.
+CASES += [
+    Correct("constant_first_and_fill", edits={
+        '''    w = Value(w)
+    x = Value(x, requires_grad=True)
+    x0 = x
+    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf
+    y = _graph_from(w, x)''': '''    const = Value(w, requires_grad=False)
+    x0 = Value(x, requires_grad=True)
+    x = micrograph.add(1, x0)
+    y = micrograph.mul(micrograph.add(const, 1), micrograph.add(x, const))''',
+        COPY_LINE: "    x.data.fill_(x.item() + 1)\n"}),
+]
