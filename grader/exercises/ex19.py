@@ -67,6 +67,8 @@ KEYS = {
                       "too: a.grad keeps what that backward wrote, and the next backward adds to it",
     "kept_grad": "after .grad = None the next backward gives .grad a new Value: a Value taken from .grad before "
                  "keeps its number, as PyTorch's tensor does",
+    "retained_operand": "store_grad adds a retained non-leaf's new gradient to the number its .grad holds "
+                        "(a.grad.item()), never to the non-leaf's own number (a.item())",
     "operand": "store_grad adds a leaf's new gradient to the number its .grad holds (w.grad.item()), never to the "
                "leaf's own number (w.item())",
     "zeroed_apart": "zero_() sets to 0 the number of the Value it is called on and of no other: each .grad keeps a "
@@ -85,8 +87,9 @@ CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "
              "zeroed": ("one_grad",), "leaf_root": ("operand", "own_grad"), "seed": ("leaf_root", "operand", "grads"),
              "retained_again": ("retained", "retained_once", "rerun", "own_grad"),
              "kept_grad": ("renewed", "dropped", "fresh", "own_grad"),
-             "retained_zeroed": ("retained", "rerun", "own_grad", "zeroed"),  # a zero_() that zeroes nothing: told as such
-             "renewed": ("dropped", "retained", "own_grad"), "retained": ("rerun", "own_grad"), "retained_leaf": ("grads",),
+             "retained_zeroed": ("retained", "rerun", "own_grad", "zeroed", "retained_operand"),  # a zero_() that zeroes nothing: told as such
+             "renewed": ("dropped", "retained", "own_grad", "retained_operand"),
+             "retained": ("rerun", "own_grad", "retained_operand"), "retained_operand": ("own_grad",), "retained_leaf": ("grads",),
              "rerun": ("grads", "operand", "own_grad"),  # a sum made wrong: a second backward's gradient differs too
              "zeroed_apart": ("one_grad", "own_grad")}  # one .grad Value for two, not one place for two zeroed ones
 # nodes a later backward skipped (``walk``) and zeroed gradients joined (``zeroed_apart``) change every later sum
@@ -225,6 +228,22 @@ def _added_to_leaf(got: Any, leaf: Any, first: Any) -> bool:
         close(got, leaf + first)
 
 
+RETAINED_OPERAND = N_("the second backward through a = w + x left a.grad holding a's own number (a.item()) plus "
+                      "that backward's gradient")
+
+
+def _rerun(sub: Any, w0: float, x0: float, *only: str) -> dict[str, Any]:
+    """``retained_rerun``'s observations (``only`` those keys, and the claim below), with whether
+    its second backward, (a * w).backward(), left a.grad holding a's own number plus w: store_grad
+    added a retained gradient to ``v.item()``, told as that, not as a sum kept between calls.
+    a = w + x, so a's number is known here without the engine; told only where w and a are not 0
+    (the sum of both and an overwrite then differ from it)."""
+    seen = retained_rerun(sub, w0, x0)
+    got = seen["retained"][1]["value"]
+    own = claim(type(got) is float and 0.0 not in (w0, w0 + x0) and close(got, w0 + x0 + w0), RETAINED_OPERAND)
+    return {**{key: told for key, told in seen.items() if not only or key in only}, "retained_operand": [own]}
+
+
 def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
     """Several loops' observations as one list per key, what zero_() or .grad = None left told first."""
     out: dict[str, list[Any]] = {"operand": [], "leaf_number": [], "zeroed": [], "dropped": [], "renewed": [], "fresh": [], "grads": []}
@@ -239,7 +258,7 @@ def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
 def loop_public(sub):
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
-            "plain": _plain(sub, 1.5, -2.0), **retained_rerun(sub, 1.5, -2.0),
+            "plain": _plain(sub, 1.5, -2.0), **_rerun(sub, 1.5, -2.0),
             "leaf_root": leaf_root(sub, 1.5), "retained_once": retained_twice(sub, 1.5),
             "own_grad": equal_leaves(sub), "zeroed_apart": zeroed_apart(sub, 1.5, -2.0), "sent_again": sent_again(sub)}
 
@@ -251,7 +270,7 @@ def loop_hidden(sub):
     earlier calls sent (``fresh``) is told so, not as store_grad's sum."""
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, -0.5, 3.0), **_joined(_loop(sub, -0.5, 3.0, 4, None), _loop(sub, 0.0, 0.0, 3, "None")),
-            "plain": _plain(sub, -0.5, 3.0), **retained_rerun(sub, -0.5, 3.0),
+            "plain": _plain(sub, -0.5, 3.0), **_rerun(sub, -0.5, 3.0),
             "new_leaf": _at_a_freed_id(sub, 1.75), "retained_leaf": leaf_retained(sub, 2.5, -1.5),
             "leaf_root": leaf_root(sub, -0.5), "retained_once": retained_twice(sub, -0.5),
             "seed": seeded(sub, -0.5), "retained_again": retained_again(sub, -0.5), "sent_again": sent_again(sub)}
@@ -269,7 +288,7 @@ def zero_between_calls(sub):
               _unsigned_zero(sub), claim(_item_type(g) is float, A_FLOAT)]
     return {"one_grad": _one_grad(sub, -1.5, 2.5), **_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")),
             "retained_zeroed": [fact(grad_after_zeroed(sub, -1.5), ZEROED)], "zeroed_apart": zeroed_apart(sub, -1.5, 2.5),
-            "walk": retained_rerun(sub, -1.5, 2.5)["walk"], "sent_again": sent_again(sub)}
+            **_rerun(sub, -1.5, 2.5, "walk"), "sent_again": sent_again(sub)}
 
 
 A_FLOAT = N_("w.grad.zero_() leaves a float as w.grad's number")
@@ -303,7 +322,7 @@ def dropped(sub):
     seen = _joined(_loop(engine, 0.75, -4.0, 4, "None"), _loop(engine, 3.0, 1.0, 3, "None"))
     retained = _retained_dropped(engine, -1.25, 2.5)
     return {**seen, "retained": retained["retained"], "kept_grad": dropped_kept(engine, 0.75),
-            "walk": retained_rerun(sub, 0.75, -4.0)["walk"], "sent_again": sent_again(engine),
+            **_rerun(sub, 0.75, -4.0, "walk"), "sent_again": sent_again(engine),
             "renewed": [*seen.get("renewed", []), *_renewed(engine, 0.75, -4.0), *_renewed(engine, -2.5, 1.5),
                         *retained["renewed"]]}
 

@@ -159,6 +159,11 @@ CASES = [
         "        v._grad._box[0] += grad": "        v._grad = v._grad + Value(grad, requires_grad=True)"},
           fails={LOOP: "w.grad.requires_grad after a = w + x; a.retain_grad(); (a * x).backward(); (a * w).backward() is True"},
           names=("(a * w).backward() is True", "requires no grad", "no graph is recorded through it")),
+    Wrong("retained_sum_adds_its_own_number", edits={  # the leaf's sum right, the retained one added to a.item()
+        "        v._grad = Value(v._grad.item() + grad)": "        v._grad = Value(v.item() + grad)"},
+          fails={LOOP: "left a.grad holding a's own number (a.item()) plus that backward's gradient in your engine"},
+          names=("a's own number (a.item())", "never to the non-leaf's own number"),
+          unsaid=("nothing of the dropped gradient is kept between calls", "never to a sum kept apart from it")),
     Wrong("grads_known_by_id", edits={  # the leaves given a .grad kept by id in a module-level dict, and kept
         # alive there: no later leaf takes one of their ids, so what the tests' other programs left cannot decide
         # which test meets the slip (the id reuse is grads_known_by_id_forgotten_on_none's, probed on purpose)
