@@ -16,7 +16,7 @@ from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, ho
                                      in_place_hooks, one_shot_hook, READDED_RULE, registered_after_removal, removed_with, root_hooks)
 from grader.spec.build_hooks_kept import argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks, hooks_after_error
 from grader.spec.build_mode_kept import MODE_KEPT, mode_kept
-from grader.spec.build_no_grad import in_place_no_grad
+from grader.spec.build_no_grad import ZERO_SELF, in_place_no_grad
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.probe_error import BUILTIN_KINDS, ProbeError
@@ -53,7 +53,7 @@ KEYS = {
     "step_unrecorded": "an in-place op under no_grad records nothing: add_ and zero_ ask recording(...), which is "
                        "False while grad mode is off, so a leaf stays a leaf and a non-leaf keeps its grad_fn",
     "detach": "a result computed from a detached value has no edge back to the original",
-    "detached_leaf": DETACHED_LEAF_RULE, "mode_kept": MODE_KEPT,
+    "detached_leaf": DETACHED_LEAF_RULE, "mode_kept": MODE_KEPT, "zero_self": ZERO_SELF,
     "hooks_ran": "run each hook a value still has once, in the order registered",
     "leaf_hooks": "register_hook on a leaf puts the hook on the node gradient_edge gives for it, the leaf's one "
                   "AccumulateGrad: the node backward runs for that leaf",
@@ -346,7 +346,7 @@ def sgd(sub):
     in_place = in_place_no_grad(fresh_mode(sub))
     return {**_no_grad(sub, -2.0),
             "step": [stepped, fact(number(w), N_("w.item() after w.add_(w.grad * -0.1) under no_grad")), *in_place["step"]],
-            "step_version": [fact(w._version, f"w._version after {STEP}"), *in_place["step_version"]],
+            "step_version": [fact(w._version, f"w._version after {STEP}"), *in_place["step_version"]], "zero_self": in_place["zero_self"],
             "step_unrecorded": [fact(w.is_leaf, f"w.is_leaf after {STEP}"),
                                 fact(node_name(getattr(w, "grad_fn", None)), f"w.grad_fn after {STEP}"),
                                 *in_place["step_unrecorded"]]}
