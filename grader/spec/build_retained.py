@@ -12,7 +12,7 @@ from typing import Any
 
 from grader.spec.build_reads import grad_quiet
 from grader.spec.held import held
-from grader.spec.raised import error
+from grader.spec.raised import error, raised
 
 REFUSED = "y.grad after a second y.backward() after y.retain_grad(); y.backward(), y = w * w"
 RELEASED = "y.grad after y.retain_grad(); y.backward(); y.backward(), y = w + 2"
@@ -28,6 +28,18 @@ def grad_after_refused(sub: Any, w0: float) -> float | str | None:
     y.backward()
     error(y.backward)  # its error is told by the other tests
     return grad_quiet(y)
+
+
+def retained_second(sub: Any, w0: float) -> dict[str, Any]:
+    """Whether a second y.backward() through a retained y = w * w raises, as PyTorch's: retain_grad()
+    keeps y's gradient, never its graph, so backward releases y's node as any other it ran (an
+    engine that spares the node of a value that called retain_grad() runs the second pass)."""
+    w = sub.Value(w0, requires_grad=True)
+    y = w * w
+    held(y)
+    y.retain_grad()
+    y.backward()
+    return raised(y.backward, "a second y.backward() after y.retain_grad(); y.backward(), y = w * w", whole=True)
 
 
 def grad_after_released(sub: Any, w0: float) -> float | str | None:

@@ -13,6 +13,17 @@ INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 THREE = "three backward calls"
 CASES = [
+    Wrong("retain_grad_spares_its_node", edits={  # retain_grad() taken for retain_graph=True on that node
+        RELEASE_STEP: "        if not retain_graph and node.retained is None:\n            node.release()\n"},
+          fails={THREE: "A second y.backward() after y.retain_grad(); y.backward(), y = w * w raised no error"},
+          names=("y.retain_grad(); y.backward()", "unless the first kept the graph with retain_graph=True")),
+    Correct("only_nodes_that_saved_are_released", edits={
+        RELEASE_STEP: "        if not retain_graph and node.saved:\n            node.release()\n"}),
+    Correct("a_freed_value_is_marked_by_none", edits={
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n        value = self.saved[name]\n":
+        "        value = self.saved[name]\n        if value is None:\n            raise RuntimeError(SECOND_BACKWARD)\n",
+        "        self.saved = dict.fromkeys(self.saved)\n        self.released = True":
+        "        for key in self.saved:\n            self.saved[key] = None"}),
     Wrong("retained_written_after_apply", edits={  # an ex18 order, right until apply first raises (here)
         "        if node.retained is not None:\n            store_grad(node.retained, grad)\n        grads = node.apply(grad)\n":
         "        grads = node.apply(grad)\n        if node.retained is not None:\n            store_grad(node.retained, grad)\n"},
