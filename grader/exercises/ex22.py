@@ -38,9 +38,9 @@ KEYS = {
                  "an operation whose inputs all require no grad records nothing, outside no_grad too",
     "nested": "recording is still off after a nested no_grad block ends: as it was before that block",
     "after": "after a no_grad block, recording is as it was before it",
-    "after_nested": "a no_grad block nested in another leaves the outer block's saved mode as it was: the "
-                    "outer block's __exit__ puts back the mode found before the outer block, not the one the "
-                    "nested block found",
+    "after_nested": "a no_grad block nested in another puts back in its __exit__ the mode its own __enter__ found (off, "
+                    "inside the outer block), and leaves the outer block's saved mode as it was: the outer block's "
+                    "__exit__ puts back the mode found before the outer block, not the one the nested block found",
     "raised": "recording is back on after a block that raised, whose error goes on",
     "hook_error": "an error a hook raises goes on out of backward, as PyTorch's does",
     "hook_kinds": "an error a hook raises goes on out of backward whatever its type, as PyTorch's does: neither "

@@ -709,6 +709,9 @@ CASES += [
     Wrong("zero_returns_nothing_since_ex21", edits={"            rebase(self, ZeroBackward0(edges))\n        return self": "            rebase(self, ZeroBackward0(edges))"},
           fails={"an SGD step under no_grad": "w.zero_() is w in PyTorch, but not in your engine"},
           names=("w.zero_() is w", "returns it (self)")),  # ex21's zero_ carried: its result never read by the SGD step
+    Wrong("exit_toggles_the_mode", edits={"        GradMode.enabled = self.previous\n": "        GradMode.enabled = not GradMode.enabled\n"},
+          fails={PUBLIC: "Inside no_grad, after a nested no_grad block ended: (w * 3).grad_fn is not None"},
+          names=("after a nested no_grad block ended", "puts back in its __exit__ the mode its own __enter__ found")),
     Correct("no_grad_generator_with_finally", edits={"import heapq\n": "import contextlib\nimport heapq\n",
         NO_GRAD_CLASS: NO_GRAD_GENERATOR.replace("    yield\n    GradMode.enabled = previous\n",
                                                  "    try:\n        yield\n    finally:\n        GradMode.enabled = previous\n")}),
