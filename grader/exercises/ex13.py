@@ -19,8 +19,7 @@ from typing import Any, Iterator, NamedTuple
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import (held_not_added, lists_twice, orders_returned, past_the_first_leaf, past_the_root,
-                                  recorded, seeded, summed)
+from grader.spec.arrivals import held_not_added, lists_twice, orders_returned, past_the_first_leaf, past_the_root, recorded, seeded, summed
 from grader.spec.backprop_apart import backprop_apart, backprop_at_a_freed_id, order_apart, order_grown
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
@@ -34,6 +33,7 @@ from grader.spec.provenance import check, entry_of, float_of, result_of, watchin
 from grader.spec.recursion import nesting, not_recursive
 from grader.spec.shadowed import told_if_shadowed, value_why
 from grader.spec.topological import leaves_only_left_out, order_report
+from grader.spec.unreached import skipped_unreached
 
 EXERCISE = Exercise(
     "ex13", "Backpropagation by hand: topological order and the chain rule",
@@ -145,7 +145,7 @@ def _reported(ran: _Ran, by_name_elsewhere: bool = False) -> dict[str, Any]:
                   **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls, name is not None, ran.why),
                   "sums": summed(calls, result, label, orders, list(zip(graph.leaves, graph.names)), name, (graph.leaves[0], HELD_GRAD)),
                   "held": held_not_added(calls, result, graph.leaves[0], HELD_GRAD, f"{label}[{graph.names[0]}]"),  # read, added
-                  "seed": seeded(calls, graph.root, "backprop"),
+                  "seed": seeded(calls, graph.root, "backprop"), "unreached": skipped_unreached(calls, label),
                   "past_root": past_the_root(calls, graph.root, result, "backprop", orders),
                   "past_leaf": check(Check.PAST_FIRST_LEAF, True, label) if name is not None else past_the_first_leaf(calls, result, label, orders)},
         "grads_untouched": ran.untouched,

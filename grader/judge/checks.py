@@ -70,7 +70,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
            Check.HELD_NOT_ADDED.value: SayWalk.HELD_ADDED,
            Check.SEEDED_ONE.value: SayWalk.NOT_SEEDED_ONE, Check.PAST_THE_ROOT.value: SayWalk.ROOT_ALONE,
-           Check.NOT_RECURSIVE.value: SayWalk.RECURSIVE,
+           Check.NOT_RECURSIVE.value: SayWalk.RECURSIVE, Check.UNREACHED_SKIPPED.value: SayWalk.RAN_UNREACHED,
            Check.SCALES_WITH_GRAD.value: SayCheck.NOT_SCALED, Check.BACKWARD_AGAIN.value: SayState.OTHER_BACKWARD_AGAIN,
            Check.OWN_NOTES.value: SayState.OTHER_AFTER_LATER, Check.SENT_AGAIN.value: SayState.SENT_OTHER_AGAIN, Check.SECOND_KEPT.value: SayState.SECOND_CHANGED_LATER,
            Check.OUTPUT_APART.value: SayCheck.RETURNED_INPUT, Check.INPUT_KEPT.value: SayCheck.CHANGED_INPUT, Check.GRAD_IN_KEPT.value: SayCheck.GRAD_IN_CHANGED,

@@ -98,6 +98,7 @@ class SayWalk(Sentence):
                     "runs only once a gradient has come through each edge that reaches it.")
     RAN_TWICE_IN_A_ROW = N_("{label} called the apply of {name} twice in a row: backward calls each node's apply "
                             "once, when every gradient for it has arrived, with their sum.")
+    RAN_UNREACHED = N_("{label} called local_grads on a node that none of your local_grads calls sent a gradient to.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
     ORDER_LEFT_OUT = N_("{label} never went on from a node that your local_grads calls sent a gradient to (no call "
                         "of local_grads on it, or for a leaf's node no entry in the answer), and the order your "

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 import micrograph
 
 from grader.spec.arrivals import Call
+from grader.spec.unreached import one_for_unreached
 from grader.spec.walked import unscaled
 from grader.spec.probe import close
 
@@ -39,6 +40,8 @@ def kept_by_name(calls: list[Call], answer: object, orders: Sequence[Any]) -> By
     AccumulateGrad nodes of leaves of one number, it is not ``plain``: a walk that finds leaves
     with ``==`` merges those the same way."""
     if len(orders) != 1 or not calls or not isinstance(answer, dict) or unscaled(calls, answer):  # one passed everywhere
+        return None
+    if one_for_unreached(calls, answer):  # what a node no gradient reached went on with is the seed's one: told so
         return None
     order, items = list(orders[0]), list(dict.items(answer))
     if not all(isinstance(node, micrograph.Node) for node in order):  # None or a Value in it: told by the order's rules

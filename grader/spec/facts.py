@@ -165,6 +165,7 @@ class Check(str, enum.Enum):
     PAST_NO_GRAD = "past_no_grad"  # a clearing loop went on past a leaf without a gradient
     SET_TO_NONE_READ = "set_to_none_read"  # a clearing call's set_to_none is not read the other way round
     SEEDED_ONE = "seeded_one"  # a hand-written pass started root.grad_fn with the gradient one
+    UNREACHED_SKIPPED = "unreached_skipped"  # a hand-written pass ran no node that no gradient was sent to
     ZERO_BETWEEN_READ = "zero_between_read"  # a call's zero_between is not read the other way round
     NOT_RECURSIVE = "not_recursive"  # no function of the student's nested many calls of itself (a recursive walk)
     HELD_NOT_ADDED = "held_not_added"  # a hand-written pass's answer for a leaf is not what reached it plus the .grad it held

@@ -689,10 +689,13 @@ CASES += [
 # AddBackward0 nodes share one entry; told as kept by name, not only as other numbers.
 CASES += [
     # every call of the blocked graph's walk is sent 1.0, which alone is no sign of a sum missed: the
-    # walk by name is told there too, as on the chain
+    # walk by name is told there too, as on the chain; on the public blocked graph alone its calls are also
+    # those of a walk that runs the node no gradient reached with the seed's one, told as that node run
     Wrong("op_gradients_keyed_by_name", fails={DIAMOND: "under each node's name (node.name())",
-                                               "a node no gradient reaches, on one graph": "under each node's name",
-                                               BLOCKED: "under each node's name", SHORT_CHAIN: "under each node's name"}),
+                                               "a node no gradient reaches, on one graph":
+                                               "called local_grads on a node that none of your local_grads calls sent",
+                                               BLOCKED: "called local_grads on a node that none of your local_grads calls sent",
+                                               SHORT_CHAIN: "under each node's name"}),
 ]
 
 # Each node's gradients handed to its inputs in reverse order (zip(reversed(next_functions), ...)):
@@ -775,4 +778,18 @@ CASES += [
                  "            incoming[child] = len([c for c, _ in child.next_functions if c is not None]) or 1\n"},
           names=("leaves out a node", "the order your topological_order returned leaves that node out"),
           unsaid=("in reverse order", "first entry of a node's next_functions")),
+]
+
+# A node no gradient reached run with the seed's one for a default (arrived.pop(node, 1.0)): on the blocked graph its
+# calls are those of a walk keeping gradients under node names (the product beside it was sent one), told as the
+# node run, not as gradients kept by name.
+CASES += [
+    Wrong("unreached_run_with_one",
+          fails={BLOCKED: "called local_grads on a node that none of your local_grads calls sent a gradient to",
+                 "a node no gradient reaches, on one graph": "has an entry for w, where the statement's has none"},
+          edits={"        if node not in arrived:\n            continue  # no gradient flows here (only None gradients reached it)\n"
+                 "        g = arrived.pop(node)  # complete: every node that feeds it has run already\n":
+                 "        g = arrived.pop(node, 1.0)\n"},
+          names=("called local_grads on a node that none of your local_grads calls sent a gradient to",),
+          unsaid=("under each node's name",)),
 ]
