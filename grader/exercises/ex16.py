@@ -19,7 +19,7 @@ from grader.spec.build_edges import (accumulator_name, apart, count, flag_back_o
 from grader.spec.build_operands import given_itself, names_swapped, number_made, saved_a_value
 from grader.spec.held import held
 from grader.spec.probe import by_key
-from grader.spec.saved import kept_apart, saved_as, saved_operands
+from grader.spec.saved import kept_apart, saved_as, saved_operands, with_zero
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
                     module="ex16_build_value", rules=True, own_engine=True)
@@ -61,6 +61,8 @@ KEYS = {
                   "that is 0 is saved as any other (ex20 frees it, ex21 checks its version)",
     "again": "a node's next_functions holds the edges of its own inputs only, however many operations "
              "were recorded before: record keeps nothing between calls",
+    "reordered": "a node's next_functions holds its inputs' entries in input order, the same order each time a graph is "
+                 "built: an order that changes from one build to the next is not the inputs' order in every build",
     "one_accumulator": "gradient_edge must give a leaf the same AccumulateGrad node every time: make it "
                        "once and keep it on the leaf",
     "new_node": "every operation gets a node of its own from record, as in PyTorch: two operations on the "
@@ -124,16 +126,11 @@ def _saved(made: dict[str, object], kept: list[Kept], zeros: tuple[str, ...] = (
     told: dict[str, list[Any]] = {"saved": [], "saved_zero": []}
     for label, v in made.items():
         zero = [code for of, _, code, _ in kept if of == label and code in zeros]
-        said = _with_zero(zero, f"the list of operands that {operand(label)}.grad_fn saved")
+        said = with_zero(zero, f"the list of operands that {operand(label)}.grad_fn saved")
         told["saved_zero" if zero else "saved"].append(fact(saved_operands(getattr(v, "grad_fn", None)), said))
     itself = _itself(made, kept, zeros)
     return {**told, "saved_itself": itself["saved_itself"], "saved_zero": told["saved_zero"] + itself["saved_zero"],
             "saved_names": names_swapped(made, kept)}
-
-
-def _with_zero(zero: list[str], label: str) -> str:
-    """``label`` after the operand its product has at 0 (the program's: a = x + w at w = x = 0)."""
-    return f"with {zero[0]} = 0: {label}" if zero else label
 
 
 def _added(made: dict[str, object]) -> dict[str, list[Any]]:
@@ -151,7 +148,7 @@ def _itself(made: dict[str, object], kept: list[Kept], zeros: tuple[str, ...] = 
     told: dict[str, list[Any]] = {"saved_itself": [], "saved_zero": []}
     for label, name, code, value in kept:
         zero = [code] if code in zeros else []
-        said = _with_zero(zero, f"{operand(label)}.grad_fn saved {operand(code)} itself as \"{name}\"")
+        said = with_zero(zero, f"{operand(label)}.grad_fn saved {operand(code)} itself as \"{name}\"")
         told["saved_zero" if zero else "saved_itself"].append(
             claim(saved_as(getattr(made[label], "grad_fn", None), name) is value, said))
     return told
@@ -165,8 +162,8 @@ CAUSED_BY = {key: MADE_BY for key in ("next_functions", "grad_edges", "is_leaf",
 CAUSED_BY["next_functions"] += ("requires_grad",)
 CAUSED_BY["saved"] += ("requires_grad", "own_saved", "new_node")  # one saved dict shared; an earlier operation's node
 CAUSED_BY["saved_itself"] += ("requires_grad", "saved", "new_node", "own_saved")  # an operand not saved at all: the rule of what is saved
-CAUSED_BY["next_functions"] += ("again",)  # edges piled up by earlier calls: that rule alone
-CAUSED_BY["grad_edges"] += ("again",)
+CAUSED_BY["next_functions"] += ("again", "reordered")  # edges piled up by earlier calls: that rule alone
+CAUSED_BY["grad_edges"] += ("again", "reordered")
 CAUSED_BY["one_accumulator"] = ("again",)
 CAUSED_BY["tuples"] = MADE_BY  # no node: no next_functions at all
 CAUSED_BY[RECORDED] = (RECORDED_SOME,)
@@ -266,13 +263,13 @@ def _renewed(sub: Any, w: float, x: float) -> dict[str, Any]:
 @EXERCISE.test("the documents' graph y = (x + w) * (w + 1)", points=3, public=True,
                feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_public(sub):
-    return {"again": rebuilt(sub, 0.5, -3.0), **_documents(sub, 0.5, -3.0)}
+    return {**rebuilt(sub, 0.5, -3.0), **_documents(sub, 0.5, -3.0)}
 
 
 @EXERCISE.test("the documents' graph on other inputs", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def documents_hidden(sub):
-    return {"again": rebuilt(sub, 2.0, 4.0), **by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])}
+    return {**rebuilt(sub, 2.0, 4.0), **by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])}
 
 
 # A number on the left: Python calls the Value's __rmul__ / __radd__, and raises TypeError itself
@@ -307,7 +304,7 @@ def numbers(sub):
             "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
     return {"own_saved": claim(kept_apart(*made.values()), SAVED_APART["numbers"]),
-            "again": rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
+            **rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
                                                             claim(w + 0 is not w, NEW_VALUE["w + 0"]),
                                                             claim(w * 1 is not w, NEW_VALUE["w * 1"])],
             "number": [number_made(made[label], w, label) for label in ("3 * w", "w * 3", "2 + w", "w + 6.5")],
@@ -333,7 +330,7 @@ def constants(sub):
     twice = [c * w, c * w]  # both kept: one node shared between them would be an earlier operation's
     nodes = [getattr(v, "grad_fn", None) for v in twice]
     apart = kept_apart(*(made[label] for label in ("c * w", "w + c", "(c * 3) * w")), products["w * c"])
-    return {"own_saved": claim(apart, SAVED_APART["constants"]), "again": rebuilt(sub, 0.75, -2.0), "operand_itself": [given_itself(sub, twice[0], "MulBackward0", "c * w", c, w)],
+    return {"own_saved": claim(apart, SAVED_APART["constants"]), **rebuilt(sub, 0.75, -2.0), "operand_itself": [given_itself(sub, twice[0], "MulBackward0", "c * w", c, w)],
             **regroup([_made(v, operand(label), made_by.get(label, RECORDED)) for label, v in made.items()]),
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
                                 ("w * c", "other", "c", c)]),
@@ -389,7 +386,7 @@ def chain(sub):
                                                        "(v1 = v0 * x: an edge to each input)")),
               claim(second_edge(made[2], made[1]), N_("v2.grad_fn.next_functions[1][0] is not [0][0], v1.grad_fn "
                                                        "(v2 = v1 + w: an edge to each input)"))]
-    return {"again": rebuilt(sub, 0.5, -1.5), "operand_itself": given, **regroup(parts), "second_operand": second,
+    return {**rebuilt(sub, 0.5, -1.5), "operand_itself": given, **regroup(parts), "second_operand": second,
             "accumulator_name": accumulator_name(sub, w, *made),
             "tuples": _tuples({"v5": v}), "one_accumulator": claim(one_accumulator(x, w + x, v), N_(
         "x's AccumulateGrad in (w + x).grad_fn.next_functions is the one in v5.grad_fn.next_functions"))}

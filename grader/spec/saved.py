@@ -81,3 +81,8 @@ def _freed(fn: object, name: str) -> bool:
     except RuntimeError:  # "... directly access saved tensors after they have already been freed"
         return True
     return False
+
+
+def with_zero(zero: list[str], label: str) -> str:
+    """``label`` after the operand its product has at 0 (the program's: a = x + w at w = x = 0)."""
+    return f"with {zero[0]} = 0: {label}" if zero else label
