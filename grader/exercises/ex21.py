@@ -233,7 +233,7 @@ def basics_public(sub):
 
 
 @EXERCISE.test("in place after the graph saved it", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=_counted({**CAUSES, "errors": ("not_the_leaf",), "own_versions": ("errors", "saved_itself", "modified", "other_version")}))
+               caused_by=_counted({**CAUSES, "errors": ("not_the_leaf",), "own_versions": ("errors", "saved_itself", "modified", "other_version", "versions")}))
 def modified(sub):
     needs(sub, 6)
     own = _own_counter(sub)

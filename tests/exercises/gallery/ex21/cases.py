@@ -176,6 +176,13 @@ CASES = [
     Wrong("zero_returns_nothing", edits={"            rebase(self, ZeroBackward0(edges))\n        return self": "            rebase(self, ZeroBackward0(edges))"},
           fails={BASICS: "u.zero_() is u in PyTorch, but not in your engine"},
           names=("u.zero_() is u", "returns it (self)")),  # w.grad.zero_() used for its effect only: its result never read
+    Wrong("version_bumped_only_when_recorded", edits={  # a constant's add_ changes its number and nothing else
+        "        self._box[0] += other.item()\n        self._versions[0] += 1\n        if recording(self, other):\n":
+        "        self._box[0] += other.item()\n        if recording(self, other):\n            self._versions[0] += 1\n"},
+          fails={BASICS: "v._version after v.add_(1) is a different number from PyTorch's",
+                 MODIFIED: "y1.backward() after y1 = w * b; b.add_(1); y2 = w * b, b = Value(2) raised no error"},
+          names=("_version after", "bumps the version counter once"),
+          unsaid=("each node checks the versions it saved itself",)),  # versions kept on the node: not this engine's slip
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),
