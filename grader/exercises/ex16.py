@@ -19,7 +19,7 @@ from grader.spec.build_edges import (accumulator_name, apart, count, flag_back_o
 from grader.spec.build_operands import given_itself, names_swapped, number_made, saved_a_value
 from grader.spec.held import held
 from grader.spec.probe import by_key
-from grader.spec.saved import kept_apart, saved_as, saved_operands, with_zero
+from grader.spec.saved import kept_apart, nodes_apart, saved_as, saved_operands, with_zero
 
 EXERCISE = Exercise("ex16", "Build an engine: values that record their graph",
                     module="ex16_build_value", rules=True, own_engine=True)
@@ -229,6 +229,7 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
 
 SAVED_APART = {"documents": N_("a.grad_fn, b.grad_fn and y.grad_fn keep what they saved apart"),
                "numbers": N_("the nodes of 3 * w, w * 3, 2 + w, w + 6.5 and w * w keep what they saved apart"),
+               "numbers_nodes": N_("3 * w, w * 3, 2 + w, w + 6.5 and w * w have a node each, five nodes"),
                "constants": N_("the nodes of c * w, w + c, (c * 3) * w and w * c keep what they saved apart")}
 TUPLES = {"b": N_("b.grad_fn.next_functions is a tuple of (node, 0) tuples"),
           "y": N_("y.grad_fn.next_functions is a tuple of (node, 0) tuples"),
@@ -304,6 +305,7 @@ def numbers(sub):
             "w + 6.5": w + 6.5, "w * w": w * w}
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
     return {"own_saved": claim(kept_apart(*made.values()), SAVED_APART["numbers"]),
+            "new_node": claim(nodes_apart(*made.values()), SAVED_APART["numbers_nodes"]),
             **rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
                                                             claim(w + 0 is not w, NEW_VALUE["w + 0"]),
                                                             claim(w * 1 is not w, NEW_VALUE["w * 1"])],

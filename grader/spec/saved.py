@@ -28,9 +28,18 @@ def saved_operands(fn: object) -> list[str] | str | None:
 def kept_apart(*values: object) -> bool:
     """Whether the nodes of ``values`` keep what they saved apart: an engine's nodes sharing one ``saved``
     dict (made on the class, not in ``__init__``) all show what any of them saved, and a product's "self"
-    is a later one's.  PyTorch's nodes have no ``saved`` dict: theirs are apart."""
-    dicts = [d for d in (getattr(getattr(v, "grad_fn", None), "saved", None) for v in values) if type(d) is dict]
+    is a later one's.  PyTorch's nodes have no ``saved`` dict: theirs are apart.  One node found for two
+    values (a node kept between calls) is one dict, not two shared: ``nodes_apart`` tells it."""
+    nodes = {id(fn): fn for fn in (getattr(v, "grad_fn", None) for v in values)}.values()
+    dicts = [d for d in (getattr(fn, "saved", None) for fn in nodes) if type(d) is dict]
     return len({id(d) for d in dicts}) == len(dicts)
+
+
+def nodes_apart(*values: object) -> bool:
+    """Whether each of ``values`` that has a node has one of its own, as each operation in PyTorch
+    does: a node kept between calls (by its operation and its inputs' ids) is an earlier one's."""
+    nodes = [fn for fn in (getattr(v, "grad_fn", None) for v in values) if fn is not None]
+    return len({id(fn) for fn in nodes}) == len(nodes)
 
 
 def _torch_saved(fn: object, name: str) -> bool:

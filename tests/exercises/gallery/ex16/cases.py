@@ -439,3 +439,16 @@ CASES += [
           names=("in the order they had the first time", "changes from one build to the next"),
           unsaid=("record keeps nothing between calls",)),
 ]
+
+# record keeps each node in a module dict by its operation and its inputs' ids: a later operation whose inputs
+# sit at an earlier one's addresses gets that node, told as one node for two operations, not a saved dict shared.
+CASES += [
+    Wrong("nodes_kept_by_operation_and_input_ids", edits={
+        "def record(op: type[Node], number: float, *inputs: Value) -> Value:":
+        "_MADE: dict = {}\n\n\ndef record(op: type[Node], number: float, *inputs: Value) -> Value:",
+        "        out.grad_fn = op(tuple(gradient_edge(v) for v in inputs))\n":
+        "        key = (op, *(id(v) for v in inputs))\n        if key not in _MADE:\n"
+        "            _MADE[key] = op(tuple(gradient_edge(v) for v in inputs))\n        out.grad_fn = _MADE[key]\n"},
+          fails={"Python numbers on either side": "have a node each, five nodes in PyTorch, but not in your engine"},
+          names=("five nodes", "a node of its own from record"), unsaid=("one dict shared by several nodes",)),
+]
