@@ -74,8 +74,9 @@ KEYS = {
     "zeroed_apart": "zero_() sets to 0 the number of the Value it is called on and of no other: each .grad keeps a "
                     "number of its own, so a backward that adds into w.grad leaves a zeroed x.grad as it was (one "
                     "place every zeroed Value is pointed at, kept between calls, joins them)",
-    "one_grad": "reading .grad gives the Value the leaf holds, the same object at every read, as PyTorch's does: a "
-                "getter that returns a new Value each time hands zero_() a copy, and w.grad keeps its number",
+    "one_grad": "reading .grad gives the Value it holds (a leaf's, or a retained non-leaf's), the same object at every "
+                "read, as PyTorch's does: a getter that returns a new Value each time hands zero_() a copy, and .grad "
+                "keeps its number",
     "sent_again": "each backward buffers the gradients of its own pass, anew at each call: a later backward through "
                   "the same graph hands every node what the first did",
 }
@@ -87,7 +88,7 @@ CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "
              "zeroed": ("one_grad",), "leaf_root": ("operand", "own_grad"), "seed": ("leaf_root", "operand", "grads"),
              "retained_again": ("retained", "retained_once", "rerun", "own_grad"),
              "kept_grad": ("renewed", "dropped", "fresh", "own_grad"),
-             "retained_zeroed": ("retained", "rerun", "own_grad", "zeroed", "retained_operand"),  # a zero_() that zeroes nothing: told as such
+             "retained_zeroed": ("retained", "rerun", "own_grad", "zeroed", "retained_operand", "one_grad"),  # a zero_() that zeroes nothing: told as such
              "renewed": ("dropped", "retained", "own_grad", "retained_operand"),
              "retained": ("rerun", "own_grad", "retained_operand"), "retained_operand": ("own_grad",), "retained_leaf": ("grads",),
              "rerun": ("grads", "operand", "own_grad"),  # a sum made wrong: a second backward's gradient differs too
@@ -101,13 +102,17 @@ CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("sent_again",) for k
                             if key not in ("sent_again", "zeroed", "one_grad", "dropped", "plain", "leaf_number")}}
 
 
-def _one_grad(sub: Any, w0: float, x0: float) -> dict[str, Any]:
-    """Whether two reads of w.grad give one object, as PyTorch's: a getter that copies makes
-    every zero_() and every in-place sum reach a copy.  On a fresh copy (``retained_rerun``'s reason)."""
+def _one_grad(sub: Any, w0: float, x0: float) -> list[Any]:
+    """Whether two reads of w.grad, and of a retained a.grad, give one object, as PyTorch's: a getter
+    that copies (a leaf's, or a non-leaf's alone) makes every zero_() and every in-place sum reach a
+    copy.  On a fresh copy (``retained_rerun``'s reason)."""
     engine = fresh_copy(sub) or sub
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
-    (w * x + w).backward()
-    return claim(w.grad is w.grad, "w.grad is w.grad after (w * x + w).backward()")
+    a = w * x
+    a.retain_grad()
+    (a + w).backward()
+    said = "after a = w * x; a.retain_grad(); (a + w).backward()"
+    return [claim(w.grad is w.grad, f"w.grad is w.grad {said}"), claim(a.grad is a.grad, f"a.grad is a.grad {said}")]
 
 
 def _plain(sub: Any, w0: float, x0: float) -> list[Any]:

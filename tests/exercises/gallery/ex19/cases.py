@@ -164,6 +164,14 @@ CASES = [
           fails={LOOP: "left a.grad holding a's own number (a.item()) plus that backward's gradient in your engine"},
           names=("a's own number (a.item())", "never to the non-leaf's own number"),
           unsaid=("nothing of the dropped gradient is kept between calls", "never to a sum kept apart from it")),
+    Wrong("retained_grad_read_as_a_copy", edits={  # the getter copies a non-leaf's .grad: a.grad.zero_() zeroes a copy
+        "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n        return self._grad":
+        "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n        if not self.is_leaf and self._grad is not None:\n"
+        "            return Value(self._grad.item())\n        return self._grad"},
+          fails={ZERO: "a.grad is a.grad after a = w * x; a.retain_grad(); (a + w).backward() in PyTorch, but not in your engine"},
+          names=("a.grad is a.grad", "a retained non-leaf's", "hands zero_() a copy"),
+          unsaid=("never to a sum kept apart from it",)),
+    Correct("sum_made_by_the_engine_add", edits={WRITE: "    v._grad = Value(grad) if v._grad is None else v._grad + grad"}),
     Wrong("grads_known_by_id", edits={  # the leaves given a .grad kept by id in a module-level dict, and kept
         # alive there: no later leaf takes one of their ids, so what the tests' other programs left cannot decide
         # which test meets the slip (the id reuse is grads_known_by_id_forgotten_on_none's, probed on purpose)
@@ -226,7 +234,7 @@ CASES += [
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n        return self._grad\n":
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n"
         "        return None if self._grad is None else Value(self._grad.item())\n"},
-          fails={LOOP: "w.grad is w.grad after (w * x + w).backward() in PyTorch, but not in your engine"},
+          fails={LOOP: "w.grad is w.grad after a = w * x; a.retain_grad(); (a + w).backward() in PyTorch, but not in your engine"},
           names=("w.grad is w.grad", "a getter that returns a new Value each time")),
 ]
 
