@@ -17,7 +17,7 @@ import itertools
 from typing import Any
 
 import micrograph
-from micrograph import Value, nn
+from micrograph import Value, enable_grad, nn
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise, Limits, caller_grads, models
@@ -99,6 +99,13 @@ LOSS_KEYS = ("losses", "first_loss", "last_loss", "count", "moved", "hooked", "l
 NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named by its arguments
 
 
+def _train(sub, *args: Any) -> Any:
+    """The submission's train, grad mode on again after it: a loop that leaves it off is told by its own run's
+    CALL fact (``trained``), not by an error of the probe's next pass through the engine."""
+    with enable_grad():
+        return sub.train(*args)
+
+
 @EXERCISE.test("train returns one loss per step", points=2, public=True, feedback=TRAIN_FEEDBACK,
                key_feedback=TRAIN_KEYS)
 def losses_recorded(sub):
@@ -106,7 +113,7 @@ def losses_recorded(sub):
     return {**keys(runs, *LOSS_KEYS), "step": runs[0]["step"], "each_step": runs[0]["each_step"],
             "same_model": _train_on_one_model(sub),
             "no_step": {**runs[1]["call"], LABEL: NO_STEP},  # what a loop that runs once before its test did
-            "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
+            "apart": calls_apart(sub, lambda m, case: _train(m, models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, _data(), 0.1, 1), (8, dataset(5, 3), 0.15, 2), "train")}
 
 
@@ -117,9 +124,9 @@ def losses_hidden(sub):
     each = all(run["count"].get("holds") for run in runs)  # an early stop is told as such only where it stops alone
     return {**keys(runs, *LOSS_KEYS), "step": runs[0]["step"], "each_step": runs[0]["each_step"],
             "converged": on_fitted_data(
-                lambda model, inputs, targets, lr: sub.train(model, inputs, targets, lr, 5), lambda: models.model(14),
+                lambda model, inputs, targets, lr: _train(sub, model, inputs, targets, lr, 5), lambda: models.model(14),
                 dataset(43, 4)[0], 5, each),
-            "apart": calls_apart(sub, lambda m, case: m.train(models.model(case[0]), *case[1], case[2], case[3]),
+            "apart": calls_apart(sub, lambda m, case: _train(m, models.model(case[0]), *case[1], case[2], case[3]),
                                  _numbers, (4, dataset(3, 4), 0.1, 2), (8, dataset(5, 3), 0.15, 1),
                                  "train"), "freed_id": _at_a_freed_id(sub),
             "rows_at_freed_id": _rows_at_a_freed_id(sub)}
@@ -140,11 +147,11 @@ def _at_a_freed_id(sub) -> list[dict[str, Any]]:
         return nn.MLP(models.SIZES)
 
     def handed(model: nn.MLP) -> None:
-        sub.train(model, *dataset(41, 4), 0.1, 1)  # new lists: a call that changes them leaves the next its own
+        _train(sub, model, *dataset(41, 4), 0.1, 1)  # new lists: a call that changes them leaves the next its own
         earlier.extend(model.parameters())
     model = at_a_freed_id(make, handed, candidates=CANDIDATES)
     before, start = marked(earlier), [p.item() for p in models.parameters(model, "the probe")]
-    sub.train(model, *dataset(41, 4), 0.1, 1)
+    _train(sub, model, *dataset(41, 4), 0.1, 1)
     return [check(Check.EARLIER_KEPT, state(earlier) == before, "train"),
             *({**parameter(p, was, models.AT_A_FREED_ID), FOLLOWS_CALLS: True}
               for p, was in zip(models.parameters(model, "the probe"), start))]
@@ -160,13 +167,13 @@ def _rows_at_a_freed_id(sub) -> dict[str, Any]:
 
     def handed(inputs: list[list[float]]) -> None:
         earlier[id(inputs)] = [row[:] for row in inputs]
-        sub.train(models.model(16), inputs, dataset(0, len(inputs))[1], 0.1, 1)
+        _train(sub, models.model(16), inputs, dataset(0, len(inputs))[1], 0.1, 1)
     inputs = at_a_freed_id(lambda: dataset(next(drawn), 4, kept=False)[0], handed, candidates=CANDIDATES)
     targets, model = dataset(0, 4)[1], models.model(17)
     kept = earlier.get(id(inputs))
     stale = None if kept is None else nn.mse_loss(model(kept), targets).item()
     right = nn.mse_loss(model(inputs), targets).item()
-    first = first_number(sub.train(model, inputs, targets, 0.1, 1))
+    first = first_number(_train(sub, model, inputs, targets, 0.1, 1))
     return check(Check.INPUTS_ANEW, stale is None or not close(first, stale) or close(first, right), "train")
 
 
@@ -176,10 +183,10 @@ def _train_on_one_model(sub) -> dict[str, Any]:
     numbers, not none, the first not the loss of the model the first call left: a loop that never changes the
     model computes them afresh), or the statement's losses of the first call's lr (``~first_lr``: an optimizer kept)."""
     model = models.model(23)
-    first = sub.train(model, *_data(), ODD_LR, 2)
+    first = _train(sub, model, *_data(), ODD_LR, 2)
     seen, copied = _numbers(first), copy.deepcopy(model)
     now = losses_of(copy.deepcopy(copied), _data(), 0.3, 1)[0]  # the statement's second call's first loss
-    second = sub.train(model, *_data(), 0.3, 2)
+    second = _train(sub, model, *_data(), 0.3, 2)
     again = second is first or (type(seen) is list and seen != [] and _numbers(second) == seen
                                 and not close(first_number(second), now))
     first_lr = not again and _numbers(second) == losses_of(copy.deepcopy(copied), _data(), ODD_LR, 2) != losses_of(
@@ -258,7 +265,7 @@ def draw(sub):
     # A model that is none is told here; one make_model returns again, by the tests.
     models.RETURNED.new(models.first_parameter(models.parameters(model, "make_model")))
     models.MADE.append(model)  # drawn before the tests run: an optimizer this call keeps steps it later
-    sub.train(model, *_data(), 0.2, DIAGRAM_STEPS)
+    _train(sub, model, *_data(), 0.2, DIAGRAM_STEPS)
     layer = model[0]
     x = [Value(0.5), Value(-1.0)]
     h = layer(x)[0].tanh()  # the first of the layer's 8 units; the other 7 are not drawn

@@ -698,3 +698,15 @@ CASES += [
           unsaid=("by more than lr times its .grad",),
           edits={LOSS: LOSS + "        for p in model.parameters():\n            loss = loss + 0.01 * (p * p)\n"}),
 ]
+
+# Grad mode switched off before each step and on again at the start of the next: train returns with it off. Told
+# as that in the tests whose probe reads it, never as an error the test raised while it used what train returned
+# (the probe's own passes after a call run with grad mode on again).
+CASES += [
+    Wrong("grad_mode_left_off_after_the_loop",
+          fails={ONE_STEP: "train returned with grad mode still off"},
+          edits={ZERO: "        micrograph.set_grad_enabled(True)\n" + ZERO,
+                 STEP: "        micrograph.set_grad_enabled(False)\n" + STEP},
+          names=("train returned with grad mode still off",),
+          unsaid=("raised while the test used what your code returned",)),
+]
