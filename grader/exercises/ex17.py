@@ -35,6 +35,8 @@ KEYS = {
     "accumulate": "AccumulateGrad.apply writes the gradient it receives into its own leaf's .grad "
                   "(store_grad(self.variable, grad)), as PyTorch's AccumulateGrad does when it is called",
     "no_graph": NO_GRAPH,
+    "non_leaf": "backward writes a .grad only where an AccumulateGrad runs, into its leaf: the .grad of the root, and "
+                "of every other value an operation made, stays None, as PyTorch's does (ex18's retain_grad keeps one)",
     "plain": "the Value store_grad puts in .grad requires no grad, as PyTorch's .grad does: it holds "
              "a number, and no graph is recorded through it",
     "one_op": "with each apply right, backward through one operation goes wrong in backward itself: "
@@ -202,7 +204,8 @@ def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
             "plain": fact(flag(getattr(_held_grad(wl), "requires_grad", False)),
                           "w.grad.requires_grad for y = (x + w) * (w + 1)"),  # None, or a float: told above
             "grads": [_grad(sub, wl, "w.grad for y = (x + w) * (w + 1)"),
-                      _grad(sub, xl, "x.grad for y = (x + w) * (w + 1)")]}
+                      _grad(sub, xl, "x.grad for y = (x + w) * (w + 1)")],
+            "non_leaf": [fact(grad_quiet(v), f"{name}.grad for y = (x + w) * (w + 1)") for name, v in (("y", y), ("a", a))]}
 
 
 @EXERCISE.test("backward through the documents' graph", points=3, public=True, feedback=FEEDBACK,

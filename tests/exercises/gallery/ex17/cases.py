@@ -623,3 +623,10 @@ CASES += [
           fails={DOCS: "each of the two leaves got the gradient y.grad_fn.apply returned for the other"},
           names=("w.grad for y = w * x", "next_functions[0], the first input's")),
 ]
+
+# backward stores the seed 1 into the root's own .grad too: a non-leaf's .grad stays None in PyTorch.
+CASES += [
+    Wrong("seed_stored_in_the_root", edits={"    buffers = {first: 1.0}": "    store_grad(root, 1.0)\n    buffers = {first: 1.0}"},
+          fails={DOCS: "y.grad for y = (x + w) * (w + 1) is not None, where PyTorch's is None"},
+          names=("y.grad for y", "the .grad of the root")),
+]
