@@ -104,8 +104,8 @@ KEYS = {
                         "by id(leaf) reach a new leaf that CPython puts at a freed leaf's id",
     "equal_leaf_hooks": "a hook belongs to the value it was registered on: another leaf holding the same number is "
                         "another value, which a lookup by == (a Value comparing numbers) takes for it",
-    "hooks_after_error": "a hook that raised leaves nothing behind: a flag or counter set while a hook runs is put "
-                         "back however the hook ends (try/finally), so later backward calls run their hooks",
+    "hooks_after_error": "a hook that raised leaves nothing behind: a flag or counter set while a hook runs, grad mode too, is "
+                         "put back however the hook ends (try/finally), so later operations record and later backward calls run their hooks",
     "flag_kept": "a leaf keeps its one AccumulateGrad, with the hooks on it, for its whole life: an operation while its "
                  "requires_grad is False records no edge to it and leaves that node on the leaf",
     "detached_flags": "detach() gives a leaf that requires no grad and retains nothing (retains_grad False), whatever "

@@ -107,13 +107,16 @@ def equal_leaf_hooks(sub: Any) -> list[Any]:
 
 
 AFTER_HOOK_ERROR = N_("(v * 2).backward() ran v's hook, v a new leaf, after a backward whose hook on w raised")
+RECORDED_AFTER_HOOK_ERROR = N_("v * 2, v a new leaf, made after a backward whose hook on w raised, has a grad_fn")
 
 
-def hooks_after_error(sub: Any) -> dict[str, Any]:
-    """Whether hooks still run once a hook raised, on a fresh copy of the student's module (where it can be
-    made) whose hooks ran before: a flag or depth counter run_hooks raises while a hook runs (against a hook's
-    own backward) and lowers only when the hook returns stays up, and no later hook runs.  Holds where the copy
-    ran no hook before, or the hook's error never left backward: other rules tell those."""
+def hooks_after_error(sub: Any) -> list[dict[str, Any]]:
+    """Whether operations still record and hooks still run once a hook raised, on a fresh copy of the student's
+    module (where it can be made) whose hooks ran before: grad mode switched off while hooks run and back on only
+    when they return stays off, and no later operation records; a flag or depth counter run_hooks raises while a
+    hook runs (against a hook's own backward) and lowers only when the hook returns stays up, and no later hook
+    runs.  Each holds where the copy ran no hook before, or the hook's error never left backward (other rules tell
+    those); the first also where the raising backward's graph was recorded no more than the later one."""
     engine = fresh_copy(sub) or sub
     runs: list[str] = []
 
@@ -128,9 +131,11 @@ def hooks_after_error(sub: Any) -> dict[str, Any]:
     first, failing = hooked(0.5, lambda g: runs.append("u")), hooked(-1.5, refuses)
     if first is None or failing is None or error(first.backward) is not None or not runs \
             or error(failing.backward) is None:
-        return claim(True, AFTER_HOOK_ERROR)
+        return [claim(True, RECORDED_AFTER_HOOK_ERROR), claim(True, AFTER_HOOK_ERROR)]
     runs.clear()
     later = hooked(2.25, lambda g: runs.append("v"))
+    left_off = later is not None and getattr(failing, "grad_fn", None) is not None and getattr(later, "grad_fn", None) is None
+    recorded = claim(not left_off, RECORDED_AFTER_HOOK_ERROR)  # recorded before that backward, not after: mode left off
     if later is None or error(later.backward) is not None:
-        return claim(True, AFTER_HOOK_ERROR)
-    return claim(bool(runs), AFTER_HOOK_ERROR)
+        return [recorded, claim(True, AFTER_HOOK_ERROR)]
+    return [recorded, claim(bool(runs), AFTER_HOOK_ERROR)]
