@@ -15,8 +15,8 @@ from grader.spec import Exercise
 from grader.spec.build import MissingMethod, claim, described, documents_drawn, fact, operand, regroup
 from grader.spec.build_reads import edge_node, flag
 from grader.spec.build_edges import (accumulator_name, apart, count, flag_back_on, leaf_edge, one_accumulator,
-                                      rebuilt, second_edge)
-from grader.spec.build_operands import given_itself, names_swapped, number_made, saved_a_value
+                                      rebuilt, renewed, second_edge)
+from grader.spec.build_operands import given_itself, names_swapped, number_made, saved_a_value, through_record
 from grader.spec.held import held
 from grader.spec.probe import by_key
 from grader.spec.saved import kept_apart, nodes_apart, saved_as, saved_operands, with_zero
@@ -88,6 +88,8 @@ KEYS = {
                         "meanwhile: switched off, then on again, it is reached through the node it had before",
     "second_operand": "+ and * record an edge to each of their two inputs, self and other: a node whose second edge "
                       "leads to its first input's node was handed that input for both",
+    "through_record": "+ and * make every result through record, one with a Python number too (as_value makes the "
+                      "number a Value): record gives the result its node whenever recording is True for the inputs",
     "operand_itself": "+ and * hand record the very Values they are given (as_value leaves a Value as it is): a new "
                       "Value made from one, such as Value(w), requires no grad, so the node's edge for it is (None, 0) "
                       "and no gradient can reach the operand",
@@ -187,6 +189,8 @@ CAUSED_BY["flag_set"] = MADE_BY + ("again", "tuples", "own_accumulator", "number
                                    "leaf_edge")
 CAUSED_BY["kept_accumulator"] = CAUSED_BY["flag_set"] + ("flag_set", "one_accumulator")
 CAUSED_BY["leaf_edge"] = CAUSED_BY["next_functions"]  # w's entry as (None, 0) beside a constant's: that rule alone
+# + or * that leaves record out where recording is right: its grad_fn, edges, leaf and saved operands follow
+CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("through_record",) for key in OPERAND_FOLLOWS + ("leaf_edge",)}}
 CAUSED_BY["next_functions"] += ("leaf_edge",)
 # an input marked as requiring grad by the operation: its edges, flag and what is saved of it follow
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("inputs_kept",)
@@ -218,11 +222,11 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
     own = [claim(apart(a), N_("with x and w two leaves of the same number, "
                                "a.grad_fn.next_functions[0][0] and [1][0] are two nodes"))] if w == x else []
     given = [given_itself(sub, a, "AddBackward0", "a", xl, wl), given_itself(sub, y, "MulBackward0", "y", a, b)]
-    return {"own_saved": claim(kept_apart(a, b, y), SAVED_APART["documents"]), "number": [number_made(b, wl, "b")], "leaf_edge": leaf_edge("b", b), "operand_itself": given, **nodes,
+    return {"own_saved": claim(kept_apart(a, b, y), SAVED_APART["documents"]), "number": [number_made(b, wl, "b")], "through_record": [through_record(sub, b, wl, 1.0, "b")], "leaf_edge": leaf_edge("b", b), "operand_itself": given, **nodes,
             "accumulator_name": accumulator_name(sub, wl, a, b),
             **_saved({"y": y}, [("y", "self", "a", a), ("y", "other", "b", b)], zeros), **_added({"a": a, "b": b}),
             "tuples": _tuples({"b": b, "y": y}),
-            "own_accumulator": [*own, _renewed(sub, w, x)],
+            "own_accumulator": [*own, renewed(sub, w, x)],
             "one_accumulator": claim(one_accumulator(wl, a, b), N_("w's AccumulateGrad in "
                                               "a.grad_fn.next_functions is the one in b.grad_fn.next_functions"))}
 
@@ -247,18 +251,6 @@ def _tuples(made: dict[str, Any]) -> list[Any]:
         pairs = getattr(fn, "next_functions", None)
         return fn is None or type(pairs) is tuple and all(type(pair) is tuple for pair in pairs)  # no node: told so
     return [claim(tuples(v), TUPLES[label]) for label, v in made.items()]
-
-
-def _renewed(sub: Any, w: float, x: float) -> dict[str, Any]:
-    """Whether ``x + w`` made twice on new leaves of the same numbers, the first kept alive, has
-    new edge nodes the second time: an AccumulateGrad kept between calls (found by the leaf's
-    number, say) is the first leaf's, and its .variable is not the new leaf."""
-    made = [sub.Value(x, requires_grad=True) + sub.Value(w, requires_grad=True) for _ in range(2)]  # both kept alive
-    first, second = ([edge_node(getattr(a, "grad_fn", None), i) for i in (0, 1)] for a in made)
-    piled = count(getattr(getattr(made[1], "grad_fn", None), "next_functions", None)) != 2  # told by rebuilt
-    kept = [node for node in second if not piled and node is not None and any(node is old for old in first)]
-    return claim(not kept, N_("a second x + w on new leaves of the same numbers reaches new "
-                              "AccumulateGrad nodes"))
 
 
 @EXERCISE.test("the documents' graph y = (x + w) * (w + 1)", points=3, public=True,
@@ -306,6 +298,7 @@ def numbers(sub):
     products = {label: made[label] for label in ("3 * w", "w * 3", "w * w")}
     return {"own_saved": claim(kept_apart(*made.values()), SAVED_APART["numbers"]),
             "new_node": claim(nodes_apart(*made.values()), SAVED_APART["numbers_nodes"]),
+            "through_record": [through_record(sub, made[code], w, n, code) for code, n in (("w + 6.5", 6.5), ("w * 3", 3.0))],
             **rebuilt(sub, 1.5, -1.0), "new_value": [claim(_number_first("+", lambda: 0 + w) is not w, NEW_VALUE["0 + w"]),
                                                             claim(w + 0 is not w, NEW_VALUE["w + 0"]),
                                                             claim(w * 1 is not w, NEW_VALUE["w * 1"])],

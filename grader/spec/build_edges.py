@@ -126,6 +126,18 @@ def _entries(graph: list[Any]) -> list[Any]:
     return [(sorted(map(repr, pairs)) if type(pairs) is list else pairs, n) for pairs, n in graph]
 
 
+def renewed(sub: Any, w: float, x: float) -> dict[str, Any]:
+    """Whether ``x + w`` made twice on new leaves of the same numbers, the first kept alive, has
+    new edge nodes the second time: an AccumulateGrad kept between calls (found by the leaf's
+    number, say) is the first leaf's, and its .variable is not the new leaf."""
+    made = [sub.Value(x, requires_grad=True) + sub.Value(w, requires_grad=True) for _ in range(2)]  # both kept alive
+    first, second = ([edge_node(getattr(a, "grad_fn", None), i) for i in (0, 1)] for a in made)
+    piled = count(getattr(getattr(made[1], "grad_fn", None), "next_functions", None)) != 2  # told by rebuilt
+    kept = [node for node in second if not piled and node is not None and any(node is old for old in first)]
+    return claim(not kept, N_("a second x + w on new leaves of the same numbers reaches new "
+                              "AccumulateGrad nodes"))
+
+
 FLAG_BACK_ON = N_("w's AccumulateGrad in (w + x).grad_fn.next_functions is the one in (w * 3).grad_fn.next_functions, "
                   "after w * 3; w.requires_grad = False; w * x; w.requires_grad = True")
 

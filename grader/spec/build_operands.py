@@ -119,3 +119,22 @@ def names_swapped(made: dict[str, Any], kept: list[tuple[str, str, str, Any]]) -
         fn = getattr(made[label], "grad_fn", None)
         told.append(claim(saved_as(fn, swapped) is value, f"{operand(label)}.grad_fn saved {operand(code)} itself as \"{swapped}\""))
     return told
+
+
+THROUGH_RECORD = {"b": N_("b = w + 1 has a node whenever recording(w, Value(1)) is True"),
+                  "w + 6.5": N_("w + 6.5 has a node whenever recording(w, Value(6.5)) is True"),
+                  "w * 3": N_("w * 3 has a node whenever recording(w, Value(3)) is True")}
+
+
+def through_record(sub: Any, made: Any, w: Any, number: float, code: str) -> dict[str, Any]:
+    """Whether ``made``, an operation of the leaf ``w`` and a Python number, has a node where the
+    engine's own ``recording`` is True for those inputs: + or * that makes a result with a number
+    some other way than through record (a Value made directly, w's requires_grad copied) leaves it
+    a leaf while recording is right, told as that, not as recording's rule.  PyTorch has no
+    ``recording``: there the claim holds."""
+    recording, as_value = getattr(sub, "recording", None), getattr(sub, "as_value", None)
+    try:
+        asked = callable(recording) and callable(as_value) and recording(w, as_value(number)) is True
+    except Exception:  # noqa: BLE001 - the student's recording raising is told where it is called
+        asked = False
+    return claim(not asked or getattr(made, "grad_fn", None) is not None, THROUGH_RECORD[code])

@@ -452,3 +452,15 @@ CASES += [
           fails={"Python numbers on either side": "have a node each, five nodes in PyTorch, but not in your engine"},
           names=("five nodes", "a node of its own from record"), unsaid=("one dict shared by several nodes",)),
 ]
+
+# __add__ makes a result with a Python number directly, w's requires_grad copied, never through record:
+# recording is right for those inputs, the result has no node; told as + leaving record out.
+CASES += [
+    Wrong("add_number_made_without_record", edits={
+        "        other = as_value(other)\n        return record(AddBackward0,":
+        "        if not isinstance(other, Value):\n            return Value(self.item() + other, requires_grad=self.requires_grad)\n"
+        "        other = as_value(other)\n        return record(AddBackward0,"},
+          fails={DOCS: "b = w + 1 has a node whenever recording(w, Value(1)) is True in PyTorch, but not in your engine"},
+          names=("b.grad_fn is None", "make every result through record"),
+          unsaid=("recording(*inputs) is True then",)),
+]
