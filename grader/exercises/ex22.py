@@ -41,7 +41,7 @@ KEYS = {
     "after_nested": "a no_grad block nested in another puts back in its __exit__ the mode its own __enter__ found (off, "
                     "inside the outer block), and leaves the outer block's saved mode as it was: the outer block's "
                     "__exit__ puts back the mode found before the outer block, not the one the nested block found",
-    "raised": "recording is back on after a block that raised, whose error goes on",
+    "raised": "recording is back on after a block that raised, whose error goes on: no_grad.__exit__ returns nothing (None), never a true value, which would swallow the error",
     "hook_error": "an error a hook raises goes on out of backward, as PyTorch's does",
     "hook_kinds": "an error a hook raises goes on out of backward whatever its type, as PyTorch's does: neither "
                   "run_hooks nor backward catches it",

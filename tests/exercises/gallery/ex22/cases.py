@@ -719,6 +719,10 @@ CASES += [
           fails={HOOKS_HIDDEN: "v * 2, v a new leaf, made after a backward whose hook on w raised, has a grad_fn in PyTorch"},
           names=("made after a backward whose hook on w raised", "grad mode too, is put back however the hook ends"),
           unsaid=("neither run_hooks nor backward catches it",)),  # it catches nothing: the mode it left off is the slip
+    Wrong("exit_returns_the_mode_it_put_back", edits={"        GradMode.enabled = self.previous\n":
+                                                      "        GradMode.enabled = self.previous\n        return GradMode.enabled\n"},
+          fails={PUBLIC: "with no_grad(): raise ProbeError(...) (an error class of the test's own) raised no error"},
+          names=("with no_grad(): raise ProbeError", "no_grad.__exit__ returns nothing (None), never a true value")),
     Correct("no_grad_generator_with_finally", edits={"import heapq\n": "import contextlib\nimport heapq\n",
         NO_GRAD_CLASS: NO_GRAD_GENERATOR.replace("    yield\n    GradMode.enabled = previous\n",
                                                  "    try:\n        yield\n    finally:\n        GradMode.enabled = previous\n")}),
