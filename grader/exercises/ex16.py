@@ -16,7 +16,8 @@ from grader.spec.build import MissingMethod, claim, described, documents_drawn, 
 from grader.spec.build_reads import edge_node, flag
 from grader.spec.build_edges import (accumulator_name, apart, count, flag_back_on, leaf_edge, one_accumulator,
                                       rebuilt, renewed, second_edge)
-from grader.spec.build_operands import given_itself, names_swapped, number_made, saved_a_value, through_record
+from grader.spec.build_operands import (given_itself, names_swapped, number_made, saved_a_value, through_record,
+                                         unrecorded_after)
 from grader.spec.held import held
 from grader.spec.probe import by_key
 from grader.spec.saved import kept_apart, nodes_apart, saved_as, saved_operands, with_zero
@@ -33,6 +34,9 @@ KEYS = {
                      "MulBackward0 for *",
     "recorded_zero": "an operation with an input that requires grad records a node whatever the numbers: a product "
                      "with a factor that is 0 is recorded as any other, its edges and saved operands too",
+    "unrecorded_after": "whether an operation records a node depends on its own inputs alone: recording keeps nothing "
+                        "between calls, so an operation none of whose inputs requires grad records nothing, whatever "
+                        "was recorded before it",
     "unrecorded": "an operation none of whose inputs requires grad records nothing: its result's "
                   "grad_fn stays None",
     "leaf_grad_fn": "a leaf, made by Value(...), has no grad_fn",
@@ -189,6 +193,7 @@ CAUSED_BY["flag_set"] = MADE_BY + ("again", "tuples", "own_accumulator", "number
                                    "leaf_edge")
 CAUSED_BY["kept_accumulator"] = CAUSED_BY["flag_set"] + ("flag_set", "one_accumulator")
 CAUSED_BY["leaf_edge"] = CAUSED_BY["next_functions"]  # w's entry as (None, 0) beside a constant's: that rule alone
+CAUSED_BY[UNRECORDED] = CAUSED_BY.get(UNRECORDED, ()) + ("unrecorded_after",)  # a flag kept on: that rule alone
 # + or * that leaves record out where recording is right: its grad_fn, edges, leaf and saved operands follow
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("through_record",) for key in OPERAND_FOLLOWS + ("leaf_edge",)}}
 CAUSED_BY["next_functions"] += ("leaf_edge",)
@@ -331,7 +336,7 @@ def constants(sub):
                                 ("w * c", "other", "c", c)]),
             **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]}),
             "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE), "flag_set": _flag_set(sub),
-            "kept_accumulator": flag_back_on(sub),
+            "kept_accumulator": flag_back_on(sub), "unrecorded_after": unrecorded_after(sub),
             "inputs_kept": _inputs_kept(sub), "accumulator_name": accumulator_name(sub, w, made["c * w"]),
             "new_constant": [claim(c + 0 is c, "c + 0 is c, c = Value(-2)"), claim(c * 1 is c, "c * 1 is c, c = Value(-2)")],
             "leaf_edge": leaf_edge("constants", *(made[label] for label in ("c * w", "w + c", "(c * 3) * w")))}

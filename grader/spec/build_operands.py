@@ -12,6 +12,8 @@ from micrograph.i18n import N_
 
 from grader.spec.build import claim, operand
 from grader.spec.build_reads import edge_node, flag, number
+from grader.spec.held import held
+from grader.spec.repeat import fresh_copy
 from grader.spec.saved import saved_as
 
 NUMBER_MADE = {
@@ -138,3 +140,17 @@ def through_record(sub: Any, made: Any, w: Any, number: float, code: str) -> dic
     except Exception:  # noqa: BLE001 - the student's recording raising is told where it is called
         asked = False
     return claim(not asked or getattr(made, "grad_fn", None) is not None, THROUGH_RECORD[code])
+
+
+UNRECORDED_AFTER = N_("c * 3, c a Value that requires no grad, records no node after w * 3 recorded one, as before it")
+
+
+def unrecorded_after(sub: Any) -> dict[str, Any]:
+    """Whether an operation none of whose inputs requires grad records nothing after an operation
+    that records one, where it recorded nothing before it, on a fresh copy of the file: a recording
+    that keeps a flag an earlier call set (a global turned on once) records every later operation,
+    state kept between calls, told as that rather than as the rule of unrecorded operations."""
+    engine = fresh_copy(sub) or sub
+    before = getattr(engine.Value(-2.0) * 3, "grad_fn", None) is None
+    held(engine.Value(0.75, requires_grad=True) * 3)
+    return claim(not before or getattr(engine.Value(-2.0) * 3, "grad_fn", None) is None, UNRECORDED_AFTER)

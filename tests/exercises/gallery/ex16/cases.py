@@ -464,3 +464,13 @@ CASES += [
           names=("b.grad_fn is None", "make every result through record"),
           unsaid=("recording(*inputs) is True then",)),
 ]
+
+# recording keeps a module flag that the first recorded operation turns on: every later operation records.
+CASES += [
+    Wrong("recording_flag_kept_on", edits={
+        "    return any(v.requires_grad for v in inputs)\n":
+        "    global _ON\n    if any(v.requires_grad for v in inputs):\n        _ON = True\n    return _ON\n",
+        "def recording(": "_ON = False\n\n\ndef recording("},
+          fails={CONSTANTS: "records no node after w * 3 recorded one, as before it in PyTorch, but not in your engine"},
+          names=("(c * 3).grad_fn is not None", "recording keeps nothing between calls")),
+]
