@@ -13,7 +13,7 @@ from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, needs, node_name, number
 from grader.spec.build_reads import A_CONSTANT, grad_quiet
 from grader.spec.build_equal_leaves import OWN_ACCUMULATOR, equal_accumulators
-from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released, retained_second
+from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released, retained_second, kept_past_its_call
 from grader.spec.saved import released, saved_operands
 from grader.spec.failed_passes import freed_after_error, kept_beside, released_when_failed, unrun_kept
 from grader.spec.held import held
@@ -308,11 +308,11 @@ def three(sub):
     refuses = unpack_refuses(y.grad_fn)
     third = raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); y.backward(), y = w * w",
                    whole=True)
-    return {"freed_after_error": freed_after_error(sub),
-            "through_unpack": claim(not refuses or refused(third), THROUGH_UNPACK), "second": [third, retained_second(sub, 1.25)],
+    return {"freed_after_error": freed_after_error(sub), "through_unpack": claim(not refuses or refused(third), THROUGH_UNPACK),
+            "second": [third, retained_second(sub, 1.25)], "sticky": [_sticky(sub), kept_past_its_call(sub, third)],
             "unpack_refuses": refuses_freed(y.grad_fn),
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
-                                                  "y.backward(), y = w * w")], "sticky": _sticky(sub),
+                                                  "y.backward(), y = w * w")],
             "unfreed": retained_after_freed(sub), **_passed(sub),
             "retained_refused": fact(grad_after_refused(sub, 1.25), REFUSED),
             "retained_released": fact(grad_after_released(sub, -0.5), RELEASED)}

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.spec.build_reads import grad_quiet
+from micrograph.i18n import N_
+
+from grader.spec.build_reads import fact, grad_quiet
+from grader.spec.facts import CLAIM
 from grader.spec.held import held
-from grader.spec.raised import error, raised
+from grader.spec.repeat import fresh_copy
+from grader.spec.raised import SAID, error, raised
 
 REFUSED = "y.grad after a second y.backward() after y.retain_grad(); y.backward(), y = w * w"
 RELEASED = "y.grad after y.retain_grad(); y.backward(); y.backward(), y = w + 2"
@@ -40,6 +44,25 @@ def retained_second(sub: Any, w0: float) -> dict[str, Any]:
     y.retain_grad()
     y.backward()
     return raised(y.backward, "a second y.backward() after y.retain_grad(); y.backward(), y = w * w", whole=True)
+
+
+KEPT_PAST = N_("y.backward(retain_graph=True); y.backward() frees y's graph, as a plain y.backward() does: a third "
+               "y.backward() raises")
+
+
+def kept_past_its_call(sub: Any, third: dict[str, Any]) -> dict[str, Any]:
+    """Whether ex20's third y.backward() after y.backward(retain_graph=True); y.backward() (``third``)
+    raised, where this engine frees a graph (a plain second y.backward() raises, on a fresh copy):
+    one that raises nothing there kept the graph past the call given retain_graph=True (the flag
+    kept on the node).  An engine that frees nothing is told by the other rules, not this one."""
+    engine = fresh_copy(sub) or sub
+    w = engine.Value(2.0, requires_grad=True)
+    y = w * w
+    held(y)
+    y.backward()
+    frees = error(y.backward) is not None
+    # build.claim's form: grader.spec.build imports this module
+    return {**fact(not frees or third.get(SAID) is not None, KEPT_PAST), CLAIM: True}
 
 
 def grad_after_released(sub: Any, w0: float) -> float | str | None:

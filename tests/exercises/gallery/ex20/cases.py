@@ -13,6 +13,12 @@ INNER = "a backward from a root whose node an earlier one freed"
 NEW_GRAPHS = "new graphs made after freed ones"
 THREE = "three backward calls"
 CASES = [
+    Wrong("keep_flag_set_once_on_each_node", edits={  # the first call's retain_graph kept on the node for good
+        RELEASE_STEP: "        if not hasattr(node, \"keep\"):\n            node.keep = retain_graph\n"
+                      "        if not node.keep:\n            node.release()\n"},
+          fails={THREE: "A third y.backward() after y.backward(retain_graph=True); y.backward(), y = w * w raised no error"},
+          names=("retain_graph=True keeps the graph of that call alone",),
+          unsaid=("unless the first kept the graph with retain_graph=True",)),
     Wrong("retain_grad_spares_its_node", edits={  # retain_grad() taken for retain_graph=True on that node
         RELEASE_STEP: "        if not retain_graph and node.retained is None:\n            node.release()\n"},
           fails={THREE: "A second y.backward() after y.retain_grad(); y.backward(), y = w * w raised no error"},
