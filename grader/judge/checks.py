@@ -127,7 +127,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                       ("short", SayWalk.FEWER_SENT),  # a feeder's apply returned no gradient for its edge into it
                       ("two_edges", SayWalk.TWO_EDGES_WAITING),  # left waiting: two edges from one feeder
                       ("zero_sent", SayWalk.SKIPPED_ZERO)),  # a node left out for a 0, not run some other way
-    SayWalk.NOT_SUMMED: (("leaves_left_out", SayWalk.ORDER_LEAVES_LEFT_OUT), ("order_left_out", SayWalk.ORDER_LEFT_OUT), ("unscaled", SayWalk.UNSCALED), ("by_name", SayWalk.BY_NAME), ("reversed", SayWalk.REVERSED), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("first_dropped", SayWalk.FIRST_DROPPED), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT),
+    SayWalk.NOT_SUMMED: (("leaves_left_out", SayWalk.ORDER_LEAVES_LEFT_OUT), ("order_left_out", SayWalk.ORDER_LEFT_OUT), ("unscaled", SayWalk.UNSCALED), ("scaled_twice", SayWalk.SCALED_TWICE), ("by_name", SayWalk.BY_NAME), ("reversed", SayWalk.REVERSED), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("first_dropped", SayWalk.FIRST_DROPPED), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT),
                           ("rounded", SayWalk.LEAF_ROUNDED)),
     SayWalk.LEAVES_MERGED: (("shared", SayWalk.LEAVES_SHARED),),  # both leaves answered, each with the sum of both
     SayWalk.INCOMPLETE: (("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)),

@@ -106,6 +106,8 @@ class SayWalk(Sentence):
     ORDER_LEAVES_LEFT_OUT = N_("{label} never went on from the AccumulateGrad nodes (where a leaf's gradient arrives) "
                                "that your local_grads calls sent a gradient to, so their leaves have no entry in the "
                                "answer: the order your topological_order returned holds no AccumulateGrad node.")
+    SCALED_TWICE = N_("{label} multiplied each gradient local_grads returned by the gradient that had reached its node "
+                      "before passing it on, where local_grads(node, grad) has already multiplied grad in.")
     UNSCALED = N_("{label} called local_grads with the gradient one at every node, not with the gradient that had "
                   "reached that node, and returned for each leaf the plain sum of what those calls sent it: what reached "
                   "a node never multiplied what local_grads returned for it.")

@@ -25,7 +25,7 @@ import micrograph
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import close, num, rounded_to
 from grader.spec.provenance import check
-from grader.spec.walked import leaves_left_out, left_out, unscaled
+from grader.spec.walked import leaves_left_out, left_out, scaled_twice, unscaled
 
 Call = tuple[Any, Any, Any]
 """One call of local_grads: the node, the gradient passed in, what it returned."""
@@ -124,7 +124,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
                  and _taken_early(node, went_on[node], senders[node], orders)]
         fact[CONTEXT + "leaf_early"] = bool(early)
         fact[CONTEXT + "leaf"] = next((name for leaf, name in names if early and leaf is early[0]), None)
-        fact[CONTEXT + "rounded"] = _rounded_leaves(wrong, reached, went_on)
+        fact[CONTEXT + "rounded"], fact[CONTEXT + "scaled_twice"] = _rounded_leaves(wrong, reached, went_on), scaled_twice(wrong, senders, went_on)
         fact[CONTEXT + "kept_one"] = (all(any(close(went_on[node], a) for a in reached[node]) for node in wrong)
                                       and not all(close(went_on[node], math.prod(reached[node])) for node in wrong))
     if wrong or first_only:  # an order that lists a node twice: the walk used it at each place

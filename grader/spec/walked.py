@@ -1,7 +1,7 @@
 """What a walk written by hand (ex13's backprop) did that is told before how it summed: where it went on.
 
 ``unscaled``: every call of local_grads handed the gradient one, what reached a node never multiplied
-in.  ``left_out``: a node the walk's calls sent a gradient to never went on, and the order backprop's
+in; ``scaled_twice``: what local_grads returned multiplied by the node's gradient again.  ``left_out``: a node the walk's calls sent a gradient to never went on, and the order backprop's
 topological_order call returned leaves it out: what the walk then did elsewhere follows from that
 order, and no reading of its calls as another kind of walk (gradients handed to mirrored inputs, the
 first edges dropped) is true of it.  ``leaves_left_out``: those nodes are leaves' AccumulateGrad nodes
@@ -38,6 +38,14 @@ def unscaled(calls: list[tuple[Any, Any, Any]], answer: object) -> bool:
     leaves = [(node, [num(g) for k, g in items if k is node.variable]) for node in reached if isinstance(node, micrograph.AccumulateGrad)]
     return (any(not close(math.fsum(reached[node]), scaled[node]) for node, _ in leaves)
             and bool(leaves) and all(given and type(given[0]) is float and close(given[0], math.fsum(reached[node])) for node, given in leaves))
+
+
+def scaled_twice(wrong: list[Any], senders: dict[Any, list[tuple[Any, float]]], went_on: dict[Any, float]) -> bool:
+    """Whether some node went on with no sum of what reached it (``wrong``) and every node a gradient reached that
+    went on did so with the sum of each gradient sent to it times what its sender went on with: the walk multiplied
+    what local_grads returned by the node's gradient, which local_grads had multiplied in already."""
+    return bool(wrong) and all(close(went_on[node], math.fsum(sent * went_on.get(sender, 0.0) for sender, sent in sent_by))
+                               for node, sent_by in senders.items() if node in went_on)
 
 
 def left_out(reached: dict[Any, list[float]], went_on: dict[Any, float], orders: Sequence[Any]) -> bool:

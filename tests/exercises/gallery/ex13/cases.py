@@ -793,3 +793,16 @@ CASES += [
           names=("called local_grads on a node that none of your local_grads calls sent a gradient to",),
           unsaid=("under each node's name",)),
 ]
+
+# What local_grads returned multiplied by the node's gradient again (local_grads taken for the local derivative
+# alone): told as that, not only as gradients met at a node that are not summed (their sum is not what went on).
+CASES += [
+    Wrong("local_grads_times_the_gradient_again",
+          fails={DIAMOND: "multiplied each gradient local_grads returned by the gradient that had reached its node",
+                 SHORT_CHAIN: "multiplied each gradient local_grads returned by the gradient that had reached its node"},
+          edits={"            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n":
+                 "            child_grad = child_grad * g  # the chain rule: local derivative times the gradient\n"
+                 "            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n"},
+          names=("multiplied each gradient local_grads returned",),
+          unsaid=("a gradient that is not their sum",)),
+]
