@@ -368,7 +368,7 @@ def rebased(sub):
             "errors": [*refused, *zero["errors"], *kept["errors"], *took["errors"], *itself["errors"],
                        *own["errors"], *followed["errors"], *kept_grad["errors"]],
             "leaf_now": followed["leaf_now"], "warn_now": followed["warn_now"], "grad_kept": kept_grad["grad_kept"],
-            "cycle": [took["cycle"], itself["cycle"]],
+            "cycle": [zero["cycle"], took["cycle"], itself["cycle"]],
             "graph": [described(b, "b"), zero["graph"], took["graph"], itself["graph"]],
             "unrecorded": zero["unrecorded"], "versions": [fact(version(b), "b._version after b.add_(x); b += 1")],
             "modified": [ran, *kept["modified"], *took["modified"], *itself["modified"], *followed["modified"],

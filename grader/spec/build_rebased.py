@@ -53,7 +53,8 @@ def zero_recorded(sub: Any) -> dict[str, Any]:
     c, v, d = sub.Value(4.0), sub.Value(2.0), w.detach()
     steps += [raised(c.zero_, "c.zero_(), c = Value(4)"), raised(v.add_, "v.add_(1), v = Value(2)", 1.0),
               raised(d.add_, "d.add_(1), d = w.detach()", 1.0)]
-    return {"errors": steps, "graph": described(z, "z", N_("after z = w * 3; z.zero_()")),
+    cycle = _no_cycle(z, f"{N_('after z = w * 3; z.zero_()')}: {TO_ITSELF['z']}")  # its one edge taken after rebase
+    return {"errors": steps, "cycle": cycle, "graph": described(z, "z", N_("after z = w * 3; z.zero_()")),
             "unrecorded": [described(c, "c", N_("after c = Value(4); c.zero_()")),
                            described(v, "v", N_("after v = Value(2); v.add_(1)")),
                            described(d, "d", N_("after d = w.detach(); d.add_(1)"))]}
@@ -74,7 +75,8 @@ def constant_added(sub: Any) -> dict[str, Any]:
 
 
 TO_ITSELF = {"c": N_("no edge of c.grad_fn leads to c.grad_fn itself"),
-             "y": N_("no edge of y.grad_fn leads to y.grad_fn itself")}
+             "y": N_("no edge of y.grad_fn leads to y.grad_fn itself"),
+             "z": N_("no edge of z.grad_fn leads to z.grad_fn itself")}
 
 
 def _no_cycle(v: Any, label: str) -> dict[str, Any]:

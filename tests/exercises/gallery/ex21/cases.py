@@ -183,6 +183,13 @@ CASES = [
                  MODIFIED: "y1.backward() after y1 = w * b; b.add_(1); y2 = w * b, b = Value(2) raised no error"},
           names=("_version after", "bumps the version counter once"),
           unsaid=("each node checks the versions it saved itself",)),  # versions kept on the node: not this engine's slip
+    Wrong("zero_edge_taken_after_rebase", edits={  # ZeroBackward0's one edge is the new node itself
+        "        edges = (gradient_edge(self),)\n        self._box[0] = 0.0\n        self._versions[0] += 1\n        if recording(self):\n"
+        "            rebase(self, ZeroBackward0(edges))":
+        "        self._box[0] = 0.0\n        self._versions[0] += 1\n        if recording(self):\n            node = ZeroBackward0(())\n"
+        "            rebase(self, node)\n            node.next_functions = (gradient_edge(self),)"},
+          fails={REBASED: "After z = w * 3; z.zero_(): no edge of z.grad_fn leads to z.grad_fn itself in PyTorch, but not"},
+          names=("no edge of z.grad_fn leads to z.grad_fn itself", "a cycle")),
     Correct("detach_through_data", edits={DETACH_BODY: '''        alias = self.data
         alias._versions = self._versions
         return alias'''}),
