@@ -108,9 +108,10 @@ def rebuilt(sub: Any, w: float, x: float) -> dict[str, Any]:
         wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
         a = xl + wl
         b = wl + 1
-        nodes = [getattr(v, "grad_fn", None) for v in (a, b, a * b)]
-        alive.append(nodes)  # each build's nodes at addresses of their own: a set orders them by their ids
-        return [(edges(fn), count(getattr(fn, "next_functions", None))) for fn in nodes]  # edges() shows 16
+        y = a * b
+        alive.append((a, b, y))  # each build's nodes at addresses of their own: a set orders them by their ids
+        return [(edges(v.grad_fn), count(getattr(v.grad_fn, "next_functions", None)), _leads(v.grad_fn, ins))
+                for v, ins in ((a, (xl, wl)), (b, (wl,)), (y, (a, b))) if hasattr(v, "grad_fn")]  # edges() shows 16
     alive: list[Any] = []
     first, *later = (built() for _ in range(BUILDS))
     differ = [again for again in later if again != first]
@@ -122,8 +123,19 @@ BUILDS = 20  # builds compared: edges in a set may come out in one order in seve
 
 
 def _entries(graph: list[Any]) -> list[Any]:
-    """Each node's entries of a build, sorted, and their count: what a set of them keeps."""
-    return [(sorted(map(repr, pairs)) if type(pairs) is list else pairs, n) for pairs, n in graph]
+    """Each node's entries of a build, sorted, their count and the inputs they lead to, sorted: what a
+    set of them keeps."""
+    return [(sorted(map(repr, pairs)) if type(pairs) is list else pairs, n, sorted(leads, key=repr))
+            for pairs, n, leads in graph]
+
+
+def _leads(fn: object, inputs: tuple[Any, ...]) -> list[int | None]:
+    """Which of ``inputs`` each of ``fn``'s first edges leads to, by identity (its grad_fn, or a
+    leaf's AccumulateGrad by its .variable): two entries of one name told apart, as names are not."""
+    def lead(node: object) -> int | None:
+        return next((k for k, v in enumerate(inputs) if node is not None and
+                     (node is getattr(v, "grad_fn", None) or getattr(node, "variable", None) is v)), None)
+    return [lead(edge_node(fn, i)) for i in range(min(count(getattr(fn, "next_functions", None)) or 0, 4))]
 
 
 def renewed(sub: Any, w: float, x: float) -> dict[str, Any]:
