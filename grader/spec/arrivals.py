@@ -114,7 +114,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     wrong = [node for node, arrived in reached.items() if len(arrived) > 1 and node in went_on
              and not close(went_on[node], math.fsum(arrived)) and not _plus_held(node, went_on[node], arrived, held)]
     first_only = _first_only(reached, along_first, went_on, senders, orders)
-    dropped = first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders) and not _last_kept(reached, went_on)
+    dropped = len(calls) > 1 and first_dropped(reached, along_first, went_on) and _past_first_leaf(calls, orders) and not _last_kept(reached, went_on)
     fact = {**check(Check.ARRIVALS_SUMMED, not wrong and not first_only and not dropped and not turned and by_name is None,
                     label), CONTEXT + "first_only": first_only, CONTEXT + "first_dropped": dropped, CONTEXT + "reversed": turned,
             **({} if by_name is None else {CONTEXT + "by_name": True, CONTEXT + "op": by_name})}

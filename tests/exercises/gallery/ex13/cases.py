@@ -806,3 +806,36 @@ CASES += [
           names=("multiplied each gradient local_grads returned",),
           unsaid=("a gradient that is not their sum",)),
 ]
+
+# topological_order returning Kahn's order reversed (leaves' nodes first, root.grad_fn last): backprop, right itself,
+# skips every node before the root and runs the root alone; told as the root run alone, never as first edges dropped
+# (which the root's calls alone also fit).
+CASES += [
+    Wrong("order_returned_reversed",
+          fails={ORDER: "does not start at root.grad_fn", RANDOM: "ran local_grads on root.grad_fn alone",
+                 SHORT_CHAIN: "ran local_grads on root.grad_fn alone"},
+          edits={"    return order\n": "    return order[::-1]\n"},
+          names=("does not start at root.grad_fn",),
+          unsaid=("passed on none of the gradients local_grads returned for the first entry",)),
+    Wrong("seeded_with_the_roots_number",
+          fails={DIAMOND: "called local_grads on root.grad_fn with a gradient other than one"},
+          edits={START: "    arrived = {root.grad_fn: root.item()}\n"},
+          names=("called local_grads on root.grad_fn with a gradient other than one",)),
+    # the leaves' AccumulateGrad nodes put after every other node (they feed no node: still an order); the
+    # gradients met at a node kept as a list and summed when it runs; Kahn's counts kept by id(node)
+    Correct("leaves_appended_last",
+            edits={"        order.append(node)\n": "        if not isinstance(node, micrograph.AccumulateGrad):\n"
+                                                   "            order.append(node)\n",
+                   "    return order\n": "    return order + [n for n in seen if isinstance(n, micrograph.AccumulateGrad)]\n"}),
+    Correct("arrivals_listed_then_summed",
+            edits={START: "    arrived = {root.grad_fn: [1.0]}\n",
+                   "        g = arrived.pop(node)  # complete": "        g = sum(arrived.pop(node))  # complete",
+                   "            arrived[child] = arrived[child] + child_grad if child in arrived else child_grad\n":
+                   "            arrived.setdefault(child, []).append(child_grad)\n"}),
+    Correct("counts_kept_by_id",
+            edits={"    incoming: dict[Node, int] = {}\n": "    incoming = {}\n",
+                   "            incoming[child] = incoming.get(child, 0) + 1\n":
+                   "            incoming[id(child)] = incoming.get(id(child), 0) + 1\n",
+                   "            incoming[child] -= 1\n            if incoming[child] == 0:\n":
+                   "            incoming[id(child)] -= 1\n            if incoming[id(child)] == 0:\n"}),
+]
