@@ -710,3 +710,17 @@ CASES += [
           names=("train returned with grad mode still off",),
           unsaid=("raised while the test used what your code returned",)),
 ]
+
+# Correct loops written otherwise: a new SGD made at every step (plain SGD keeps no state between steps); the
+# gradients cleared with model.zero_grad() and the loss recorded with float(loss); the batch predicted row by row;
+# the mean squared error taken over flat lists of numbers (the same terms, the same mean). And a wrong one: the
+# step applied twice per step, told as the gradient applied more than once.
+CASES += [
+    Correct("optimizer_made_each_step", edits={OPTIMIZER: "", ZERO: "        optimizer = optim.SGD(model.parameters(), lr=lr)\n" + ZERO}),
+    Correct("model_zero_grad_and_float", edits={ZERO: "        model.zero_grad()\n", RECORD: "        losses.append(float(loss))\n"}),
+    Correct("predicted_row_by_row", edits={FORWARD: "        prediction = [model([row])[0] for row in inputs]\n"}),
+    Correct("mse_of_flat_lists",
+            edits={LOSS: "        loss = nn.mse_loss([row[0] for row in prediction], [t[0] for t in targets])\n"}),
+    Wrong("step_applied_twice", fails={ONE_STEP: "the gradient of that step was applied more than once"},
+          edits={STEP: STEP + STEP}, names=("the gradient of that step was applied more than once",)),
+]
