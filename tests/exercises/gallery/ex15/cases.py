@@ -724,3 +724,16 @@ CASES += [
     Wrong("step_applied_twice", fails={ONE_STEP: "the gradient of that step was applied more than once"},
           edits={STEP: STEP + STEP}, names=("the gradient of that step was applied more than once",)),
 ]
+
+# A copy of the model trained (copy.deepcopy, to keep the caller's model safe): told as steps on an optimizer that
+# holds none of the given model's parameters; the batch's rows fed in reverse against targets in order: told as
+# steps on another loss.
+CASES += [
+    Wrong("trains_a_deep_copy", fails={ONE_STEP: "holds none of the parameters of the model it was given"},
+          edits={OPTIMIZER: "    model = copy.deepcopy(model)  # keep the caller's model safe\n" + OPTIMIZER,
+                 "import micrograph\n": "import copy\n\nimport micrograph\n"},
+          names=("holds none of the parameters of the model it was given",)),
+    Wrong("rows_fed_in_reverse", fails={ONE_STEP: "took its steps on another loss"},
+          edits={FORWARD: "        prediction = model(inputs[::-1])\n"},
+          names=("took its steps on another loss",)),
+]
