@@ -25,7 +25,7 @@ import micrograph
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import close, num, rounded_to
 from grader.spec.provenance import check
-from grader.spec.walked import leaves_left_out, left_out, scaled_twice, unscaled
+from grader.spec.walked import after_senders, leaves_left_out, left_out, order_explains, scaled_twice, unscaled
 
 Call = tuple[Any, Any, Any]
 """One call of local_grads: the node, the gradient passed in, what it returned."""
@@ -108,7 +108,7 @@ def summed(calls: list[Call], answer: object, label: str, orders: Sequence[Any] 
     except (TypeError, ValueError):  # a node's gradient that is no number: other facts tell it
         return check(Check.ARRIVALS_SUMMED, True, label)
     _leaves_went_on(reached, went_on, answer)
-    turned = _reversed(calls, reached, went_on, answer)
+    turned = _reversed(calls, reached, went_on, answer) and not order_explains(reached, went_on, senders, orders)
     if left_out(reached, went_on, orders) or (ones and not turned and by_name is None):  # the order leaves a node out
         return _told_first(calls, answer, label, left_out(reached, went_on, orders), leaves_left_out(reached, went_on, orders))
     wrong = [node for node, arrived in reached.items() if len(arrived) > 1 and node in went_on
@@ -211,14 +211,17 @@ def _reversed(calls: list[Call], reached: dict[Any, list[float]], went_on: dict[
     """Whether the gradients local_grads returned do not fit what the walk did (``_fits``) where each
     goes to the input at its own entry of next_functions, and do where each call's gradients are
     paired with its node's next_functions in reverse order (``zip(next_functions[::-1], ...)``):
-    each gradient went to the input at the mirrored position, not to the one at its own.  Where
+    each gradient went to the input at the mirrored position, not to the one at its own, each call
+    passed what the calls before it so sent its node (not a walk in another order).  Where
     every key of the answer is a leaf of the graph, a leaf left out of it is seen too."""
     leaves = isinstance(answer, dict) and all(any(isinstance(n, micrograph.AccumulateGrad) and key is n.variable
                                                   for n in reached) for key in dict.keys(answer))
     if not calls or _fits(reached, went_on, calls[0][0], leaves):
         return False
     paired: dict[Any, list[float]] = {}
-    for node, _, out in calls:
+    for k, (node, grad, out) in enumerate(calls):
+        if k and not close(float(grad), math.fsum(paired.get(node, []))):  # not what the mirrored calls before it sent
+            return False
         for child, sent in zip([child for child, _ in node.next_functions][::-1], out):
             if child is not None and sent is not None:
                 paired.setdefault(child, []).append(float(sent))
@@ -286,17 +289,8 @@ def _first_only(reached: dict[Any, list[float]], along_first: dict[Any, list[flo
     known = [node for node in reached if node in went_on or not isinstance(node, micrograph.AccumulateGrad)]
     lost = [node for node in known if not close(math.fsum(reached[node]), math.fsum(along_first.get(node, [])))]
     starved = [node for node in lost if not along_first.get(node) and node not in went_on]  # sent to, never run
-    return (bool(starved) and all(_after_senders(node, senders[node], orders) for node in lost)
+    return (bool(starved) and all(after_senders(node, senders[node], orders) for node in lost)
             and all(close(went_on.get(node, 0.0), math.fsum(along_first.get(node, []))) for node in known))
-
-
-def _after_senders(node: Any, sent: list[tuple[Any, float]], orders: Sequence[Any]) -> bool:
-    """Whether some order puts ``node`` after every node that sent it a gradient."""
-    for order in orders:
-        at = {id(n): i for i, n in enumerate(order)}
-        if id(node) in at and all(id(sender) in at and at[id(sender)] < at[id(node)] for sender, _ in sent):
-            return True
-    return False
 
 
 def _taken_early(node: Any, answer: float, sent: list[tuple[Any, float]], orders: Sequence[Any]) -> bool:

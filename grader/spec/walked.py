@@ -5,7 +5,8 @@ in; ``scaled_twice``: what local_grads returned multiplied by the node's gradien
 topological_order call returned leaves it out: what the walk then did elsewhere follows from that
 order, and no reading of its calls as another kind of walk (gradients handed to mirrored inputs, the
 first edges dropped) is true of it.  ``leaves_left_out``: those nodes are leaves' AccumulateGrad nodes
-only, and the order holds none, the one slip of an order that skips them.
+only, and the order holds none, the one slip of an order that skips them.  ``order_explains``: a node
+sent a gradient never went on because the order put it before a node that sent it one.
 """
 
 from __future__ import annotations
@@ -68,3 +69,20 @@ def leaves_left_out(reached: dict[Any, list[float]], went_on: dict[Any, float], 
     missed = [node for node in reached if id(node) not in listed and node not in went_on]
     return (all(isinstance(node, micrograph.AccumulateGrad) for node in missed)
             and not any(isinstance(node, micrograph.AccumulateGrad) for node in orders[0]))
+
+
+def order_explains(reached: dict[Any, list[float]], went_on: dict[Any, float], senders: dict[Any, list[tuple[Any, float]]],
+                   orders: Sequence[Any]) -> bool:
+    """Whether some node sent a gradient that never went on comes, in the order backprop walked, before a node that
+    sent it one: it was passed over before anything reached it, which the order tells, not a pairing of the gradients."""
+    return any(node not in went_on and math.fsum(grads) != 0 and not after_senders(node, senders[node], orders)
+               for node, grads in reached.items()) and bool(orders)
+
+
+def after_senders(node: Any, sent: list[tuple[Any, float]], orders: Sequence[Any]) -> bool:
+    """Whether some order puts ``node`` after every node that sent it a gradient."""
+    for order in orders:
+        at = {id(n): i for i, n in enumerate(order)}
+        if id(node) in at and all(id(sender) in at and at[id(sender)] < at[id(node)] for sender, _ in sent):
+            return True
+    return False

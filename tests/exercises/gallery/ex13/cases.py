@@ -839,3 +839,15 @@ CASES += [
                    "            incoming[child] -= 1\n            if incoming[child] == 0:\n":
                    "            incoming[id(child)] -= 1\n            if incoming[id(child)] == 0:\n"}),
 ]
+
+# topological_order returning its nodes sorted by name (AccumulateGrad, AddBackward0, MulBackward0): on the chain the
+# nodes a gradient reaches late are passed over, which the gradients handed to mirrored inputs also fit; told by the
+# order, never as a backprop (right itself) that pairs the gradients in reverse.
+CASES += [
+    Wrong("order_sorted_by_name",
+          fails={ORDER: "puts a node before a node that feeds gradient into it",
+                 SHORT_CHAIN: "puts a node before a node that feeds gradient into it"},
+          edits={"    return order\n": "    return sorted(order, key=lambda n: n.name())\n"},
+          names=("puts a node before a node that feeds gradient into it",),
+          unsaid=("in reverse order",)),
+]
