@@ -18,7 +18,7 @@ import re
 
 from micrograph.i18n import SOURCE_LANGUAGE, language
 
-ENGLISH_WORDS = re.compile(r"(?:the|an?|no|what|every|each entry of|reading|inside|after|this|your) ")  # never code, anywhere
+ENGLISH_WORDS = re.compile(r"(?:the|an?|no|what|every|each entry of|reading|inside|after|this) ")  # never code, anywhere
 ANY_WORD = re.compile(r"[a-z]+ ")  # the build track: a plain word is never its code
 _VALUE_NAME = re.compile(r"[b-z] |a (?:is|has|holds|was|=)\b|a in \w+\(|a \(")  # "y is", "a is g", "a (first call) is",
 # "a in f(w, x, 1) has": a Value
