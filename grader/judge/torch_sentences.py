@@ -57,7 +57,7 @@ class SayTorch(Sentence):
     # each of two leaves got the gradient sent to the other (``~swapped``, ex17's ``_one_op``)
     SWAPPED_GRADS = N_("{label} is a different number from PyTorch's: each of the two leaves got the gradient "
                        "y.grad_fn.apply returned for the other, where the gradient apply returns first goes to the node "
-                       "of y.grad_fn.next_functions[0], the first input's, and the second to the second input's.")
+                       "of the first input (the first of y.grad_fn.next_functions), and the second to the second input's.")
     TORCH_FLAG = N_("{label} is {flag}, unlike PyTorch's.")
     LEAF_WITH_NODE = N_("{label} is True in your engine, though that value's grad_fn is not None: is_leaf must follow "
                         "grad_fn (a value is a leaf exactly when its grad_fn is None), not what the value was when it "

@@ -621,7 +621,7 @@ CASES += [
     Wrong("gradients_zipped_with_edges_reversed", edits={
         "zip(node.next_functions, grads)": "zip(reversed(node.next_functions), grads)"},
           fails={DOCS: "each of the two leaves got the gradient y.grad_fn.apply returned for the other"},
-          names=("w.grad for y = w * x", "next_functions[0], the first input's")),
+          names=("w.grad for y = w * x", "the node of the first input (the first of y.grad_fn.next_functions)")),
 ]
 
 # backward stores the seed 1 into the root's own .grad too: a non-leaf's .grad stays None in PyTorch.
