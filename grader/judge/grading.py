@@ -7,6 +7,7 @@ raises for anything the submission does.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.caused_errors import kept_before
 from grader.judge.compare import identical, same
 from grader.judge.rebound import rebound_told
+from grader.judge.unbound import deleted_told
 from grader.judge.reference import Expected
 from grader.judge.explained import Difference, difference
 from grader.judge.lines_named import lines_named
@@ -176,10 +178,11 @@ def _untouched_why(errors: list[Any], submission: Path | None, display: str, lim
 
 def _stubbed_source(report: ChildReport, submission: Path | None) -> str | None:
     """The file the child ran, read where a test met NotImplementedError (a stub left below the
-    student's own definition shows in it) or TypeError (a function's name bound again to what is no
-    function shows in it), or where a name of sys changed (the line binding it shows in it), else None."""
+    student's own definition shows in it), TypeError (a function's name bound again to what is no
+    function shows in it) or UnboundLocalError / NameError (the handler that bound the name shows in it),
+    or where a name of sys changed (the line binding it shows in it), else None."""
     read = Touch.SYS in report.touched or any((record.get("error") or {}).get("type") in (
-        "NotImplementedError", "TypeError") for record in report.tests.values())
+        "NotImplementedError", "TypeError", "UnboundLocalError", "NameError") for record in report.tests.values())
     return submission.read_text(encoding="utf-8", errors="replace") if read and submission is not None else None
 
 
@@ -225,8 +228,10 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         if over is not None:  # the stub left below the student's own definition is what ran
             return result(status, redefined.told(display, record["error"]["function"],
                                                  *(explain.line_named(line, names) for line in over)))
-        rebound = rebound_told(source, record["error"], lambda line: explain.line_named(line, names))
-        told = rebound or explain.test_error(record["error"], display, report.limits, names, exercise)
+        line_named = functools.partial(explain.line_named, names=names)
+        told = (rebound_told(source, record["error"], line_named)
+                or explain.test_error(record["error"], display, report.limits, names, exercise)
+                + deleted_told(source, record["error"], line_named))
         return result(status, kept_before(record["error"], told))
     want, got = expected.observations[test.name], record["obs"]
     if identical(want, got):  # its graphs' replays are the reference's: nothing left unmade

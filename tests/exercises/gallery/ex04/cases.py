@@ -528,3 +528,19 @@ CASES += [
         history.append(float(w_leaf.grad))
         return None, history'''}),
 ]
+
+
+# The caught error kept under the handler's own name and read after the block: Python deletes that
+# name when the except block ends, so the read raises UnboundLocalError.
+CASES += [
+    Wrong("error_read_after_its_handler", fails={SURVIVES: "UnboundLocalError"},
+          edits={'''    except RuntimeError as exc:
+        return exc  # some node on the way saved a value, and it is gone
+    return None''': '''    except RuntimeError as error:
+        pass
+    return error'''},
+          names=("second_backward_error", "`except RuntimeError as error:`", "deletes the name a handler binds")),
+    Wrong("error_kept_by_the_handler_name", fails={RAISES: "UnboundLocalError"},
+          edits={"    except RuntimeError as exc:\n        error = exc  #": "    except RuntimeError as error:\n        pass  #"},
+          names=("backward_twice", "`except RuntimeError as error:`", "deletes the name a handler binds")),
+]
