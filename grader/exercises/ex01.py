@@ -23,13 +23,14 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 
 from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.by_paths import by_paths, by_paths_apart
 from grader.spec.caller_grads import hold, kept
 from grader.spec.helpers import apart_from
 from grader.spec.probe import close, num, plain_dict, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import documents_slip_facts, paths_kept
 from grader.spec.documents_backprop import backprop_facts, build_graph_watched, graph_facts, note_returned
-from grader.spec.provenance import built, check, grad_of, list_kept, lists_of, result_of, watching
+from grader.spec.provenance import built, check, lists_of, result_of
 from grader.spec.repeat import calls_apart, left_on_inputs
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
@@ -178,21 +179,6 @@ CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 th
                   "only: no backward.")
 
 
-def _by_paths(sub, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> tuple[dict, list]:
-    """grad_by_paths on both leaves (a Value answer taken for its number: "the other factor's data" of
-    its statement is a Value; backprop's words alone ask for floats), each beside what it was asked
-    (answer, y, leaf, all values, label), for ``_slip_facts`` (hidden) and ``documents_slip_facts``."""
-    labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
-    handed = [list(everything) for _ in leaves]  # each call its own list: one that empties it changes no other
-    with watching(sub, "grad_by_paths") as call:
-        answers = [num(sub.grad_by_paths(y, leaf, values)) for leaf, values in zip(leaves, handed)]
-    untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
-    kept = [list_kept(values, everything, label, "values") for values, label in zip(handed, labels)]
-    return ({"by_paths": [result_of(answer, label) for answer, label in zip(answers, labels)],
-             "walk_only": [call.fact, *untouched, *kept]},
-            [(answer, y, leaf, everything, label) for answer, leaf, label in zip(answers, leaves, labels)])
-
-
 # A product's local factor on the edge to its input i: the other input's data (its local
 # derivative), or what a slip takes instead, the data of input i itself, or one (as a sum's).
 _FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i],
@@ -324,22 +310,11 @@ def chain_rule_public(sub):
     asked = []
     for w, x in PUBLIC_POINTS:
         g = documents_graph(w, x)
-        asked.append((_by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS), g))
+        asked.append((by_paths(sub, g["y"], [g["w"], g["x"]], [g[k] for k in NODES], DOCUMENTS), g))
     facts = documents_slip_facts([(answered, g) for (_, answered), g in asked])
     runs = [{"by_paths": run["by_paths"], "factors": factors, "walk_only": run["walk_only"]}
             for ((run, _), _), factors in zip(asked, facts)]
-    return {"runs": runs, "apart": _by_paths_apart(sub, 0.25, -2.0)}
-
-
-def _by_paths_apart(sub, w: float, x: float) -> list[dict]:
-    """grad_by_paths(y, w), then (y, x) on the same graph, then (y, w) again (``calls_apart``),
-    and (y, x) after (y, w) against (y, x) on a new graph (``left_on_inputs``): an answer kept
-    between calls, in the module or on the graph's nodes, shows in the second call."""
-    g = documents_graph(w, x)
-    return [*calls_apart(sub, lambda m, leaf: m.grad_by_paths(g["y"], g[leaf], [g[k] for k in NODES]),
-                         num, "w", "x", "grad_by_paths"),
-            left_on_inputs(sub, lambda m, h, leaf: m.grad_by_paths(h["y"], h[leaf], [h[k] for k in NODES]), num,
-                           lambda: documents_graph(w, x), "w", "x", "grad_by_paths(y, x)", "grad_by_paths(y, w)")]
+    return {"runs": runs, "apart": by_paths_apart(sub, 0.25, -2.0)}
 
 
 def _one_product() -> tuple[str, Value, Value, Value, list[Value]]:
@@ -382,12 +357,12 @@ def chain_rule_hidden(sub):
         g = documents_graph(w, x)
         graphs.append((DOCUMENTS, g["y"], [g["w"], g["x"]], [g[k] for k in NODES]))
     graphs += [(label, y, [w, x], everything) for label, y, w, x, everything in _other_graphs()]
-    asked = [_by_paths(sub, y, leaves, everything, label) for label, y, leaves, everything in graphs]
+    asked = [by_paths(sub, y, leaves, everything, label) for label, y, leaves, everything in graphs]
     held, held_answered = _grads_already_held(sub)
     facts = iter(_slip_facts([item for _, answered in asked for item in answered] + held_answered))
     runs = [{"by_paths": run["by_paths"], "factors": [next(facts) for _ in answered], "walk_only": run["walk_only"]}
             for run, answered in asked]
-    return {"runs": runs, "apart": _by_paths_apart(sub, -1.5, 0.25), "held": [*held, *facts]}
+    return {"runs": runs, "apart": by_paths_apart(sub, -1.5, 0.25), "held": [*held, *facts]}
 
 
 @EXERCISE.diagram

@@ -1,0 +1,44 @@
+"""ex01's ``grad_by_paths`` called as its tests call it, and watched while it runs.
+
+Its public and hidden tests ask it the same way: both leaves of a graph the probe built, each
+call given a list of the graph's Values of its own, the call watched (no backward pass, no
+``.grad`` written, the list left as given).  Public tests use them, so they ship in the student
+release; the walker that matches slips on other graphs stays in the hidden test module.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from micrograph import Value
+
+from grader.spec.given import NODES, documents_graph
+from grader.spec.probe import num
+from grader.spec.provenance import grad_of, list_kept, result_of, watching
+from grader.spec.repeat import calls_apart, left_on_inputs
+
+
+def by_paths(sub: ModuleType, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> tuple[dict, list]:
+    """grad_by_paths on both leaves (a Value answer taken for its number: "the other factor's data" of
+    its statement is a Value; backprop's words alone ask for floats), each beside what it was asked
+    (answer, y, leaf, all values, label), for the tests' matching of slips (``documents_slips``)."""
+    labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
+    handed = [list(everything) for _ in leaves]  # each call its own list: one that empties it changes no other
+    with watching(sub, "grad_by_paths") as call:
+        answers = [num(sub.grad_by_paths(y, leaf, values)) for leaf, values in zip(leaves, handed)]
+    untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
+    kept = [list_kept(values, everything, label, "values") for values, label in zip(handed, labels)]
+    return ({"by_paths": [result_of(answer, label) for answer, label in zip(answers, labels)],
+             "walk_only": [call.fact, *untouched, *kept]},
+            [(answer, y, leaf, everything, label) for answer, leaf, label in zip(answers, leaves, labels)])
+
+
+def by_paths_apart(sub: ModuleType, w: float, x: float) -> list[dict]:
+    """grad_by_paths(y, w), then (y, x) on the same graph, then (y, w) again (``calls_apart``),
+    and (y, x) after (y, w) against (y, x) on a new graph (``left_on_inputs``): an answer kept
+    between calls, in the module or on the graph's nodes, shows in the second call."""
+    g = documents_graph(w, x)
+    return [*calls_apart(sub, lambda m, leaf: m.grad_by_paths(g["y"], g[leaf], [g[k] for k in NODES]),
+                         num, "w", "x", "grad_by_paths"),
+            left_on_inputs(sub, lambda m, h, leaf: m.grad_by_paths(h["y"], h[leaf], [h[k] for k in NODES]), num,
+                           lambda: documents_graph(w, x), "w", "x", "grad_by_paths(y, x)", "grad_by_paths(y, w)")]
