@@ -17,8 +17,6 @@ DETACH_FLAGGED = N_("w.detach() requires grad, where PyTorch's detach() gives a 
                     "through it is not refused")
 DATA_FLAGGED = N_("w.data requires grad, where PyTorch's .data gives a Value that requires no grad, so a change through "
                   "it is not refused")
-# A finding that names the one function at fault (``build_checks.FAULT_IN``).
-FAULT_IN = {DETACH_FLAGGED: "Value.detach", DATA_FLAGGED: "Value.data"}
 
 
 def in_place_checks(sub: Any) -> str | None:
@@ -38,13 +36,9 @@ def in_place_checks(sub: Any) -> str | None:
         return DETACH_FLAGGED
     if getattr(w.data, "requires_grad", None) is True:
         return DATA_FLAGGED
-    w.detach().add_(1.0)
-    w.data.add_(1.0)
-    version = w._version
-    if type(version) is not int:  # a float counter's 1.0 counts right: its type is all that differs
-        return N_("w._version after a change through w.detach() is not an int, where PyTorch's version counter is one")
-    if (version, number(w)) != (1, 3.5):
-        return N_("a change through w.detach() and one through w.data do not give PyTorch's number and version")
+    changed = _through_aliases(w)
+    if changed is not None:
+        return changed
     b = w * 2
     b.add_(1.0)
     if node_name(getattr(b, "grad_fn", None)) != "AddBackward0":
@@ -80,6 +74,42 @@ def _zeroed_edges(sub: Any) -> str | None:
     made = _edge_nodes(getattr(z, "grad_fn", None))
     (v * 3).zero_()
     return None if _same_nodes(_edge_nodes(getattr(z, "grad_fn", None)), made) else ZERO_EDGES_CHANGED
+
+
+DETACH_NUMBER = N_("w.item() after w.detach().add_(1) is a different number from PyTorch's: the Value detach() gives "
+                   "shares w's number")
+DETACH_VERSION = N_("w.detach().add_(1) bumps the version of the Value detach() gave, not w._version: detach() gives a "
+                    "Value sharing w's version counter")
+DETACH_BUMPED = N_("w._version after w.detach().add_(1) is a different number from PyTorch's")
+DATA_NUMBER = N_("w.item() after w.data.add_(1) is a different number from PyTorch's: the Value .data gives shares w's "
+                 "number")
+DATA_VERSION = N_("w._version after w.data.add_(1) is a different number from PyTorch's: .data gives a Value with a "
+                  "version counter of its own, so a change through it leaves w's version as it was")
+
+# A finding that names the one function at fault (``build_checks.FAULT_IN``).
+FAULT_IN = {DETACH_FLAGGED: "Value.detach", DATA_FLAGGED: "Value.data", DETACH_NUMBER: "Value.detach",
+            DETACH_VERSION: "Value.detach", DATA_NUMBER: "Value.data", DATA_VERSION: "Value.data"}
+
+
+def _through_aliases(w: Any) -> str | None:
+    """A change through w.detach(), then one through w.data, each judged on its own: the finding
+    names the alias whose change gave w another number or version than PyTorch's.  A detached
+    Value whose own version was bumped while w's was not holds a counter of its own (detach()'s
+    fault); one bumped neither way is told by the version alone, add_ being asked too."""
+    detached = w.detach()
+    detached.add_(1.0)
+    version = w._version
+    if type(version) is not int:  # a float counter's 1.0 counts right: its type is all that differs
+        return N_("w._version after a change through w.detach() is not an int, where PyTorch's version counter is one")
+    if number(w) != 2.5:
+        return DETACH_NUMBER
+    if version != 1:
+        own = getattr(detached, "_version", None)
+        return DETACH_VERSION if version == 0 and type(own) is int and own == 1 else DETACH_BUMPED
+    w.data.add_(1.0)
+    if number(w) != 3.5:
+        return DATA_NUMBER
+    return None if w._version == 1 else DATA_VERSION
 
 
 EDGES_CHANGED = N_("c.add_(w), c = Value(1), changes the edges of the AddBackward0 that b.add_(1) recorded before, "

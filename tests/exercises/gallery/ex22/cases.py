@@ -659,6 +659,11 @@ CASES += [
         "        alias = Value(0.0, requires_grad=self.requires_grad)\n        alias._box, alias._versions = self._box, self._versions\n"},
           fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "w.detach() requires grad"),
           unsaid=("an error of ex22's part of the engine", "this stage's code breaks")),
+    Wrong("detach_own_version_counter_since_ex21", edits={  # ex21's detach() sharing the number alone
+        "        alias = Value(0.0)\n        alias._box, alias._versions = self._box, self._versions\n":
+        "        alias = Value(0.0)\n        alias._box = self._box\n"},
+          fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "w.detach().add_(1)", "w's version counter"),
+          unsaid=("w.data", "the fault may be there")),
 ]
 
 # State shared by mistake, and spellings of their own: every node's pre_hooks one mutable default dict (a hook
