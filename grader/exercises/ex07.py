@@ -212,7 +212,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
              CONTEXT + "changed_first": any(changed_first)}  # why no error was raised, if none was
     return {
         "error": {**error_of(r["error"], f"the error {named} returned", call), **order},
-        "passed": _passed_as_a(r["a"], call.sampled, as_b, in_call("a", named)),
+        "passed": _passed_as_a(r["a"], call.sampled, as_b, in_call("a", named), call),
         "a": value_of(r["a"], in_call("a", named), call),
         "a_graph": {**graph(r["a"], {"w": r["w"], "x": r["x"]}, label=in_call("a", named), flat=False),
                     **({ALIASED: "w"} if r["x"] is r["w"] else {})},  # one leaf under both names: told as that
@@ -236,16 +236,21 @@ def _leaves_new(call: Call) -> dict[str, Any]:
     return check(Check.LEAVES_NEW, new, "modify_saved_value")
 
 
-def _passed_as_a(a: object, given_a: list[object], given_b: list[object], label: str) -> dict:
+def _passed_as_a(a: object, given_a: list[object], given_b: list[object], label: str, call: Call) -> dict:
     """The CHECK fact: the a returned is the Value the student's code passed to combine as a
     (``a.add_`` changes that very object), with ``~as_b`` where it is the one passed as b (its
-    version counter, number and graph are then another Value's, told as that).  None where
+    version counter, number and graph are then another Value's, told as that), and ``~as_data``
+    where what it passed as a is the returned a's ``.data``, which the student's code read (a Value
+    sharing a's number, not its version counter, with no grad: y's graph is cut there).  None where
     combine never ran (``COMBINE_CALLED`` tells it)."""
     if not given_a:
         return check(Check.RETURNED_AS_PASSED, None, label)
     passed = any(a is v for v in given_a)
+    as_data = not passed and isinstance(a, Value) and call.through_data.get(id(a)) is a and any(
+        isinstance(v, Value) and not v.requires_grad and v.grad_fn is None and shares_storage(v, a)
+        and not shares_version_counter(v, a) for v in given_a)
     return {**check(Check.RETURNED_AS_PASSED, passed, label),
-            CONTEXT + "as_b": not passed and any(a is v for v in given_b)}
+            CONTEXT + "as_b": not passed and any(a is v for v in given_b), CONTEXT + "as_data": as_data}
 
 
 SAVED_FEEDBACK = ("Build y = combine(a, b), then call a.add_(1) exactly `times` times (in place, "

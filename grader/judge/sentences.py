@@ -102,6 +102,9 @@ class Say(Sentence):
     NOT_AS_PASSED = N_("The Value returned as {label} is not the one your code passed to combine as a.")
     PASSED_AS_B = N_("The Value returned as {label} is the one your code passed to combine as b, not the one it "
                      "passed as a.")
+    PASSED_DATA = N_("Your code passed combine as a the .data of the Value returned as {label}, not that Value "
+                     "itself: .data is another Value with the same number that requires no grad and has no grad_fn, "
+                     "so a graph built from it does not reach {label}.")
     NAME_ALIAS = N_("The Value returned as {label} is the very one returned as {name}: one Value under two names.")
     NAME_OUTSIDE = N_("The Value returned as {label} is not in {of}'s graph, where the statement's is: {of} was "
                       "computed from another Value in its place.")

@@ -573,7 +573,8 @@ CASES += [
 CASES += [
     Wrong("combine_given_data", fails={"an unsaved value may change": "element 0 of tensors does not require grad"},
           edits={"    y = combine(a, b)  # a product saves a (at version 0); a sum saves nothing\n": "    y = combine(a.data, b)\n"},
-          names=("is not the one your code passed to combine as a", "element 0 of tensors does not require grad"),
+          names=("passed combine as a the .data of the Value returned as a", "does not reach a in modify_saved_value",
+                 "element 0 of tensors does not require grad"),
           unsaid=("during an earlier call", "kept between calls")),
 ]
 
