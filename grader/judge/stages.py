@@ -14,8 +14,8 @@ import re
 
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import BORN_RELEASED, CONSTANT_REFUSED, EQUAL, KEPT, LEFT_OFF, ONE_COUNTER, RAISED, STUCK, \
-    TAKEN, UNPACKED
+from grader.spec.build import BORN_RELEASED, CLEARED, CONSTANT_REFUSED, EQUAL, KEPT, LEFT_OFF, ONE_COUNTER, RAISED, \
+    STUCK, TAKEN, UNPACKED
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
@@ -71,6 +71,8 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
                  "file, (u * v).grad_fn.unpack(\"other\"), u * v made after a backward through w * x, is not v, the "
                  "Value that node saved: your Node.unpack gives a node another value than the one that node saved.",
                  stage=stage, file=display, problem=_problem_told(problem[len(UNPACKED):]))
+    if problem.startswith(CLEARED):
+        return _cleared(stage, display, problem[len(CLEARED):], exercise)
     raised = _RAISED.fullmatch(problem)
     owner = _later_owner(stage, exercise, error) if raised else None
     if raised and owner is not None:
@@ -130,6 +132,18 @@ def _stuck(stage: str, display: str, problem: str) -> str:
              "the file, a backward after one that raised writes no gradient, where PyTorch's runs as usual: "
              "something a backward that raised leaves behind (a flag or counter put back only when backward "
              "returns, not in a finally clause) stops the later ones.", stage=stage, file=display, problem=problem)
+
+
+def _cleared(stage: str, display: str, problem: str, exercise: str | None) -> str:
+    """``stage``'s check fails with ``problem`` here, and in a fresh run of the file a leaf's
+    AccumulateGrad holds another variable once its release ran: the error the check met is where
+    the node's write reached no leaf, not the fault, which is release's."""
+    owner = PARTS.get(exercise or "", {}).get("Node.release", stage)
+    return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}). In a fresh run of the "
+             "file, the AccumulateGrad that gradient_edge(w) gives, w a new leaf that requires grad, no longer holds w "
+             "as its variable once its release() ran: your Node.release, {owner}'s part of the engine, changes more "
+             "than what the node saved, so a backward that reaches that node after its release no longer finds the "
+             "leaf it writes to.", stage=stage, file=display, problem=_problem_told(problem), owner=owner)
 
 
 def _later_owner(stage: str, exercise: str | None, error: ErrorRecord | None) -> str | None:

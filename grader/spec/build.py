@@ -25,7 +25,7 @@ from micrograph.i18n import N_  # a stage's program, check or error, translated 
 
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
 from grader.spec.build_fresh_nodes import born_released, constant_refused, equal_leaf_raises, leaves_merged, \
-    refused_again, shares_counter, unpacks_other
+    refused_again, shares_counter, unpacks_other, variable_cleared
 from grader.spec.build_reads import edge_node, edges, fact, flag, grad_quiet, node_name, number
 from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
@@ -38,6 +38,7 @@ KEPT = "kept: "  # before an EarlierStage's problem: its check passes on a fresh
 EQUAL = "equal: "  # before an EarlierStage's problem: as KEPT, and a fresh run's x * w, x and w of one number, has one node
 STUCK = "stuck: "  # before an EarlierStage's problem: in a fresh run, a backward after one that raised writes nothing
 UNPACKED = "unpacked: "  # before an EarlierStage's problem: in a fresh run, a node's unpack gives another node's value
+CLEARED = "cleared: "  # before an EarlierStage's problem: in a fresh run, release() takes a leaf's AccumulateGrad's variable
 TAKEN = "taken: "  # before an EarlierStage's raised problem: in a fresh run, a leaf of an earlier leaf's number raises
 BORN_RELEASED = "new nodes released"  # after a ThisStage's owner: in a fresh run, a node no backward ran refuses its values
 ONE_COUNTER = "one version counter"  # after a ThisStage's owner: in a fresh run, two new Values share a version counter
@@ -180,6 +181,7 @@ def needs(sub: Any, stage: int) -> Any:
             kept = (EQUAL if leaves_merged(sub) else KEPT) if _passes_fresh(sub, check) \
                 else STUCK if stage > SECOND_BACKWARD_STAGE and _stuck(sub) \
                 else UNPACKED if stage >= SECOND_BACKWARD_STAGE and unpacks_other(sub) \
+                else CLEARED if stage >= SECOND_BACKWARD_STAGE and variable_cleared(sub) \
                 else TAKEN if met is not None and equal_leaf_raises(sub) else ""
             raise EarlierStage(f"{exercise}: {kept}{problem}").with_traceback(met)
     return sub

@@ -86,6 +86,25 @@ def constant_refused(sub: Any) -> bool:
     return False
 
 
+def variable_cleared(sub: Any) -> bool:
+    """Whether, in a fresh run, the AccumulateGrad that ``gradient_edge(w)`` gives, w a new leaf
+    that requires grad, holds another ``variable`` than w once its own ``release()`` ran: a
+    release that frees more than the saved values leaves the leaf's node writing to no leaf, and
+    an earlier stage's program only meets the error store_grad raises then."""
+    fresh = fresh_copy(sub)
+    if fresh is None or not callable(getattr(fresh, "gradient_edge", None)):
+        return False
+    try:
+        w = fresh.Value(1.5, requires_grad=True)
+        node = fresh.gradient_edge(w)[0]
+        if getattr(node, "variable", None) is not w:
+            return False
+        node.release()
+        return getattr(node, "variable", None) is not w
+    except Exception:  # noqa: BLE001 - the student's engine: a question it cannot answer is not asked
+        return False
+
+
 def equal_leaf_raises(sub: Any) -> bool:
     """Whether, in a fresh run, ``(v * 2).backward()`` raises, v a new leaf holding the number of a
     leaf u whose ``(u * 2).backward()`` ran before, and a leaf of another number runs it next: an

@@ -474,3 +474,13 @@ CASES += [
           names=("ex19", "state kept between calls", "The fault is in backward"),
           unsaid=("as well as in your ex19 answer",)),
 ]
+
+# A release that frees more than the saved values: a leaf's AccumulateGrad let go of its variable too.  ex18's
+# program meets the error ex19's store_grad raises on None; told as this stage's release, not as store_grad.
+CASES += [
+    Wrong("release_clears_the_leaf_of_its_accumulator", edits={
+        RELEASE_BODY: RELEASE_BODY + "\n        if isinstance(self, AccumulateGrad):\n            self.variable = None"},
+          fails={DOCS: "this stage builds on ex18"},
+          names=("no longer holds w as its variable once its release() ran", "Node.release"),
+          unsaid=("Your ex19 answer", "in ex19's part of the engine")),
+]
