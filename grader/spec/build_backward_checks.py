@@ -23,6 +23,12 @@ from grader.spec.repeat import fresh_copy
 
 FROM_LEAF = N_("v.backward(), v a leaf that requires grad, raises an error or leaves v.grad None, where backward may "
                "start at a leaf: it starts from the root's gradient_edge (a leaf's AccumulateGrad), not its grad_fn")
+METHOD_RAISES = N_("v.backward(), v a leaf that requires grad, raises an error, while backward(v, retain_graph=False), "
+                   "your backward called on another such leaf, writes its .grad: Value.backward does not hand a leaf on "
+                   "to backward as the given method does")
+METHOD_NONE = N_("v.backward(), v a leaf that requires grad, leaves v.grad None, while backward(v, retain_graph=False), "
+                 "your backward called on another such leaf, writes its .grad: Value.backward does not hand a leaf on "
+                 "to backward as the given method does")
 ZERO_SENT = N_("backward through w * 0 leaves w.grad None, where backward runs w's AccumulateGrad whatever gradient "
                "reaches it, 0 too")
 ZERO_NOT_STORED = N_("backward through w * 0 leaves w.grad None: store_grad(v, 0) on a leaf v leaves v.grad None, where "
@@ -48,7 +54,7 @@ GRAPH_IN_MUL = N_("y.backward(), y = w * x, hands w's AccumulateGrad a gradient 
                   "saved Value's item(), not the Value")
 GRAPH_IN_SEED = N_("y.backward(), y = w * x, starts y.grad_fn with a gradient that requires grad, where PyTorch's "
                    "backward records no graph: it starts the root's node with a plain number")
-FAULT_IN = {MUL_APPLIED: "MulBackward0.apply", GRAPH_IN_MUL: "MulBackward0.apply", GRAPH_IN_SEED: "backward", FROM_LEAF: "backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
+FAULT_IN = {MUL_APPLIED: "MulBackward0.apply", GRAPH_IN_MUL: "MulBackward0.apply", GRAPH_IN_SEED: "backward", FROM_LEAF: "backward", METHOD_RAISES: "Value.backward", METHOD_NONE: "Value.backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
             NESTS: "dependencies", ZERO_NOT_STORED: "store_grad", ZERO_NOT_APPLIED: "AccumulateGrad.apply",
             **KEPT_FAULT_IN}
 CHAIN = 300  # a recursive walk nests a call per node: three times NESTED
@@ -106,8 +112,19 @@ def handed_in_product(sub: Any, at_root: bool) -> list[object]:
 
 
 def _from_leaf(sub: Any) -> str | None:
+    """A backward from a leaf that requires grad writes its .grad.  Where ``v.backward()`` fails,
+    the file's backward is called as the given Value.backward calls it, on a leaf of a fresh copy:
+    where that writes the leaf's .grad, the method, which the file gives, is what fails."""
     v = sub.Value(-0.5, requires_grad=True)
-    return FROM_LEAF if error(v.backward) is not None or grad_quiet(v) is None else None
+    said = error(v.backward)
+    if said is None and grad_quiet(v) is not None:
+        return None
+    engine = fresh_copy(sub) or sub
+    run = getattr(engine, "backward", None)
+    u = engine.Value(-0.5, requires_grad=True)
+    if not callable(run) or error(run, u, retain_graph=False) is not None or grad_quiet(u) is None:
+        return FROM_LEAF
+    return METHOD_NONE if said is None else METHOD_RAISES
 
 
 def _zero_sent(sub: Any) -> str | None:

@@ -484,3 +484,14 @@ CASES += [
           names=("no longer holds w as its variable once its release() ran", "Node.release"),
           unsaid=("Your ex19 answer", "in ex19's part of the engine")),
 ]
+
+# The given Value.backward edited to refuse a leaf (no grad_fn taken for no grad): ex17's program backward from a
+# leaf fails, while the file's backward(v) works from one; told as the given method's, not as backward's.
+CASES += [
+    Wrong("value_backward_refuses_a_leaf", edits={
+        "        if not self.requires_grad:\n            raise RuntimeError(NO_GRAD_FN)\n        backward(self,":
+        "        if self.grad_fn is None:\n            raise RuntimeError(NO_GRAD_FN)\n        backward(self,"},
+          fails={DOCS: "this stage builds on ex17"},
+          names=("The fault is in Value.backward", "your backward called on another such leaf, writes its .grad"),
+          unsaid=("The fault is in backward,", "backward may start at a leaf")),
+]
