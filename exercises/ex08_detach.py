@@ -44,6 +44,7 @@ def detach_shares_data(w: float, x: float, new: float) -> dict[str, Value]:
     Make leaves w and x that require grad, build y = (x + w) * (w + 1) and call y.backward().
     Then take ``w_detach = w.detach()`` and set it to ``new`` in place, even when w already
     holds that number (the write is what the exercise shows, not only the number it leaves).
+    Write nothing into w itself: the change reaches w through the number the two share.
 
     Return {"w": w, "x": x, "y": y, "w_detach": w_detach}.
     """

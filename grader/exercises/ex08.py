@@ -4,9 +4,9 @@ Every probe calls the submission on inputs that are not in the exercise text (0.
 documents' (w = 1, x = 2, 999), several per test, zero included, and once a ``new`` equal to w's
 number (the write through the detached copy is asked for even then).  The probes observe how each
 result came about: that w was changed through a Value sharing its number and its version
-counter (a detached copy, not ``w.data``, not w itself under no_grad and not a new Value; the
-copy requires no grad, so grad mode around its fill does not matter), after backward wrote the
-gradients; the graphs of the two products (the
+counter (a detached copy, not ``w.data``, not a new Value, and no write into w itself under
+no_grad, beside the fill or not; the copy requires no grad, so grad mode around its fill does
+not matter), after backward wrote the gradients; the graphs of the two products (the
 detached factor is no input of y_cut's node); who wrote each ``.grad``; and that the returned
 error was raised by the engine, not made by hand.  Every function is called again on other inputs
 and on the first ones once more (``grader.spec.repeat``): a leaf or a dict kept between calls shows.
@@ -85,18 +85,25 @@ def _holds(v: object, number: float) -> bool:
 
 
 def _through_copy(w: object, w_detach: object, call: Call) -> dict[str, Any]:
-    """The CHECK fact: w was not changed through itself while w_detach was left unwritten: not
-    through its own ``.data`` (``w.data.fill_(new); w_detach = w.detach()``), nor in place
+    """The CHECK fact: w was not changed through itself.  Not through its own ``.data`` while
+    w_detach was left unwritten (``w.data.fill_(new); w_detach = w.detach()``), nor in place
     (``with no_grad(): w.fill_(new)``, ``~in_place``): the same numbers, but the change never
-    went through the detached copy, whose version counter w shares.  Writing into w_detach, in
-    place or through its ``.data`` (the documents' spelling), holds, with grad mode on or off."""
+    went through the detached copy, whose version counter w shares.  Nor in place beside a write
+    into a w_detach sharing its number (``with no_grad(): w.copy_(w_detach)`` after the fill,
+    ``~as_well``, with the method's name as ``~op``): the write into w itself hides what the
+    statement shows, that filling w_detach changes w.  Writing into w_detach only, in place or
+    through its ``.data`` (the documents' spelling), holds, with grad mode on or off; reading
+    ``w.data`` is no write, so it counts only where w_detach was never written."""
     if not isinstance(w, Value) or not isinstance(w_detach, Value):
         return check(Check.CHANGED_THROUGH_COPY, None, "detach_shares_data")
     written = any(seen.get(id(w_detach)) is w_detach for seen in (call.changed_in_place, call.through_data))
     in_place = call.changed_in_place.get(id(w)) is w
     own = in_place or call.through_data.get(id(w)) is w
-    return {**check(Check.CHANGED_THROUGH_COPY, written or not own, "detach_shares_data"),
-            CONTEXT + "in_place": in_place}
+    as_well = written and in_place and w_detach is not w and shares_storage(w, w_detach)
+    op = call.in_place_names.get(id(w)) if as_well else None
+    return {**check(Check.CHANGED_THROUGH_COPY, (written and not as_well) or not own, "detach_shares_data"),
+            CONTEXT + "in_place": in_place, CONTEXT + "as_well": as_well, CONTEXT + "named": op is not None,
+            **({CONTEXT + "op": op} if op is not None else {})}
 
 
 def _wrote_detached(w: object, w_detach: object, call: Call, equal: bool) -> dict[str, Any]:

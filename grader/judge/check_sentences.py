@@ -66,6 +66,11 @@ class SayCheck(Sentence):
                          "statement sets w_detach to new in place (fill_ or copy_) whatever number it holds.")
     CHANGED_ITSELF = N_("{label} changed w itself in place and never wrote into w_detach: the statement "
                         "changes w only through w_detach, in place.")
+    CHANGED_ITSELF_TOO_BY = N_("{label} wrote into w_detach, which shares w's number, and also called {op} on w "
+                               "itself: the statement changes w only through w_detach, in place, and writes nothing "
+                               "into w itself.")
+    CHANGED_ITSELF_TOO = N_("{label} wrote into w_detach, which shares w's number, and also changed w itself in place: "
+                            "the statement changes w only through w_detach, in place, and writes nothing into w itself.")
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")

@@ -210,7 +210,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayPass.OTHER_PASS_ROOT: (("inside", SayPass.INSIDE_FIRST_GRAPH),),  # a node of the first graph, not a new one
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B), ("as_data", Say.PASSED_DATA)),  # the other Value passed to combine, a.data
     SayCheck.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),), SayCheck.LOSS_FN_IGNORED: (("earlier", SayCheck.LOSS_FN_EARLIER), ("returns_error", SayCheck.LOSS_FN_UNCALLED)),  # called, on a as both operands; an earlier call's loss_fn called instead; no loss returned to tell by
-    SayCheck.CHANGED_THROUGH_OWN_DATA: (("in_place", SayCheck.CHANGED_ITSELF),),  # w.fill_ under no_grad, not .data
+    SayCheck.CHANGED_THROUGH_OWN_DATA: (("named", SayCheck.CHANGED_ITSELF_TOO_BY), ("as_well", SayCheck.CHANGED_ITSELF_TOO), ("in_place", SayCheck.CHANGED_ITSELF)),  # w.copy_(w_detach) after the fill; w.fill_ under no_grad, not .data
     # every item there, in another order (names.sort())
     SayCheck.LIST_CHANGED: (("reordered", SayCheck.LIST_REORDERED),),
     SayCheck.NEVER_DETACHED: (("plain_leaf", SayCheck.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut
@@ -248,7 +248,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayCheck.LIST_CHANGED: ("name", "name"),  # the argument's name
     SayCheck.FLAGS_CHANGED_AFTER: ("leaf", "leaf"),  # the leaf whose flag was turned off after the graph recorded it
     SayCheck.DETACH_DROPPED: ("leaf", "leaf"),  # the leaf whose detach() the call left unused
-    SayCheck.LIST_REORDERED: ("name", "name"), SayCheck.DETACHED_OTHER: ("other", "name"),  # the Value detach() was taken of
+    SayCheck.LIST_REORDERED: ("name", "name"), SayCheck.DETACHED_OTHER: ("other", "name"), SayCheck.CHANGED_ITSELF_TOO_BY: ("op", "op"),  # the Value detach() was taken of; the method called on w
     SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     SayCheck.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through

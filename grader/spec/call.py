@@ -106,13 +106,7 @@ class Call(CallRecords, observe.Observer):
                 or code in DATA_ACCESS or code is RECORD_IN_PLACE):
             return  # frames' code: audited
         if code is RECORD_IN_PLACE:  # the Value an in-place op changes, whoever called it
-            changed = frame.f_locals.get("self")
-            if is_value(changed):
-                self.changed_in_place[id(changed)] = changed
-                if not changed.requires_grad:  # nothing for the engine to refuse: w before requires_grad_(), a detach()
-                    self.changed_untracked[id(changed)] = changed
-                self.note_write(changed)
-                self.changed_before_pass.update({} if self.started else {id(changed): changed})
+            self._changed(frame)
         from_student = self._from_student(frame)
         wrapper = frame.f_back if decorated and frame.f_locals.get("mode") is False else None
         if wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):
@@ -143,6 +137,23 @@ class Call(CallRecords, observe.Observer):
             self._cut(frame.f_locals.get("self"))  # detach_() cuts it: look before it does
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not run_by_engine(frame)
+
+    def _changed(self, frame: FrameType) -> None:
+        """Note the Value the in-place op running in ``frame`` changes, and the method's name where
+        the student's file called that method itself (``w.copy_(...)``): a sentence can name what
+        the code wrote with; ``+=`` or a method that calls another (``square_``) is left unnamed."""
+        changed = frame.f_locals.get("self")
+        if not is_value(changed):
+            return
+        self.changed_in_place[id(changed)] = changed
+        if not changed.requires_grad:  # nothing for the engine to refuse: w before requires_grad_(), a detach()
+            self.changed_untracked[id(changed)] = changed
+        self.note_write(changed)
+        self.changed_before_pass.update({} if self.started else {id(changed): changed})
+        method = frame.f_back
+        name = "" if method is None else method.f_code.co_name  # read once: each read is audited
+        if name.isidentifier() and not name.startswith("_") and self._from_student(method):
+            self.in_place_names[id(changed)] = name
 
     def _cut(self, source: object) -> None:
         """With ``made``: note a ``detach_()`` the student's code called on ``source``, before it cuts."""

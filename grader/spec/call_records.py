@@ -68,10 +68,8 @@ class CallRecords:
         self.probe_made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self._made_records()
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
-        self.changed_in_place: dict[int, Any] = {}  # Values an in-place op changed while it ran, by id
-        self.changed_untracked: dict[int, Any] = {}  # ... those of them that required no grad as the op ran
-        self.changed_before_pass: dict[int, Any] = {}  # ... those of them changed before its first backward pass
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
+        self._in_place_records()
         self.started = 0  # the passes started so far
         self.sampled: list[Any] = []  # Values the probe names while the call runs (kept alive) ...
         self.first_versions: dict[int, int] = {}  # ... and their version counters as the first pass started
@@ -88,6 +86,14 @@ class CallRecords:
         self.engine_raised: list[str] = []  # the engine functions the student's file called that raised into it
         self.caught = Caught(filename)  # ... and which of those errors its code caught and went on from
         self.fact: dict[str, Any] = {}
+
+    def _in_place_records(self) -> None:
+        """What the call's in-place ops changed, with or without ``made``: a write into a number is
+        told by the Value written, when, and the method written with."""
+        self.changed_in_place: dict[int, Any] = {}  # Values an in-place op changed while it ran, by id
+        self.changed_untracked: dict[int, Any] = {}  # ... those of them that required no grad as the op ran
+        self.in_place_names: dict[int, str] = {}  # ... the method the student's file last called on each (copy_), by id
+        self.changed_before_pass: dict[int, Any] = {}  # ... those of them changed before its first backward pass
 
     def _made_records(self) -> None:
         """What ``made`` keeps besides the Values themselves: how each was made, and the detaches."""

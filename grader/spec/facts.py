@@ -209,7 +209,7 @@ class Check(str, enum.Enum):
     VALUE_PER_NAME = "value_per_name"  # each Value a call returned under a name (leaf or not) is one no other name holds
     START_FIRST = "start_first"  # a list of a start Value and the one made from it, changed in place, holds the start first
     BY_TEXT = "by_text"  # a call given a str equal to the statement's option, another object than the literal, answers alike
-    CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed through its detached copy, not its own .data
+    CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed only through its detached copy: not its own .data, nor in place itself
     WROTE_DETACHED = "wrote_detached"  # a call wrote in place into the number its detached copy holds (even that number)
     COMBINE_CALLED = "combine_called"  # a call used the combine function it was given, on two Values (a and b)
     LOSS_FN_CALLED = "loss_fn_called"  # a call computed its loss with the loss_fn it was given (context: or an earlier call's)

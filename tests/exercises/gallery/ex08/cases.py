@@ -533,3 +533,13 @@ CASES += [
                  "def backward_of_detached(": "KEPT: list = []\n\n\ndef backward_of_detached("},
           names=("raised during an earlier call",)),
 ]
+
+# w_detach filled, then its number copied back into w under no_grad, as if detach() copied: every number is
+# the statement's, but w was written by copy_ on itself, which hides that the fill alone changes w.
+CASES += [
+    Wrong("copied_back_into_w", fails={SHARES: "and also called copy_ on w itself"},
+          edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
+                 "    w_detach.fill_(new)\n    with micrograph.no_grad():\n        w.copy_(w_detach)\n"},
+          names=("wrote into w_detach, which shares w's number", "called copy_ on w itself"),
+          unsaid=("never wrote into w_detach",)),
+]
