@@ -19,6 +19,7 @@ from grader.spec.facts import CONTEXT
 from grader.spec.build_order import order_facts, root_gradient, watched_order
 from grader.spec.nesting import NESTED, deepest
 from grader.spec.probe import by_key, default_recursion_limit, type_name
+from grader.spec.shared_key import shared_key_told
 
 EXERCISE = Exercise("ex17", "Build an engine: backward and the chain rule", module="ex17_build_backward",
                     limits=Limits(time=20), rules=True, own_engine=True)
@@ -210,6 +211,7 @@ def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
 
 @EXERCISE.test("backward through the documents' graph", points=3, public=True, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@shared_key_told
 def documents_public(sub):
     seen, told = by_key([_grads(sub, w, x) for w, x in [(0.5, -3.0), (2.0, 4.0)]]), _statements_sum(sub)
     return {**seen, "order": told["order"], "applied": seen["applied"] + told["applied"]}
@@ -233,6 +235,7 @@ def _statements_sum(sub: Any) -> dict[str, list[Any]]:
 
 @EXERCISE.test("backward on other inputs", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@shared_key_told
 def documents_hidden(sub):
     return by_key([_grads(sub, w, x) for w, x in [(0.0, 0.0), (-1.25, 2.5), (3.0, -7.0)]])
 
@@ -251,6 +254,7 @@ DIAMOND, DIAMONDS = "h = w * w, y = (h + h) * (h * w)", "d = u + 1, e = d * d, y
 
 @EXERCISE.test("shared nodes and diamonds", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@shared_key_told
 def diamonds(sub):
     needs(sub, 2)
     out, seen = [], []
@@ -279,6 +283,7 @@ def _kept(sub: Any) -> list[dict[str, Any]]:
 
 @EXERCISE.test("inputs that require no grad", points=1, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@shared_key_told
 def constants(sub):
     needs(sub, 2)
     c = sub.Value(3.0)
@@ -295,6 +300,7 @@ def constants(sub):
 
 @EXERCISE.test("gradients summed in PyTorch's order", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@shared_key_told
 def order(sub):
     """Three products of w reach w's AccumulateGrad; with a big and a small factor, each order of
     running them sums their gradients to another float."""
@@ -347,6 +353,7 @@ def _ran(sub: Any) -> dict[str, list[Any]]:
 
 
 @EXERCISE.test("backward from a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
+@shared_key_told
 def leaf(sub):
     needs(sub, 2)
     w = sub.Value(-2.5, requires_grad=True)
@@ -373,6 +380,7 @@ def _long_chain(sub, ops: int):
 
 @EXERCISE.test("a chain of 5000 operations", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@shared_key_told
 def chain(sub):
     needs(sub, 2)
     w, v = _long_chain(sub, CHAIN_OPS)

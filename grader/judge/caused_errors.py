@@ -43,6 +43,7 @@ SHADOWED_BUILTIN = "ShadowedBuiltin"  # grader.spec.shadowed.ShadowedBuiltin: ra
 KEPT_ROOT_RAISED = "KeptRootRaised"  # grader.spec.kept_loss.KeptRootRaised: a pass from an earlier call's loss
 MODE_UNCALLED = "ModeUncalled"  # grader.spec.uncalled_mode.ModeUncalled: `with no_grad:`, the class not called
 FLAG_AS_GRADIENT = "FlagAsGradient"  # grader.spec.flag_gradient.FlagAsGradient: loss.backward(True)
+SHARED_KEY = "SharedKey"  # grader.spec.shared_key.SharedKey: a buffer looked up by a key two nodes share
 
 
 def _earlier_result(error: ErrorRecord, tell: Tell) -> str:
@@ -304,6 +305,16 @@ def _flag_as_gradient(error: ErrorRecord, tell: Tell) -> str:
              "{error}", function=function, name=name, flag=flag, error=tell(said_error(error, said)))
 
 
+def _shared_key(error: ErrorRecord, tell: Tell) -> str:
+    """The KeyError of a build-track backward on a key two nodes of its graph share (``grader.spec.shared_key``):
+    that fact first, as the error's text is the key alone."""
+    function, key, kind, said = error["message"].split(" ", 3)
+    return _("your {function} raised KeyError on a key that is the {key} of two different nodes of the graph it "
+             "walked (two {kind} nodes, which have the same {key}): a buffer kept under such a key is one buffer for "
+             "both nodes, where each node has a buffer of its own, keyed by the node itself; {error}",
+             function=function, key=key, kind=kind, error=tell(said_error(error, said)))
+
+
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
@@ -312,7 +323,8 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                MADE_UNDER_NO_GRAD: (_made_under_no_grad, 6), DETACHED_ROOT: (_detached_root, 3), DETACHED_GIVEN: (_detached_given, 3),
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2), EARLIER_GRAPH: (_earlier_graph, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 4),
-               KEPT_ROOT_RAISED: (_kept_root_raised, 3), FLAG_AS_GRADIENT: (_flag_as_gradient, 4)}
+               KEPT_ROOT_RAISED: (_kept_root_raised, 3), FLAG_AS_GRADIENT: (_flag_as_gradient, 4),
+               SHARED_KEY: (_shared_key, 4)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).
 LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}

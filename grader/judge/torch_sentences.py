@@ -51,9 +51,9 @@ class SayTorch(Sentence):
     # two leaves' gradients, one given both summed and the other 0 (``~one_buffer``, ex17's ``_one_op``)
     ONE_BUFFER = N_("Of the two leaves, one got the gradients sent to both leaves' AccumulateGrad nodes, summed, and "
                     "the other got 0: your backward put the two nodes' gradients in one buffer, as under a key both "
-                    "share, such as node.name() (every AccumulateGrad's is \"torch::autograd::AccumulateGrad\"), where "
-                    "each node has a buffer of its own, keyed by the node itself. So {label} is a different number "
-                    "from PyTorch's.")
+                    "share, such as node.name() or node.sequence_nr (every AccumulateGrad has the same name(), "
+                    "\"torch::autograd::AccumulateGrad\", and the same sequence_nr), where each node has a buffer of "
+                    "its own, keyed by the node itself. So {label} is a different number from PyTorch's.")
     # each of two leaves got the gradient sent to the other (``~swapped``, ex17's ``_one_op``)
     SWAPPED_GRADS = N_("{label} is a different number from PyTorch's: each of the two leaves got the gradient "
                        "y.grad_fn.apply returned for the other, where the gradient apply returns first goes to the node "

@@ -374,6 +374,28 @@ CASES += [
           fails={DOCS: "your backward put the two nodes' gradients in one buffer, as under a key both share, such as "
                        "node.name()", DIAMONDS: "in one buffer"},
           names=("node.name()", "one buffer", "a buffer of its own")),
+    Wrong("buffers_keyed_by_sequence_nr",  # every AccumulateGrad's sequence_nr is the same: told as the name's
+          edits={"    buffers = {first: 1.0}\n": "    buffers = {first.sequence_nr: 1.0}\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.sequence_nr, 0.0)\n",
+                 "            buffers[child] = buffers.get(child, 0.0) + g\n":
+                 "            buffers[child.sequence_nr] = buffers.get(child.sequence_nr, 0.0) + g\n"},
+          fails={DOCS: "in one buffer"}, names=("node.sequence_nr", "one buffer", "a buffer of its own")),
+    # ... and its lookup with no default: the second AccumulateGrad meets a KeyError whose text is the
+    # key alone ("inf"), told with the two nodes that share it; by name(), two AddBackward0 share it
+    Wrong("buffers_keyed_by_sequence_nr_popped",
+          edits={"    buffers = {first: 1.0}\n": "    buffers = {first.sequence_nr: 1.0}\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.sequence_nr)\n",
+                 "            buffers[child] = buffers.get(child, 0.0) + g\n":
+                 "            buffers[child.sequence_nr] = buffers.get(child.sequence_nr, 0.0) + g\n"},
+          fails={DOCS: "on a key that is the sequence_nr of two different nodes"},
+          names=("two AccumulateGrad nodes, which have the same sequence_nr", "a buffer of its own")),
+    Wrong("buffers_keyed_by_name_popped",
+          edits={"    buffers = {first: 1.0}\n": "    buffers = {first.name(): 1.0}\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.name())\n",
+                 "            buffers[child] = buffers.get(child, 0.0) + g\n":
+                 "            buffers[child.name()] = buffers.get(child.name(), 0.0) + g\n"},
+          fails={DOCS: "on a key that is the name() of two different nodes"},
+          names=("two AddBackward0 nodes, which have the same name()", "a buffer of its own")),
 ]
 
 # ex16's given classes renamed: * records a MulBackward, and a leaf's AccumulateGrad names itself
