@@ -28,6 +28,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     SayState.NOT_SAME_AGAIN: {SayState.FIRST_CHANGED},
     # a first result's node, backpropagated once a later call ran, reads what that call left: told at length
     SayState.FIRST_CHANGED: {SayState.OTHER_AFTER_LATER, SayState.NOTES_ON_CLASS, SayState.HOOKED_AFTER_LATER},
+    SayWalk.NOT_FROM_ROOT: {SayWalk.INCOMPLETE_ROOT},  # an order without root.grad_fn starts elsewhere
     Say.NOT_A_VALUE: {Say.NOT_THAT_VALUE},  # the type told with the Value it is asked to be
     # the same y's chain from before an in-place change of y: it lacks the node the change put on top;
     # a chain a fresh import's first call does not return: an earlier call's, kept between calls

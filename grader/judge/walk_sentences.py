@@ -23,6 +23,8 @@ class SayWalk(Sentence):
     NOT_FROM_ROOT = N_("{label} does not start at root.grad_fn.")
     TWICE = N_("{label} lists a node more than once.")
     INCOMPLETE = N_("{label} leaves out a node that is reachable from root.grad_fn.")
+    INCOMPLETE_ROOT = N_("{label} leaves out root.grad_fn, the node of the root itself, where the statement's order "
+                         "starts with it: every other node is reached from it.")
     INCOMPLETE_NAMESAKE = N_("{label} leaves out a node that is reachable from root.grad_fn, while another node "
                              "of the same name() is in it.")
     INCOMPLETE_LEAVES = N_("{label} leaves out every AccumulateGrad node (where a leaf's gradient arrives), and "
@@ -103,6 +105,10 @@ class SayWalk(Sentence):
     ORDER_LEFT_OUT = N_("{label} never went on from a node that your local_grads calls sent a gradient to (no call "
                         "of local_grads on it, or for a leaf's node no entry in the answer), and the order your "
                         "topological_order returned leaves that node out.")
+    ORDER_ROOT_LEFT_OUT = N_("{label} never called local_grads and gave no leaf an entry, and the order your "
+                             "topological_order returned leaves out root.grad_fn, the node the statement's walk seeds "
+                             "with the gradient one: a walk along that order never meets the one node a gradient has "
+                             "reached.")
     ORDER_LEAVES_LEFT_OUT = N_("{label} never went on from the AccumulateGrad nodes (where a leaf's gradient arrives) "
                                "that your local_grads calls sent a gradient to, so their leaves have no entry in the "
                                "answer: the order your topological_order returned holds no AccumulateGrad node.")

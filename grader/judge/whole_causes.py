@@ -89,6 +89,8 @@ WHOLE_CAUSES = with_nan({
     SayState.LEAF_KEPT_GRAD: {Say.RESULT_NUMBER, SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH},
     SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, *RESULTS_FEWER, *RESULTS_MORE},
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
+    # an order without root.grad_fn walked: no node run, no leaf answered, every gradient missing
+    SayWalk.ORDER_ROOT_LEFT_OUT: {SayWalk.NO_LOCAL_GRADS, SayWalk.EMPTY_ANSWER, Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
     SayWalk.NAME_LETTERS: {*RESULTS_MORE, Say.RESULT_TEXT},  # a name's letters: more entries
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
     **dict.fromkeys((SayCheck.GRADIENT_CUT, SayCheck.GRADIENT_CUT_SAVED, SayCheck.GRADIENT_CUT_WHOLE), {Say.RESULT_NUMBER, Say.RESULT_NONE}),

@@ -323,8 +323,13 @@ def past_the_root(calls: list[Call], root: Any, answer: object, label: str, orde
     and sent a gradient to a node that an order backprop's topological_order call returned
     (``orders``) holds, and the answer holds nothing: the walk met every other node of its order
     before any gradient reached it (the order walked from its end), or stopped at the root.  An
-    order that leaves those nodes out is told by the order's own facts."""
+    order that leaves those nodes out is told by the order's own facts.  It fails too where
+    local_grads never ran, the answer holds nothing and every order the call got leaves out
+    root.grad_fn itself (``~root_left_out``): a walk along it never meets the node seeded with one."""
     node = getattr(root, "grad_fn", None)
+    if not calls and node is not None and orders and not any(n is node for order in orders for n in order):
+        empty = not (isinstance(answer, dict) and bool(dict.keys(answer)))
+        return {**check(Check.PAST_THE_ROOT, not empty, label), CONTEXT + "root_left_out": empty}
     out = calls[0][2] if len(calls) == 1 and calls[0][0] is node else ()
     sent = [child for (child, _), g in zip(node.next_functions if node is not None else (),
                                            out if isinstance(out, (tuple, list)) else ())

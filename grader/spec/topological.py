@@ -125,7 +125,7 @@ def order_report(order: object, root: Value, label: str, names_apart: bool | Non
     ``drops_leaves`` (the same code's order of a graph no op node of which is reached twice leaves
     out its AccumulateGrad nodes, and only those: no walk expanding a node twice does that), an
     order that leaves out every AccumulateGrad node and nothing else is told as that
-    (``~leaves``)."""
+    (``~leaves``); one that leaves out root.grad_fn, as that (``~root``)."""
     nodes = type(order) in (list, tuple) and all(isinstance(n, micrograph.Node) for n in order) and _by_identity(order)
     checks = [check(Check.LIST_OF_NODES, nodes, label)]
     if not nodes:
@@ -151,6 +151,7 @@ def order_report(order: object, root: Value, label: str, names_apart: bool | Non
     if left_out and names_apart:  # a node left out whose namesake is kept: nodes told apart by name() merge
         kept = {n.name() for n in position}
         complete[CONTEXT + "namesake"] = any(n.name() in kept for n in left_out)
+    complete[CONTEXT + "root"] = root.grad_fn in left_out  # the node every other one is reached from
     leaves = {n for n in reachable if isinstance(n, micrograph.AccumulateGrad)}
     complete[CONTEXT + "leaves"] = drops_leaves and bool(left_out) and left_out == leaves  # every one, only those
     per_node = _taken_per_node(set(position), reachable, root.grad_fn) if left_out and root.grad_fn else None

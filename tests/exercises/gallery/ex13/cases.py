@@ -851,3 +851,17 @@ CASES += [
           names=("puts a node before a node that feeds gradient into it",),
           unsaid=("in reverse order",)),
 ]
+
+# Kahn's walk that appends each node to the order as it becomes ready, never the one it starts from: the order lacks
+# root.grad_fn, and backprop (right itself) meets no node holding a gradient; told as root.grad_fn left out, never as
+# a backprop that ran its nodes without calling local_grads.
+CASES += [
+    Wrong("order_without_its_root",
+          fails={"topological order of the diamond": "leaves out root.grad_fn",
+                 ONCE: "the order your topological_order returned leaves out root.grad_fn",
+                 DIAMOND: "the order your topological_order returned leaves out root.grad_fn"},
+          edits={"        node = ready.pop()\n        order.append(node)\n": "        node = ready.pop()\n",
+                 "                ready.append(child)\n": "                ready.append(child)\n                order.append(child)\n"},
+          names=("topological_order", "leaves out root.grad_fn"),
+          unsaid=("which the statement asks it to pass each node's gradient on with", "see no node run any other way")),
+]
