@@ -70,7 +70,9 @@ class Call(CallRecords, observe.Observer):
                 self.saved.setdefault(node, items)
         if self.grad_numbers:
             self.hold_grads()  # what the last pass left, and what was done to it since
-            self.chosen.started((*(node for node, _ in start.roots), *start.dependencies), self.written)
+            passed = (*(node for node, _ in start.roots), *start.dependencies)
+            self.accumulated.update((id(node.variable), node.variable) for node in passed if type(node) is AccumulateGrad)
+            self.chosen.started(passed, self.written)
         backward = start.kind is observe.PassKind.BACKWARD
         self.by_backward.append(backward)
         self.inputs_given |= backward and start.restricted_to is not None

@@ -58,15 +58,9 @@ class CallRecords:
         self.grad_numbers = grad_numbers  # keep the gradients the engine made (read_from_grad)
         self.asks_steps = self.wants_steps = grad_numbers or errors  # then the engine records steps
         self.listing, self.past_listed = True, False  # a pass among the first MAX_PASSES_LISTED runs; one past them ran
-        self.written: dict[int, Any] = {}  # the leaves the passes write into, by id
-        self.probe_held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
-        self.in_grad: dict[int, float] = {}  # ... those of them a .grad held
-        self.at_hooked_leaf: dict[int, tuple[float, Any]] = {}  # ... those a leaf's hooks were handed, with the leaf
-        self.hook_numbers: dict[int, float] = {}  # the floats a pass wrote into a .grad where a hook of the student's chose them
-        self.seeded_numbers: dict[int, float] = {}  # ... where it added to a number the student's code put there before it
-        self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
         self.probe_made: dict[int, Any] | None = {} if made else None  # Values engine ops returned, by id
         self._made_records()
+        self._grad_records()
         self.through_data: dict[int, Any] = {}  # Values whose .data the student's file read or set, by id
         self.data_made: dict[int, int] = {}  # with made: ... and how many Values were made when it last did
         self._in_place_records()
@@ -81,8 +75,6 @@ class CallRecords:
         self.kept_earlier: list[bool] = []  # with clears, each pass: a leaf it writes held an earlier pass's gradient, untouched
         self.pass_leaves: dict[int, Any] = {}  # with clears: every leaf the passes write into, by id
         self.read_when_cleared: dict[int, Any] = {}  # with clears: ... whose .grad the student's code read, cleared
-        self.by_pass: dict[int, float] = {}  # with grad_numbers: the floats a pass wrote into a .grad, by id
-        self.in_grad_of: dict[int, list[Any]] = {}  # with grad_numbers: the Values whose .grad held each, by its id
         self.engine_raised: list[str] = []  # the engine functions the student's file called that raised into it
         self.caught = Caught(filename)  # ... and which of those errors its code caught and went on from
         self.fact: dict[str, Any] = {}
@@ -109,6 +101,19 @@ class CallRecords:
         self.detached_changed = False  # with made: one of those changed in place, or a leaf cut by detach_()
         self.cut_in_place: list[tuple[Any, Any]] = []  # with made: each op's Value detach_() cut, and its node then
         self.writes: list[Any] = []  # with made: the Value each in-place op or ``.data =`` wrote into (the first few)
+
+    def _grad_records(self) -> None:
+        """What ``grad_numbers`` keeps: the leaves the passes write into and the gradients' floats."""
+        self.written: dict[int, Any] = {}  # the leaves the passes write into, by id (not one whose number a hook chose)
+        self.accumulated: dict[int, Any] = {}  # ... and those whose number a hook chose too: every leaf a pass wrote into
+        self.probe_held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
+        self.in_grad: dict[int, float] = {}  # ... those of them a .grad held
+        self.at_hooked_leaf: dict[int, tuple[float, Any]] = {}  # ... those a leaf's hooks were handed, with the leaf
+        self.hook_numbers: dict[int, float] = {}  # the floats a pass wrote into a .grad where a hook of the student's chose them
+        self.seeded_numbers: dict[int, float] = {}  # ... where it added to a number the student's code put there before it
+        self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients
+        self.by_pass: dict[int, float] = {}  # the floats a pass wrote into a .grad, by id
+        self.in_grad_of: dict[int, list[Any]] = {}  # the Values whose .grad held each, by its id
 
     def note_write(self, v: Any) -> None:
         """With ``made``: note a write into ``v``'s number (an in-place op on it, ``v.data = ...``)."""

@@ -102,7 +102,8 @@ def _built_leaves(built: list[Any]) -> tuple[Any, Any] | None:
 def _flags_kept(call: Any, flags: tuple[bool, bool], numbers: tuple[float, float],
                 label: str, leaves: tuple[Any, Any] | None = None) -> dict[str, Any]:
     """The CHECK fact that the call's backward wrote into the leaves its flags set to True, and
-    no other (judged of a call that ran backward).  The leaves are the student's own: the w and
+    no other (judged of a call that ran backward), a hook of the student's on a leaf or not: the
+    leaf's AccumulateGrad ran, so its graph was recorded with that leaf requiring grad.  The leaves are the student's own: the w and
     x its build_graph returned (``leaves``), told by identity, else by their numbers (w's and
     x's); where they cannot be (equal numbers, a leaf of another number), by how many were
     written.  A leaf against its flag is named as context: one written for a False flag
@@ -113,11 +114,11 @@ def _flags_kept(call: Any, flags: tuple[bool, bool], numbers: tuple[float, float
     if not call.fact["passes"]:
         return check(Check.FLAGS_KEPT, None, label)
     if leaves is not None:
-        written = list(call.written.values())
+        written = list(call.accumulated.values())
         wrote = {name for name, leaf in zip("wx", leaves) if any(v is leaf for v in written)}
         other = len(written) > len(wrote)
     else:
-        numbers_written = [v.item() for v in call.written.values()]
+        numbers_written = [v.item() for v in call.accumulated.values()]
         if numbers[0] == numbers[1] or not all(n in numbers for n in numbers_written):
             return check(Check.FLAGS_KEPT, len(numbers_written) == sum(flags), label)
         wrote, other = {name for name, number in zip("wx", numbers) if number in numbers_written}, False

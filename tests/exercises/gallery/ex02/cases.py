@@ -644,3 +644,26 @@ CASES += [
         out[k] = gr.item()
     return out'''}),
 ]
+
+# A hook of the student's on w that doubles its gradient: told as a hook that chose the number, and
+# never as a graph recorded with w not requiring grad (w's AccumulateGrad ran, the hook before it).
+# Hooks that only look, and requires_grad read through is_leaf, are correct.
+CASES += [
+    Wrong("hook_doubles_w_grad", fails={LEAF_GRADS: "a hook of yours ran in that backward pass"},
+          edits={'    g["y"].backward()\n    # A leaf': '    if g["w"].requires_grad:\n'
+                 '        g["w"].register_hook(lambda grad: grad + grad)\n    g["y"].backward()\n    # A leaf'},
+          names=("a hook of yours ran in that backward pass", "leaf_grads(w, x, True, True)['w']"),
+          unsaid=("recorded with w.requires_grad=False",)),
+    Correct("grads_caught_by_hooks", edits={'''    g["y"].backward()
+    # A leaf that does not require grad is never written to: its .grad stays None.
+    return {
+        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")
+    }''': '''    seen = {"w": None, "x": None}
+    for name in ("w", "x"):
+        if g[name].requires_grad:
+            g[name].register_hook(lambda grad, name=name: seen.__setitem__(name, grad.item()))
+    g["y"].backward()
+    return seen'''}),
+    Correct("requires_grad_of_non_leaf_always", edits={
+        '"requires_grad": v.requires_grad,': '"requires_grad": True if not v.is_leaf else v.requires_grad,'}),
+]
