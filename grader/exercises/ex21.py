@@ -18,7 +18,7 @@ from grader.spec.build_aliases import (DETACHED_LEAF_RULE, constant_detached, da
                                        detached_leaf, freed_then_changed, old_node_kept, saved_again)
 from grader.spec.facts import NOT_PLAIN
 from grader.spec.build_rebased import (added_into_itself, constant_added, edges_kept, grad_kept, leaf_followed,
-                                       retained_through, zero_recorded)
+                                       retained_moved, retained_through, zero_recorded)
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.saved import saved_as
 from grader.spec.probe import type_name
@@ -82,6 +82,9 @@ KEYS = {
                 "a node on a constant makes it a non-leaf from then on, whatever is_leaf answered before the op",
     "warn_now": "reading .grad warns on a value that is a non-leaf when it is read (its grad_fn not None) and does not "
                 "retain its grad: a constant an in-place op rebased onto a node warns from then on, as any non-leaf",
+    "retained_moved": "rebase moves a retained value to the value's new node and leaves it on its old node no more: "
+                      "from the in-place op on, the old node writes the value's .grad no more, so a backward through a "
+                      "graph built on the value before the op leaves that .grad as it was",
     "grad_kept": "an in-place op leaves the .grad a value holds as it was (rebase moves only which node writes it from "
                  "then on): the next backward adds to it",
     "own_versions": "each node checks the versions it saved itself, kept on that node: a later graph that saves the same "
@@ -345,10 +348,11 @@ def _aliases(sub: Any) -> list[Any]:
 RECORDED_CAUSES = {**CAUSES, "modified": ("errors", "graph", "cycle", "own_edges"),
                    "grads": ("errors", "modified", "graph", "cycle", "own_edges", "old_node"),
                    "graph": ("errors", "cycle", "own_edges"),
-                   "retained": ("errors", "modified", "cycle", "own_edges", "old_node"), "cycle": ("own_edges",),
+                   "retained": ("errors", "modified", "cycle", "own_edges", "old_node", "retained_moved"),
+                   "retained_moved": ("errors", "modified", "cycle", "own_edges", "old_node"), "cycle": ("own_edges",),
                    "leaf_now": ("errors", "graph", "cycle", "own_edges"),
                    "warn_now": ("errors", "graph", "leaf_now", "cycle", "own_edges"),
-                   "grad_kept": ("errors", "modified", "retained", "cycle", "own_edges", "old_node")}
+                   "grad_kept": ("errors", "modified", "retained", "cycle", "own_edges", "old_node", "retained_moved")}
 
 
 @EXERCISE.test("in place on a non-leaf is recorded", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -363,18 +367,19 @@ def rebased(sub):
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
     kept, zero, took, own = retained_through(sub), zero_recorded(sub), constant_added(sub), _own_counter(sub)
-    itself, followed, kept_grad = added_into_itself(sub), leaf_followed(sub), grad_kept(sub)
+    itself, followed, kept_grad, moved = added_into_itself(sub), leaf_followed(sub), grad_kept(sub), retained_moved(sub)
     return {"own_counter": own["own_counter"], "own_edges": edges_kept(sub), "old_node": old_node_kept(sub),
             "errors": [*refused, *zero["errors"], *kept["errors"], *took["errors"], *itself["errors"],
-                       *own["errors"], *followed["errors"], *kept_grad["errors"]],
+                       *own["errors"], *followed["errors"], *kept_grad["errors"], *moved["errors"]],
             "leaf_now": followed["leaf_now"], "warn_now": followed["warn_now"], "grad_kept": kept_grad["grad_kept"],
             "cycle": [zero["cycle"], took["cycle"], itself["cycle"]],
             "graph": [described(b, "b"), zero["graph"], took["graph"], itself["graph"]],
             "unrecorded": zero["unrecorded"], "versions": [fact(version(b), "b._version after b.add_(x); b += 1")],
             "modified": [ran, *kept["modified"], *took["modified"], *itself["modified"], *followed["modified"],
-                         *kept_grad["modified"]],
+                         *kept_grad["modified"], *moved["modified"]],
             "grads": grads + took["grads"] + itself["grads"],
-            "retained": kept["retained"], "retained_leaf": leaf_retained(sub, -1.5, 0.5)}
+            "retained_moved": moved["retained_moved"], "retained": kept["retained"],
+            "retained_leaf": leaf_retained(sub, -1.5, 0.5)}
 
 
 @EXERCISE.diagram

@@ -1,7 +1,7 @@
 """The programs of ex21's test of in-place ops on non-leaves (``rebased``): what zero_ and add_
 record on a non-leaf, a constant and a detached Value, whether a node's edges stay its own and
 lead nowhere back to itself, a retained gradient kept through the change (and a .grad written
-before it), and a constant's is_leaf and .grad warning read before and after it is rebased.  Each step is
+before it, and the old node writing it no more), and a constant's is_leaf and .grad warning read before and after it is rebased.  Each step is
 raised on its own, so a refused op is told as that step's."""
 
 from __future__ import annotations
@@ -148,3 +148,21 @@ def grad_kept(sub: Any) -> dict[str, Any]:
     ran.append(raised((a * 3).backward, f"(a * 3).backward() after {program}"))
     kept.append(fact(grad_quiet(a), f"a.grad after {program}; (a * 3).backward()"))
     return {"errors": ran[1:2], "modified": [ran[0], ran[2]], "grad_kept": kept}
+
+
+MOVED = "a.grad after a = w * 3; a.retain_grad(); b = a * 2; a.add_(1); b.backward()"
+
+
+def retained_moved(sub: Any) -> dict[str, Any]:
+    """A retained non-leaf changed in place after a graph was built on it: a backward through that
+    graph runs the node the value had before the op, which PyTorch no longer lets write the
+    value's .grad (its new node writes it from then on); a rebase that leaves the value retained
+    on the old node writes it there too, which the sums of the other programs show only as
+    numbers."""
+    w = sub.Value(1.5, requires_grad=True)
+    a = w * 3
+    a.retain_grad()
+    b = a * 2
+    ran = [raised(a.add_, "a.add_(1) after a = w * 3; a.retain_grad(); b = a * 2", 1.0),
+           raised(b.backward, "b.backward() after a = w * 3; a.retain_grad(); b = a * 2; a.add_(1)")]
+    return {"errors": ran[:1], "modified": ran[1:], "retained_moved": fact(grad_quiet(a), MOVED)}

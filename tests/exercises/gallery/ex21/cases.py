@@ -125,7 +125,12 @@ CASES = [
     Wrong("zero_not_recorded", edits={"        if recording(self):\n            rebase(self, ZeroBackward0(edges))\n": ""},
           fails={REBASED: "after z = w * 3; z.zero_(): z.grad_fn"}, names=("z.grad_fn", "ZeroBackward0 for zero_")),
     Wrong("retained_left_on_the_old_node", edits={"    if v.retains_grad:\n        v.grad_fn.retained, node.retained = None, v\n": ""},
-          fails={REBASED: "z.grad after z.retain_grad(); z.zero_()"}, names=("z.grad", "rebase moves it")),
+          fails={REBASED: "z.grad after z.retain_grad(); z.zero_()"}, names=("z.grad", "rebase moves a retained value")),
+    Wrong("retained_kept_on_the_old_node_too", edits={  # the new node retains it, the old one still does as well
+        "    if v.retains_grad:\n        v.grad_fn.retained, node.retained = None, v\n":
+        "    if v.retains_grad:\n        node.retained = v\n"},
+          fails={REBASED: "a.grad after a = w * 3; a.retain_grad(); b = a * 2; a.add_(1); b.backward() is not None"},
+          names=("b = a * 2; a.add_(1); b.backward()", "leaves it on its old node no more")),
     Wrong("zero_without_the_leaf_check", edits={
         '        """Set the number to 0 in place (``w.grad.zero_()``); returns self."""\n        check_in_place(self)\n':
         '        """Set the number to 0 in place (``w.grad.zero_()``); returns self."""\n'},
