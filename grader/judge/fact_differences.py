@@ -231,6 +231,7 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
         if want.get(key) is True and got.get(key) is False and not (never_read and say is SayRead.NOT_READ_AFTER):
             found.append(_other_root(got, label) if say is Say.OTHER_GRAPH
                          else _diff(say, label=label))  # code that never read .grad read none after a pass either
+    found += _edges_unread(want, got, label)
     if want.get("engine_walk") is False and got.get("engine_walk") is True:
         found.append(_diff(Say.ENGINE_WALK, label=label))
     if got.get("detached_given") and not want.get("detached_given"):
@@ -239,6 +240,14 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     # the statement's code catches where it frees, follows from that flag, not from the catch
     against = any(d.say is Say.FREED_AGAINST_GIVEN for d in found)
     return found + ([] if against else caught_differences(want, got, label))
+
+
+def _edges_unread(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    """A call that read no node's next_functions where the statement's walk reads them: context, told
+    beside a number it explains (a formula of the leaves' numbers walks no graph)."""
+    if want.get(CONTEXT + "read_edges") is True and got.get(CONTEXT + "read_edges") is False:
+        return [_diff(SayRead.EDGES_UNREAD, label=label, context=True)]
+    return []
 
 
 def _other_root(got: dict[str, Any], label: str) -> Difference:

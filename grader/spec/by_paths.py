@@ -2,7 +2,9 @@
 
 Its public and hidden tests ask it the same way: both leaves of a graph the probe built, each
 call given a list of the graph's Values of its own, the call watched (no backward pass, no
-``.grad`` written, the list left as given).  Public tests use them, so they ship in the student
+``.grad`` written, the list left as given, and whether it read a node's ``next_functions``: the
+documents' formula worked out from the leaves' numbers walks no graph, and on a graph of another
+shape that tells why its number differs).  Public tests use them, so they ship in the student
 release; the walker that matches slips on other graphs stays in the hidden test module.
 """
 
@@ -24,7 +26,7 @@ def by_paths(sub: ModuleType, y: Value, leaves: list[Value], everything: list[Va
     (answer, y, leaf, all values, label), for the tests' matching of slips (``documents_slips``)."""
     labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
     handed = [list(everything) for _ in leaves]  # each call its own list: one that empties it changes no other
-    with watching(sub, "grad_by_paths") as call:
+    with watching(sub, "grad_by_paths", reads_edges=True) as call:
         answers = [num(sub.grad_by_paths(y, leaf, values)) for leaf, values in zip(leaves, handed)]
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
     kept = [list_kept(values, everything, label, "values") for values, label in zip(handed, labels)]

@@ -15,7 +15,8 @@ from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.call_records import MAX_PASSES_LISTED, CallRecords, is_value
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DATA_SET, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
                                      ONE_ENTRY, PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED, engine_function,
-                                     in_mode_switch, in_walk, one_entry, raised_out, run_by_engine, watched_code)
+                                     in_mode_switch, in_walk, one_entry, raised_out, reads_edges, run_by_engine,
+                                     watched_code)
 from grader.spec.graph import reaches_leaves
 from grader.spec.hooked import WRITES, engine_left
 from grader.spec.hooked import cleared as grad_cleared
@@ -92,11 +93,14 @@ class Call(CallRecords, observe.Observer):
 
     def sample(self, frame: FrameType, event: str, arg: object) -> None:
         """A profile hook: note grad mode whenever the student's file calls or is called, and
-        whether it read a ``.grad`` (the property's getter called from the student's file)."""
+        whether it read a ``.grad`` or (asked) a node's ``next_functions`` (the property's getter
+        called from the student's file)."""
         if event == "return":
             self._returned(frame, arg)
         if event != "call":
             return
+        if self.read_edges is False and reads_edges(frame) and self._from_student(frame):
+            self.read_edges = True
         code = watched_code(frame)
         walk = code is not None and code.co_filename in ENGINE_WALK
         self.walks += walk  # the engine's walks running: grad off there is the engine's (``run_by_engine``)

@@ -12,10 +12,11 @@ from types import CodeType, FrameType
 from typing import Any
 
 import micrograph
-from micrograph import engine, grad_mode, hooks
+from micrograph import engine, grad_mode, hooks, node
 from grader.spec.raise_site import ENGINE_DIR
 
 GRAD_GETTER = micrograph.Value.grad.fget.__code__
+NEXT_FUNCTIONS = node.Node.next_functions.fget.__code__  # type: ignore[attr-defined]  # a node's edges read
 DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined]
 # A reduction of one Value, its one entry (``w.grad.sum().item()`` reads the gradient, as torch's idiom does).
 ONE_ENTRY = frozenset({micrograph.Value.sum.__code__, micrograph.Value.mean.__code__,
@@ -38,6 +39,7 @@ ENGINE_WALK = frozenset(ENGINE_DIR + name for name in ("engine.py", "hooks.py"))
 _VALUE_NAMESPACE = micrograph.Value.grad.fget.__globals__
 _WALK_NAMESPACES = (vars(engine), vars(hooks))
 _MODE_NAMESPACE = vars(grad_mode)  # no_grad's and set_grad_enabled's
+_NODE_NAMESPACE = vars(node)  # next_functions' getter's
 # Engine functions that hand back a Value without computing it: an alias or a copy of a Value
 # the student made (``Value(number).detach()`` is no operation on the inputs).
 ALIASES = frozenset({"detach", "data", "clone", "detach_", "requires_grad_", "shared", "alias"})
@@ -82,6 +84,12 @@ def attribute_read(frame: FrameType) -> str | None:
     else None.  Read only of a frame an engine error raised into."""
     at = next((ins for ins in dis.get_instructions(frame.f_code) if ins.offset == frame.f_lasti), None)
     return at.argval if at is not None and at.opname == "LOAD_ATTR" and type(at.argval) is str else None
+
+
+def reads_edges(frame: FrameType) -> bool:
+    """Whether ``frame`` runs the getter of a node's ``next_functions``, its code read only under the
+    node module's namespace (see ``watched_code``)."""
+    return frame.f_globals is _NODE_NAMESPACE and frame.f_code is NEXT_FUNCTIONS
 
 
 def raised_out(frame: FrameType) -> bool:

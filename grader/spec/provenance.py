@@ -238,7 +238,7 @@ def _kept_why(call: Call) -> dict[str, Any]:
 def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
              retain_graph: bool = False, leaves: Sequence[Any] = (), reads_grad: bool = False,
              started_from: list[Any] | None = None, one_graph: bool = False,
-             engine_walk: bool = False, saves: bool = False,
+             engine_walk: bool = False, saves: bool = False, reads_edges: bool = False,
              grad_numbers: bool = False, made: bool = False, errors: bool = False,
              clears: bool = False) -> Iterator[Call]:
     """Observe the student's code run in the block: passes, grad mode (see the module doc).
@@ -264,14 +264,14 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     ``grad_numbers`` every gradient number the engine made, for ``read_from_grad``; with
     ``made`` (and grad mode sampled) every Value an engine operation returned, for ``made_by_op``;
     with ``errors`` every exception its backward passes raised, for ``error_of``; with ``clears``
-    whether each pass started from a leaf's .grad the student's code had cleared since a write.
-    Grad mode is restored after the block, so a submission that leaves it off (``set_grad_
-    enabled(False)`` and no way back) does not change what later probes observe.
-    ``leaves`` adds the per-pass facts of ``Call.leaf_facts``, compared.
+    whether each pass started from a leaf's .grad the student's code had cleared since a write; with
+    ``reads_edges`` (context) whether it read some node's next_functions (a formula reads no graph).
+    Grad mode is restored after the block, so a submission that leaves it off (``set_grad_enabled(False)`` and
+    no way back) does not change what later probes observe.  ``leaves`` adds the per-pass ``Call.leaf_facts``, compared.
     """
     mode, kept = ("" if grad_mode else CONTEXT), ("" if retain_graph else CONTEXT)
-    call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made, errors,
-                clears)
+    call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made, errors, clears)
+    call.read_edges = False if reads_edges else None
     before, previous = observe.passes(), getprofile()
     given = _nodes_of(started_from)  # as given: a Value the code detaches in place (detach_()) loses its own
     if grad_mode is not None:
@@ -340,6 +340,8 @@ def _asked(call: Call, reads_grad: bool, given: frozenset[int] | None, one_graph
         fact.update(_roots_of_one_graph(call) if not fact["one_graph"] else {})
     if engine_walk:
         fact["engine_walk"] = call.engine_walk
+    if call.read_edges is not None:
+        fact[CONTEXT + "read_edges"] = call.read_edges
     return fact
 
 

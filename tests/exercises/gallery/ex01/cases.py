@@ -567,3 +567,15 @@ CASES += [
         '    g["y"].backward()\n    return g["w"].grad.item(), g["x"].grad.item()':
         '    micrograph.backward(g["y"])\n    dw, dx = (g[k].grad.data.item() for k in "wx")\n    return dw, dx'}),
 ]
+
+# grad_by_paths works dy/dw = b + a and dy/dx = b out from the leaves' numbers (the documents'
+# formula), walking no graph: right on the documents' graph, and told on the others as a walk that
+# never read a node's next_functions.
+CASES += [
+    Wrong("by_paths_documents_formula",
+          fails={"chain rule by paths in other graphs": "without ever reading a node's next_functions"},
+          edits={"    return d(y.grad_fn)\n": "    w, x = values[0], values[1]  # the documents' leaves\n"
+                                              "    a, b = x.data + w.data, w.data + 1\n"
+                                              "    return b + a if leaf is w else b\n"},
+          names=("grad_by_paths", "next_functions", "followed none of the paths")),
+]
