@@ -81,6 +81,7 @@ KEYS = {
                   "the same graph hands every node what the first did",
 }
 KEYS["walk"] = KEYS["rerun"]  # the nodes a later backward ran, apart from the gradients they sent
+KEYS["retained_renewed"] = KEYS["renewed"]  # a retained a.grad's, apart: a sum that overwrites spoils it too
 # what zero_() or .grad = None left decides the gradients added after it
 # one .grad Value shared by two leaves (``own_grad``) spoils every sum added into either
 CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad", "own_grad"),
@@ -90,6 +91,7 @@ CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "
              "kept_grad": ("renewed", "dropped", "fresh", "own_grad"),
              "retained_zeroed": ("retained", "rerun", "own_grad", "zeroed", "retained_operand", "one_grad"),  # a zero_() that zeroes nothing: told as such
              "renewed": ("dropped", "retained", "own_grad", "retained_operand"),
+             "retained_renewed": ("dropped", "retained", "own_grad", "retained_operand"),
              "retained": ("rerun", "own_grad", "retained_operand"), "retained_operand": ("own_grad",), "retained_leaf": ("grads",),
              "rerun": ("grads", "operand", "own_grad"),  # a sum made wrong: a second backward's gradient differs too
              "zeroed_apart": ("one_grad", "own_grad")}  # one .grad Value for two, not one place for two zeroed ones
@@ -100,6 +102,10 @@ CAUSED_BY = {key: causes + ("walk", "zeroed_apart") if key not in ("zeroed_apart
 # every sum of a later backward differs, told as that state, not as store_grad's adding
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("sent_again",) for key in KEYS
                             if key not in ("sent_again", "zeroed", "one_grad", "dropped", "plain", "leaf_number")}}
+# a retained a.grad after a.grad = None, or after a.grad.zero_(), and a later pair of backward calls: a sum the pair
+# before made wrong (overwritten, added to a.item()), a getter's copy zeroed, or a zero_() that zeroes nothing,
+# makes it wrong again; that mistake told, its number is not told a second time
+PRESUMES = {"retained_renewed": ("retained", "retained_operand"), "retained_zeroed": ("retained_operand", "one_grad", "zeroed")}
 
 
 def _one_grad(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -282,7 +288,7 @@ def loop_hidden(sub):
 
 
 @EXERCISE.test("zero_() between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=CAUSED_BY)
+               caused_by=CAUSED_BY, presumes=PRESUMES)
 def zero_between_calls(sub):
     needs(sub, 4)
     w = sub.Value(1.25, requires_grad=True)
@@ -320,13 +326,14 @@ def _unsigned_zero(sub: Any) -> dict[str, Any]:
 
 
 @EXERCISE.test("w.grad = None between backward calls", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=CAUSED_BY)
+               caused_by=CAUSED_BY, presumes=PRESUMES)
 def dropped(sub):
     needs(sub, 4)
     engine = fresh_copy(sub) or sub  # ``retained_rerun``'s reason: ids kept from the gates' programs meet none here
     seen = _joined(_loop(engine, 0.75, -4.0, 4, "None"), _loop(engine, 3.0, 1.0, 3, "None"))
     retained = _retained_dropped(engine, -1.25, 2.5)
-    return {**seen, "retained": retained["retained"], "kept_grad": dropped_kept(engine, 0.75),
+    return {**seen, "retained": retained["retained"], "retained_renewed": retained["retained_renewed"],
+            "kept_grad": dropped_kept(engine, 0.75),
             **_rerun(sub, 0.75, -4.0, "walk"), "sent_again": sent_again(engine),
             "renewed": [*seen.get("renewed", []), *_renewed(engine, 0.75, -4.0), *_renewed(engine, -2.5, 1.5),
                         *retained["renewed"]]}
@@ -359,8 +366,8 @@ def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
     dropped = f"{RETAINED}; (a * x).backward(); (a * w).backward(); a.grad = None"
     ran += [raised(kept(a * x).backward, f"(a * x).backward() after {dropped}"),
             raised(kept(a * w).backward, f"(a * w).backward() after {dropped}; (a * x).backward()")]
-    return {"retained": [summed],
-            "renewed": [*ran, fact(grad_quiet(a), f"a.grad after {dropped}; (a * x).backward(); (a * w).backward()")]}
+    return {"retained": [summed], "renewed": ran,
+            "retained_renewed": [fact(grad_quiet(a), f"a.grad after {dropped}; (a * x).backward(); (a * w).backward()")]}
 
 
 @EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS,

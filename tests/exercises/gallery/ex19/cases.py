@@ -4,6 +4,9 @@ from gallery_case import RETAIN_ON_A_LEAF_NODE, RETAINED_LEAF_DOUBLED, Correct, 
 
 LOOP = "gradients add up over backward calls"
 ZERO = "zero_() between backward calls"
+# a retained a.grad's number after a.grad = None, or a.grad.zero_(), and one more backward calls
+DROPPED_PAIR = "a.grad = None; (a * x).backward(); (a * w).backward() is a different number"
+ZEROED_PAIR = "a.grad.zero_(); (a * w).backward() is a different number"
 WRITE = '''    if v._grad is None:
         v._grad = Value(grad)
     elif v.is_leaf:
@@ -115,7 +118,8 @@ CASES = [
                        "while its .grad held a number, left .grad holding that gradient alone"},
           names=("a.grad after", "your store_grad", "left .grad holding that gradient alone"),  # the sum lost there
           unsaid=("nothing of the dropped gradient is kept",  # an overwrite keeps nothing: the sum's rule tells it
-                  "without handing it to store_grad")),  # store_grad was handed a: the sum is lost inside it
+                  "without handing it to store_grad",  # store_grad was handed a: the sum is lost inside it
+                  DROPPED_PAIR)),  # the pair after a.grad = None overwrites too: told once, by the first pair
     Wrong("adds_into_the_leaf_itself", edits={"        v._grad._box[0] += grad": "        v._box[0] += grad"},
           fails={LOOP: "w after the third backward of w * x + w is a different number from PyTorch's"},
           names=("w.item()", "never into the leaf itself")),
@@ -163,14 +167,15 @@ CASES = [
         "        v._grad = Value(v._grad.item() + grad)": "        v._grad = Value(v.item() + grad)"},
           fails={LOOP: "left a.grad holding a's own number (a.item()) plus that backward's gradient in your engine"},
           names=("a's own number (a.item())", "never to the non-leaf's own number"),
-          unsaid=("nothing of the dropped gradient is kept between calls", "never to a sum kept apart from it")),
+          unsaid=("nothing of the dropped gradient is kept between calls", "never to a sum kept apart from it",
+                  DROPPED_PAIR, ZEROED_PAIR)),  # the same sum after a.grad = None or zero_(): told once
     Wrong("retained_grad_read_as_a_copy", edits={  # the getter copies a non-leaf's .grad: a.grad.zero_() zeroes a copy
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n        return self._grad":
         "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n        if not self.is_leaf and self._grad is not None:\n"
         "            return Value(self._grad.item())\n        return self._grad"},
           fails={ZERO: "a.grad is a.grad after a = w * x; a.retain_grad(); (a + w).backward() in PyTorch, but not in your engine"},
           names=("a.grad is a.grad", "a retained non-leaf's", "hands zero_() a copy"),
-          unsaid=("never to a sum kept apart from it",)),
+          unsaid=("never to a sum kept apart from it", ZEROED_PAIR)),  # the copy zeroed: the sum after it told once
     Correct("sum_made_by_the_engine_add", edits={WRITE: "    v._grad = Value(grad) if v._grad is None else v._grad + grad"}),
     Wrong("grads_known_by_id", edits={  # the leaves given a .grad kept by id in a module-level dict, and kept
         # alive there: no later leaf takes one of their ids, so what the tests' other programs left cannot decide
@@ -409,7 +414,7 @@ CASES += [
                  "(a * w).backward() after a = w + x; a.retain_grad(); (a * x).backward() adds to a.grad in PyTorch, "
                  "but not in your engine: your store_grad, handed the retained non-leaf's gradient"},
           names=("adds to a.grad", "left .grad holding that gradient alone"),
-          unsaid=("…", "adds a retained non-leaf's gradient")),
+          unsaid=("…", "adds a retained non-leaf's gradient", DROPPED_PAIR)),
 ]
 
 # Calls repeated on one value, each wrong only where a later call shows it: backward seeded from the
