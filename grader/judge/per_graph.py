@@ -6,8 +6,8 @@ grad_fn_chain(y)"), or call it several times, each call's inputs named by a lett
 of them, and on every entry, and one sentence per graph or entry said the same thing again and
 again, crowding out the rest.  Differences of one kind whose fields are the same but for the
 graph their label names, or for its call letters and entry indices, or for the call a label ends
-with (``x.grad in f(w, x, 2)``), or, for what a call read of .grad and the grad mode a call left, for
-the call of one function (``grad_warning(w)``, ``grad_warning(x)``; ``sgd_step on a new w`` and
+with (``x.grad in f(w, x, 2)``), or, for what a call read of .grad, the grad mode a call left and a
+call that returned something else than in a fresh import, for the call of one function (``grad_warning(w)``, ``grad_warning(x)``; ``sgd_step on a new w`` and
 ``sgd_step``), or for the graph an error was returned for (``the error for v * 3``: one error text said
 once, not once a graph), are told once, whole for the first, then naming the others.  A graph
 every call of one function kept where the statement's passes free it (``sgd_step on a new w`` and
@@ -26,13 +26,16 @@ from grader.judge.explained import Difference, ToldOnce
 from grader.judge.labels import shown_graph, shown_label
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say
+from grader.judge.state_sentences import SayState
 
 _FOR_GRAPH = re.compile(r"for (y = .+), ([A-Za-z_][\w.]*\(.*)$")  # "for y = <graph>, <call>"
 _CALL_LETTER = re.compile(r"(?<=[a-z])_[a-g]\b")  # x_a, loss_b, diamond_c: which call or graph
 _INDEX = re.compile(r"\[\d+\]")  # [0][1]: which entry
 _IN_CALL = re.compile(r"(?P<value>\S+) in [A-Za-z_]\w*\(.*\)")  # "x.grad in f(w, x, 2)": which call (``probe.in_call``)
 _A_CALL = re.compile(r"(?P<function>[A-Za-z_]\w*)\(.*\)")  # "grad_warning(w)": one call of a function, by its arguments
-_OF_A_CALL = frozenset({*SayRead, Say.INPUTS_GIVEN})  # what a call read (or gave backward as inputs=): told once
+# what a call read (or gave backward as inputs=), or that it returned something else than in a fresh import: told
+# once, naming the other calls of the function that show it (one state kept by the function, not one a call)
+_OF_A_CALL = frozenset({*SayRead, Say.INPUTS_GIVEN, SayState.NOT_SAME_FRESH})
 _MODE_LEFT = frozenset({Say.LEFT_OFF, Say.LEFT_ON})  # the grad mode calls of one function left: one slip of its code
 _ERROR_FOR = re.compile(r"the error for .+")  # "the error for v * 3": the error of one graph a function was handed
 _OF_FUNCTION = re.compile(r"(?P<function>[A-Za-z_]\w*)(?:\(.*\)| on .*)?")  # "sgd_step on a new w (...)", "forward(w, x, True)"

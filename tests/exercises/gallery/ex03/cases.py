@@ -200,7 +200,8 @@ CASES += [
 # one non-leaf, a leaf's call returns that text too.
 CASES += [
     Wrong("warnings_kept_in_a_global",
-          fails={"the warning on every kind of Value": "depends on state kept between calls",
+          fails={"the warning on every kind of Value": "depends on state kept between calls; the same holds for "
+                                                       "grad_warning(x)",  # one sentence for the calls it covers
                  WARNING: "grad_warning(w) returned something else than the same call returns in a fresh import"},
           edits={"        _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns\n"
                  "    return str(caught[0].message) if caught else None\n":
