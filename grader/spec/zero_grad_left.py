@@ -12,7 +12,7 @@ import functools
 from types import ModuleType
 from typing import Any
 
-from micrograph import Value
+from micrograph import Value, enable_grad
 from micrograph.i18n import N_
 
 from grader.spec.caller_grads import flags_kept
@@ -29,10 +29,12 @@ Leaves = tuple[float, float, float]
 def _backward_into(leaves: list[Value]) -> None:
     """A backward pass that gives the first and the last of the three leaves a gradient and the
     middle one none: a loop that skips the last leaf, or stops at the first without a
-    gradient, leaves a gradient behind."""
+    gradient, leaves a gradient behind.  Recorded with grad mode on, whatever mode an earlier
+    call of the student's zero_grad left: that call's own fact tells a mode left off."""
     p, _q, r = leaves
     if p.requires_grad and r.requires_grad:  # a leaf the student's zero_grad detached gets no pass: told by its flag
-        (p * r + p).backward()
+        with enable_grad():
+            (p * r + p).backward()
 
 
 def _with_grads(values: Leaves) -> tuple[list[Value], Value]:
@@ -51,7 +53,7 @@ def zero_grad_left(sub: ModuleType, values: Leaves, set_to_none: bool, note: str
     leaves, before = _with_grads(values)
     given = list(leaves)  # the list passed: only read
     number, held = before.item(), [v.grad is not None for v in leaves]
-    with watching(sub, "zero_grad") as call:
+    with watching(sub, "zero_grad", grad_mode=None) as call:  # grad mode switched off and left off is judged
         sub.zero_grad(given, set_to_none=set_to_none)
     distinct = (-0.5, 3.0, 1.0)  # numbers that all differ: a leaf skipped as == to another is told apart
     skipped = skipped_as_equal(sub, leaves, held, lambda: _with_grads(distinct)[0], set_to_none)

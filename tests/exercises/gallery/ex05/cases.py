@@ -626,3 +626,16 @@ CASES += [
           edits={ZERO_IN_PLACE: "            leaf.detach_()\n"},
           names=("zero_grad changed p.requires_grad",), unsaid=("raised while the test used what your code returned",)),
 ]
+
+# zero_grad switching grad mode off (as optimizers clear under no_grad) outside a with, so it stays off: told of
+# zero_grad itself as a mode left off, not as an error the test's own graph raised after the call; the steps of
+# grad_history that clear through it name zero_grad's test beside the graph grad mode left unrecorded.
+CASES += [
+    Wrong("grad_mode_left_off_by_zero_grad", fails={ZERO_GRAD: "zero_grad returned with grad mode still off",
+                                                    ZERO: "This test runs your zero_grad too"},
+          edits={"from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n",
+                 "    for leaf in leaves:\n        if set_to_none:":
+                 "    micrograph.set_grad_enabled(False)\n    for leaf in leaves:\n        if set_to_none:"},
+          names=("zero_grad returned with grad mode still off", "while grad mode was off"),
+          unsaid=("raised while the test used what your code returned",)),
+]
