@@ -18,10 +18,11 @@ from typing import Any
 import micrograph
 from micrograph import Value
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
+from micrograph.node import AccumulateGrad
 from micrograph.value import shares_storage, shares_version_counter
 
 from grader.spec import Exercise
-from grader.spec.facts import ALIASED, CONTEXT, FACT, LABEL, UNNAMED, Check
+from grader.spec.facts import ALIASED, CONTEXT, FACT, LABEL, UNNAMED, By, Check
 from grader.spec.one_leaf import leaf_per_name, value_per_name
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, plain_dict, shape_error
@@ -239,6 +240,23 @@ def detached_copy_hidden(sub):
     return {**{k: runs[k] for k in ("w_detach", "shared", "names")}, "w_type": kinds}
 
 
+def _squared_by_alias(y_cut: object, w_cut: object, w_cut_detached: object) -> dict[str, Any]:
+    """``ALIASED`` naming w_cut_detached, for y_cut's graph and w_cut.grad, where w_cut_detached is
+    still w_cut and y_cut's product takes that leaf as both its inputs (``w_cut.detach()`` written as
+    a statement, its new Value dropped, then ``w_cut * w_cut_detached``): both differ from the
+    statement's only through that one slip, which w_cut_detached's identity fact tells, once."""
+    node = y_cut.grad_fn if isinstance(y_cut, Value) and w_cut_detached is w_cut else None
+    edges = node.next_functions if node is not None and node.name() == "MulBackward0" else ()
+    squared = len(edges) == 2 and all(isinstance(fn, AccumulateGrad) and fn.variable is w_cut for fn, _ in edges)
+    return {ALIASED: "w_cut_detached"} if squared else {}
+
+
+def _by_backward_alone(fact: dict[str, Any], squared: dict[str, Any]) -> dict[str, Any]:
+    """w_cut.grad's GRAD fact, with ``squared`` (``_squared_by_alias``) where backward alone wrote it:
+    its number then follows from y_cut's product; one a hook of the student's chose is told of its own."""
+    return {**fact, **squared} if fact.get("by") == By.BACKWARD.value else fact
+
+
 def _cut(sub, w: float) -> dict[str, Any]:
     with (watching(sub, "detach_cuts_graph", saves=True, made=True) as call, told_if_detached(call, "detach_cuts_graph"),
           told_if_detached_root(call, "detach_cuts_graph")):  # (w_cut * w_cut).detach(): y_cut has no graph
@@ -251,11 +269,12 @@ def _cut(sub, w: float) -> dict[str, Any]:
     typo = r["w_full"] is r["w_cut"] and not all(
         any(v is r["w_cut"] for v in graph_leaves([y])) for y in (r["y_full"], r["y_cut"]))
     one_w = {ALIASED: "w_cut"} if typo else {}
+    squared = _squared_by_alias(r["y_cut"], r["w_cut"], r["w_cut_detached"])  # told by w_cut_detached's identity
     return {
         "full": [{**graph(r["y_full"], {"w_full": r["w_full"]}, label="y_full", freeing=False), **one_w},
                  {**grad_of(r["w_full"], "w_full.grad"), **one_w}],
-        "cut": [{**graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut", freeing=False), **one_y},
-                grad_of(r["w_cut"], "w_cut.grad"),
+        "cut": [{**graph(r["y_cut"], {"w_cut": r["w_cut"]}, label="y_cut", freeing=False), **one_y, **squared},
+                _by_backward_alone(grad_of(r["w_cut"], "w_cut.grad"), squared),
                 {**same_object(r["w_cut"], r["w_full"], "w_cut", "w_full"), **one_w}],  # two leaves, one .grad each
         "cut_factor": detached_from(r["y_cut"], beside, call, "y_cut"),
         "values": [value_of(r["y_full"], "y_full"), {**value_of(r["y_cut"], "y_cut"), **one_y}],

@@ -45,7 +45,8 @@ CLAIM = "claim"  # a RESULT fact's key: its label is a statement, its value whet
 KEPT_BY = CONTEXT + "kept_by"  # beside a failed state fact: the helper whose calls keep the state
 ABSENT = CONTEXT + "absent"  # beside a dict's entry it has no key for: [the dict's label, the key's name]
 SHARED = CONTEXT + "shared"  # beside a list's RESULT: the groups of indices of its entries that are one list object
-ALIASED = CONTEXT + "aliased"  # beside a fact of a name whose Value another name holds too: that name (VALUE_PER_NAME tells it)
+ALIASED = CONTEXT + "aliased"  # beside a fact of a name whose Value another name holds too: that name (VALUE_PER_NAME tells it);
+# or of a Value whose difference follows only from such a name (y_cut = w_cut * w_cut_detached, that still w_cut): its identity fact tells it
 FOLLOWS_CALLS = CONTEXT + "follows_calls"
 """Beside a VALUE fact whose number the test's other calls move (a model the probe gives train
 after those calls ran): a number of it that differs is told only where nothing else the test

@@ -459,7 +459,7 @@ CASES += [
     Wrong("cut_by_halving_hook", fails={CUT: "a hook of yours ran in that backward pass and chose its number"},
           edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n" + CUT_LINE:
                  "    w_cut.register_hook(lambda g: g / 2)\n    w_cut_detached = w_cut\n    y_cut = w_cut * w_cut\n"},
-          names=("a hook of yours", "y_cut's graph differs")),
+          names=("a hook of yours", "w_cut_detached is still w_cut")),
     # z computed under no_grad in place of a detach(): the same error, but detach() never called
     Wrong("no_grad_for_detach", fails={DETACHED: "backward_of_detached never called detach() or detach_()"},
           edits={"    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n":
@@ -473,7 +473,8 @@ CASES += [
 # w_cut.detach() written as a statement, as if it cut w_cut in place, and w_cut itself returned as w_cut_detached:
 # told as that very object, not by its flag (that object's), nor only by y_cut's graph.
 CASES += [
-    Wrong("detach_dropped_in_cut", fails={CUT: "w_cut_detached is still w_cut, not a new object"}, unsaid=("w_cut_detached has requires_grad",),
+    Wrong("detach_dropped_in_cut", fails={CUT: "w_cut_detached is still w_cut, not a new object"},
+          unsaid=("w_cut_detached has requires_grad", "y_cut's graph differs", "w_cut.grad, but its number differs"),
           edits={"    w_cut_detached = w_cut.detach()  # shares w_cut's number, but no graph leads back to w_cut\n":
                  "    w_cut.detach()\n    w_cut_detached = w_cut\n"},
           names=("w_cut_detached is still w_cut",)),
