@@ -1,10 +1,13 @@
-"""Two questions a failed earlier stage's check asks of a fresh run of the student's file, from
+"""Questions a failed earlier stage's check asks of a fresh run of the student's file, from
 ex20 on, where this stage's ``Node.unpack`` and ``Node.release`` run in every earlier program:
-does a node's unpack give what that node saved, and is a node no backward ran still unreleased?
+does a node's unpack give what that node saved, is a node no backward ran still unreleased, and
+does a leaf's AccumulateGrad still hold its leaf once released?
 An unpack that keeps what it read between calls (a dict that is a default argument) hands a
 later node an earlier node's value, and ex17's program then only shows a wrong gradient; a
 release that marks more than its own node (a flag set on the class) makes the next graph refuse
-a backward it never ran, which ex17's program only shows as a second backward's error.  From ex21 on,
+a backward it never ran, which ex17's program only shows as a second backward's error; a release
+that frees the AccumulateGrad's variable too shows there only as the error store_grad raises on
+what is left.  From ex21 on,
 a version counter shared by Values made apart (a list that is a default argument of ``__init__``)
 makes a change to one read as a change to every saved value: an earlier program then meets
 MODIFIED where it changed only a .grad; a leaf check that forgets requires_grad refuses the
