@@ -135,6 +135,9 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     if got.get(CONTEXT + "inference") is True and want.get(CONTEXT + "inference") is not True:
         return [_diff(SayInPlace.INFERENCE_VALUE, label=label)]
     if want.get("grad_fn") is not None and got.get("grad_fn") is None:
+        of = got.get(CONTEXT + "detach_of")  # the function that returned the Value it is a detach() of
+        if type(of) is str:
+            return [_diff(Say.DETACHED_COPY, label=label, name=of)]
         return [_diff(Say.IS_LEAF if got.get("requires_grad") else Say.UNTRACKED, label=label)]
     if want.get("grad_fn") is None and got.get("grad_fn") is not None:
         return [_diff(Say.NOT_LEAF, label=label, op=got.get("grad_fn"))]
@@ -217,14 +220,7 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
     if wp == gp and not _found_kept(found) and _kept_where_cleared(_either(want, got, "cleared_between")[0],
                                                                   got.get(CONTEXT + "kept_earlier")):
         found.append(_diff(Say.NOT_CLEARED, label=label, context=CONTEXT + "cleared_between" in want))
-    off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
-    if off[0] != off[1] and off[1] is not None:  # None: not observed (a call that ran no code of its own)
-        found.append(_diff(Say.GRAD_MODE_OFF if off[1] else Say.GRAD_MODE_ON, label=label,
-                           context=CONTEXT + "grad_mode_off" in want))
-    if left[1] and not left[0]:
-        found.append(_diff(Say.LEFT_OFF, label=label))
-    if left[0] is True and left[1] is False:  # called with grad mode off, as the statement leaves it
-        found.append(_diff(Say.LEFT_ON, label=label, context=CONTEXT + "grad_mode_left_off" in want))
+    found += _grad_mode(want, got, label)
     never_read = want.get("read_grad") is True and got.get("read_grad") is False
     for key, say in (("read_grad", SayRead.NEVER_READ), ("read_after_last_pass", SayRead.NOT_READ_AFTER),
                      ("from_given", Say.NEW_ROOT), ("one_graph", Say.OTHER_GRAPH)):
@@ -248,6 +244,25 @@ def _edges_unread(want: dict[str, Any], got: dict[str, Any], label: str) -> list
     if want.get(CONTEXT + "read_edges") is True and got.get(CONTEXT + "read_edges") is False:
         return [_diff(SayRead.EDGES_UNREAD, label=label, context=True)]
     return []
+
+
+def _grad_mode(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:
+    """How a call's grad mode differs from the statement's: while it ran (off where the statement's is
+    on, or never off; ``~flag_toggled``, the leaf it changed in place with its requires_grad switched
+    off around the change), and as it left it."""
+    found = []
+    off, left = (_either(want, got, key) for key in ("grad_mode_off", "grad_mode_left_off"))
+    toggled = got.get(CONTEXT + "flag_toggled")  # the name of that leaf
+    if off[0] != off[1] and off[1] is not None:  # None: not observed (a call that ran no code of its own)
+        context = CONTEXT + "grad_mode_off" in want
+        found.append(_diff(Say.GRAD_MODE_OFF, label=label, context=context) if off[1]
+                     else _diff(Say.GRAD_MODE_FLAG, label=label, name=toggled, context=context) if type(toggled) is str
+                     else _diff(Say.GRAD_MODE_ON, label=label, context=context))
+    if left[1] and not left[0]:
+        found.append(_diff(Say.LEFT_OFF, label=label))
+    if left[0] is True and left[1] is False:  # called with grad mode off, as the statement leaves it
+        found.append(_diff(Say.LEFT_ON, label=label, context=CONTEXT + "grad_mode_left_off" in want))
+    return found
 
 
 def _other_root(got: dict[str, Any], label: str) -> Difference:

@@ -11,8 +11,8 @@ call that returned something else than in a fresh import, for the call of one fu
 ``sgd_step``), or for the graph an error was returned for (``the error for v * 3``: one error text said
 once, not once a graph), are told once, whole for the first, then naming the others.  A graph
 every call of one function kept where the statement's passes free it (``sgd_step on a new w`` and
-``sgd_step``: its first call and its later ones) is one slip of its code, told once naming the
-function alone.
+``sgd_step``: its first call and its later ones), or grad mode every call of it never turned off, is
+one slip of its code, told once naming the function alone.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ _MODE_LEFT = frozenset({Say.LEFT_OFF, Say.LEFT_ON})  # the grad mode calls of on
 _ERROR_FOR = re.compile(r"the error for .+")  # "the error for v * 3": the error of one graph a function was handed
 _OF_FUNCTION = re.compile(r"(?P<function>[A-Za-z_]\w*)(?:\(.*\)| on .*)?")  # "sgd_step on a new w (...)", "forward(w, x, True)"
 _KEPT = frozenset({Say.KEPT_MORE, Say.KEPT_BY_CREATE, Say.KEPT_AGAINST_GIVEN})  # what the passes of a call kept: one slip of the function's code
+_EVERY_CALL = _KEPT | {Say.GRAD_MODE_ON, Say.GRAD_MODE_FLAG}  # ... or a call never turning grad mode off: the same
 _ON_A_CALL = re.compile(r"(?P<function>[A-Za-z_]\w*)(?: on .*)?")  # "sgd_step on a new w (...)", "sgd_step": calls of one function
 
 
@@ -87,9 +88,10 @@ def _told_of_a_call(found: list[Difference]) -> list[Difference]:
 
 def _calls_of(d: Difference) -> str | None:
     """The function whose calls ``d``'s label names (``sgd_step`` of ``sgd_step on a new w
-    (...)``), where ``d`` tells a graph the passes of a call kept; None otherwise, and for a
+    (...)``), where ``d`` tells a graph the passes of a call kept, or that it never turned grad
+    mode off; None otherwise, and for a
     label naming a call by its letter (``loss_a``: grouped with the other calls' as before)."""
-    found = _ON_A_CALL.fullmatch(_label(d)) if d.say in _KEPT else None
+    found = _ON_A_CALL.fullmatch(_label(d)) if d.say in _EVERY_CALL else None
     return None if found is None or _CALL_LETTER.search(_label(d)) is not None else found.group("function")
 
 

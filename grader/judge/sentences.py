@@ -66,6 +66,8 @@ class Say(Sentence):
     # a Value (VALUE facts)
     NOT_A_VALUE = N_("{label} is of type {type}, not a Value computed by the engine.")
     UNTRACKED = N_("{label} was not recorded by the graph: it has no grad_fn and does not require grad.")
+    DETACHED_COPY = N_("{label} is a detach() of the Value {name} returned: a new Value sharing its number, "
+                       "with no grad_fn, that does not require grad.")
     IS_LEAF = N_("{label} is a leaf (no grad_fn), but here it is meant to be computed from other Values.")
     NOT_LEAF = N_("{label} is not a leaf: it was made by {op}, but here it is meant to be a leaf "
                   "(no operation recorded).")
@@ -140,6 +142,9 @@ class Say(Sentence):
     GRAD_MODE_OFF = N_("grad mode was off (no_grad) while {label} ran, so the graph did not record "
                      "what it computed then.")
     GRAD_MODE_ON = N_("{label} computed nothing with grad mode off: none of its operations ran under no_grad.")
+    GRAD_MODE_FLAG = N_("{label} computed nothing with grad mode off: none of its operations ran under no_grad; it "
+                        "changed {name} in place while {name} did not require grad, its requires_grad switched off "
+                        "before that change and on again after it.")
     KEPT_FEWER = N_("{label} let backward free the graph (no retain_graph=True) in a pass where "
                     "the statement keeps it for a later pass.")
     KEPT_BY_CREATE = N_("{label} kept the graph (create_graph=True, which keeps it as retain_graph=True does) in "

@@ -43,15 +43,20 @@ class GivenUnderNoGrad(Exception):
 
 
 class ModeNoted:
-    """A function given to the student's code, which notes whether grad mode was on at each call."""
+    """A function given to the student's code, which notes whether grad mode was on at each call, and
+    what each call returned (kept alive: a copy the student's code made of it, a detach(), is told by
+    what it shares with one of them)."""
 
     def __init__(self, fn: Callable[..., Any]) -> None:
         self.fn = fn
         self.modes: list[bool] = []
+        self.results: list[Any] = []
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self.modes.append(micrograph.is_grad_enabled())
-        return self.fn(*args, **kwargs)
+        result = self.fn(*args, **kwargs)
+        self.results.append(result)
+        return result
 
 
 class Noted(Protocol):

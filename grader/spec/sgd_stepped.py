@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import micrograph
 from micrograph import Value
+from micrograph.value import shares_storage, shares_version_counter
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec.call import Call
@@ -22,6 +23,7 @@ from grader.spec.graph import graph
 from grader.spec.kept_loss import told_if_kept_root
 from grader.spec.origins import returned_root
 from grader.spec.probe import by_key, grad, num, stepped_grad
+from grader.spec.refused import changed_untracked
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.repeat import Returned
 
@@ -69,15 +71,34 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         if type(now) is float and type(g) is float and changed:  # other facts tell a w
             moves.append((now - before, g, lr))  # never changed, or a .grad set to None after the step
             own.append((step, before, now - before, g))
-        runs.append({"loss": [value_of(loss, "the loss returned"), _LOSS_RETURNED.new(loss),
+        runs.append({"loss": [_loss_value(loss, given), _LOSS_RETURNED.new(loss),
                               graph(loss, {"w": w}, label="the loss returned", freeing=False),
                               same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step")),
                               _root_returned(loss, call, loss_fn, before, now)],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call),
-                     "call": [call.fact, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step"),
+                     "call": [{**call.fact, **_flag_toggled(w, call)}, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step"),
                               _change_dropped(call, w, version), _loss_fn_called(given, calls)]})
     kept.append(_kept_on_leaf(sub, own, loss_fn, lr))
     return by_key(runs)
+
+
+def _loss_value(loss: object, given: ModeNoted) -> dict[str, Any]:
+    """The VALUE fact of the loss a step returned, with context ``~detach_of`` (naming loss_fn) where it
+    is a detach() of a loss loss_fn returned that requires grad: a new Value sharing that loss's number
+    and version counter, with no grad_fn and no grad.  Told as that, not only as a Value no graph records."""
+    fact = value_of(loss, "the loss returned")
+    detached = isinstance(loss, Value) and loss.grad_fn is None and not loss.requires_grad and any(
+        isinstance(made, Value) and made is not loss and made.requires_grad and shares_storage(loss, made)
+        and shares_version_counter(loss, made) for made in given.results)
+    return {**fact, CONTEXT + "detach_of": "loss_fn"} if detached else fact
+
+
+def _flag_toggled(w: Value, call: Call) -> dict[str, Any]:
+    """Context of a step's CALL fact: ``~flag_toggled`` (naming w) where the step changed w in place
+    while w did not require grad and w requires grad again now (requires_grad switched off around the
+    update, in place of no_grad); nothing otherwise."""
+    toggled = changed_untracked(w, call).get(CONTEXT + "leaf_not_yet_requiring") is True
+    return {CONTEXT + "flag_toggled": "w"} if toggled else {}
 
 
 def _root_returned(loss: object, call: Call, loss_fn: Callable[[Value], Value], before: float, now: object) -> dict[str, Any]:

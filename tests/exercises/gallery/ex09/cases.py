@@ -711,5 +711,15 @@ CASES += [
     Wrong("step_flag_toggled_for_no_grad", fails={STEP: "computed nothing with grad mode off"},
           edits={"    with micrograph.no_grad():\n        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n":
                  "    w.requires_grad_(False)\n    w -= lr * w.grad\n    w.requires_grad_(True)\n"},
-          names=("sgd_step computed nothing with grad mode off",)),
+          names=("sgd_step computed nothing with grad mode off", "it changed w in place while w did not require grad",
+                 "requires_grad switched off before that change and on again after it")),
+]
+
+# The loss returned detached: a new Value sharing the loss's number, no graph; told as the detach() it is.
+CASES += [
+    Wrong("step_returns_detached_loss", fails={STEP: "The loss returned is a detach() of the Value loss_fn returned"},
+          edits={"        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n    return loss\n":
+                 "        w -= lr * w.grad\n    return loss.detach()\n"},
+          names=("The loss returned is a detach() of the Value loss_fn returned",),
+          unsaid=("the engine recorded no operation that made it",)),
 ]
