@@ -88,8 +88,8 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
                  stage=stage, file=display, problem=problem, function=at_fault, owner=owner)
     if at_fault and owner is None:  # a function the file gives written, part of no stage's answer
         return _("this stage builds on {stage}, and {stage}'s check fails in {file} ({problem}): it must pass before "
-                 "this stage's tests can run. The fault is in {function}, which the file gives written, not in a part "
-                 "of the engine a stage asks you to write.", stage=stage, file=display, problem=problem,
+                 "this stage's tests can run. The fault is in {function}, a method the file gives you already written, "
+                 "not a part of the engine a stage asks you to write.", stage=stage, file=display, problem=problem,
                  function=at_fault)
     rewritten = [] if own else rewritten_since(stage, exercise)
     if rewritten:  # the check runs some of stage's own answer too (``still_answered``): named beside
