@@ -16,7 +16,8 @@ from grader.spec.build_no_graph import NO_GRAPH, records_no_graph
 from grader.spec.build_again import again
 from grader.spec.build_reads import edge_node, grad_quiet
 from grader.spec.facts import CONTEXT
-from grader.spec.build_order import order_facts, root_gradient, watched_order
+from grader.spec.build_order import order_facts, watched_order
+from grader.spec.build_watch import root_gradient
 from grader.spec.nesting import NESTED, deepest
 from grader.spec.probe import by_key, default_recursion_limit, type_name
 from grader.spec.shared_key import shared_key_told

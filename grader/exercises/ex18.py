@@ -17,7 +17,8 @@ from grader.spec.warned import grad_read
 from grader.spec.freed import at_a_freed_id
 from grader.spec.held import held
 from grader.spec.raised import raised
-from grader.spec.build_order import watched_order, written_beside
+from grader.spec.build_order import watched_order
+from grader.spec.build_watch import written_beside
 from grader.spec.repeat import fresh_copy
 from grader.spec.own_grad import OWN_GRAD, equal_leaves
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from grader.spec.build_order import order_facts, sent_by_applies
+from grader.spec.build_order import order_facts
+from grader.spec.build_watch import sent_by_applies
 from grader.spec.build_reads import SECOND_RUN, root_as_was
 from grader.spec.facts import Check
 from grader.spec.held import held

@@ -13,7 +13,7 @@ from typing import Any
 from micrograph.i18n import N_  # a check's finding, translated where told
 
 from grader.spec.build_graph_kept import FAULT_IN as KEPT_FAULT_IN, graph_changed
-from grader.spec.build_order import handed_first
+from grader.spec.build_watch import handed_first
 from grader.spec.build_reads import edge_node, grad_quiet, number
 from grader.spec.held import held
 from grader.spec.nesting import NESTED, deepest

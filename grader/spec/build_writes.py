@@ -7,7 +7,7 @@ itself (``self.variable._grad = Value(grad)``: right there, where store_grad ove
 reaches this stage's ``store_grad``, whose sum the student then looks for in vain.  So, while a
 probe's backward runs, a wrapper in front of ``AccumulateGrad.apply`` notes the leaves whose
 ``.grad`` an ``apply`` call changed without calling ``store_grad`` (the module's function, as
-the stub's ``apply`` looks it up), the way ``grader.spec.build_order`` watches ``apply``.  On
+the stub's ``apply`` looks it up), the way ``grader.spec.build_watch`` watches ``apply``.  On
 PyTorch's side (no such class) nothing is watched and nothing is noted.
 
 A retained non-leaf's gradient is written by backward itself, through the same ``store_grad``

@@ -1,4 +1,4 @@
-"""An ``apply`` an engine set on a node itself, watched as the class's is (``build_order``).
+"""An ``apply`` an engine set on a node itself, watched as the class's is (``build_watch``).
 
 The order probe wraps each node class's ``apply`` while backward runs.  An engine may put an
 apply of its own on one node: ``retain_grad`` as a hook, a closure that writes the gradient into
