@@ -157,9 +157,19 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
         if node.role == "const":  # an edge whose node is None: the input may require grad in the student's engine
             return _("where PyTorch's graph has {name}, {other}, an entry of next_functions in yours holds no node "
                      "(None), drawn as a constant", name=other.name, other=_(ROLE[other.role]))
+        if _made_by_accumulator(student, position):  # an AccumulateGrad with no Value to write: drawn as an op
+            return _("where PyTorch's graph has {name}, {other}, yours has an AccumulateGrad node whose variable is no "
+                     "Value, drawn as an operation with an unnamed output", name=other.name, other=_(ROLE[other.role]))
         return _("{role} stands in your graph where PyTorch's has {name}, {other}", role=_(ROLE[node.role]),
                  name=other.name, other=_(ROLE[other.role]))
     return None
+
+
+def _made_by_accumulator(graph: schema.Graph, position: int) -> bool:
+    """Whether the value at ``position`` is the output of an AccumulateGrad node: one the drawing
+    found no leaf on (its ``variable`` no Value), so it drew the node as an operation."""
+    makers = [graph.nodes[i] for i in _inputs(graph)[graph.nodes[position].id]]
+    return any(isinstance(n, schema.OpNode) and n.op.endswith("AccumulateGrad") for n in makers)
 
 
 def _split_leaf(graph: schema.Graph, node: schema.OpNode) -> tuple[str, int] | None:

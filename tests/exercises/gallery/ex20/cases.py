@@ -482,7 +482,8 @@ CASES += [
         RELEASE_BODY: RELEASE_BODY + "\n        if isinstance(self, AccumulateGrad):\n            self.variable = None"},
           fails={DOCS: "this stage builds on ex18"},
           names=("no longer holds w as its variable once its release() ran", "Node.release"),
-          unsaid=("Your ex19 answer", "in ex19's part of the engine")),
+          unsaid=("Your ex19 answer", "in ex19's part of the engine"),
+          drawn=("an AccumulateGrad node whose variable is no Value",)),
 ]
 
 # The given Value.backward edited to refuse a leaf (no grad_fn taken for no grad): ex17's program backward from a
