@@ -239,18 +239,20 @@ def _leaves_new(call: Call) -> dict[str, Any]:
 def _passed_as_a(a: object, given_a: list[object], given_b: list[object], label: str, call: Call) -> dict:
     """The CHECK fact: the a returned is the Value the student's code passed to combine as a
     (``a.add_`` changes that very object), with ``~as_b`` where it is the one passed as b (its
-    version counter, number and graph are then another Value's, told as that), and ``~as_data``
-    where what it passed as a is the returned a's ``.data``, which the student's code read (a Value
-    sharing a's number, not its version counter, with no grad: y's graph is cut there).  None where
-    combine never ran (``COMBINE_CALLED`` tells it)."""
+    version counter, number and graph are then another Value's, told as that), ``~as_data`` where
+    what it passed as a is the returned a's ``.data``, which the student's code read (a Value sharing
+    a's number, not its version counter, with no grad: y's graph is cut there), and ``~as_detached``
+    where it is a detach() of a (sharing a's version counter too).  None where combine never ran
+    (``COMBINE_CALLED`` tells it)."""
     if not given_a:
         return check(Check.RETURNED_AS_PASSED, None, label)
     passed = any(a is v for v in given_a)
-    as_data = not passed and isinstance(a, Value) and call.through_data.get(id(a)) is a and any(
-        isinstance(v, Value) and not v.requires_grad and v.grad_fn is None and shares_storage(v, a)
-        and not shares_version_counter(v, a) for v in given_a)
+    cut = [] if passed or not isinstance(a, Value) else [  # Values with a's number and no graph, passed as a
+        v for v in given_a if isinstance(v, Value) and not v.requires_grad and v.grad_fn is None and shares_storage(v, a)]
     return {**check(Check.RETURNED_AS_PASSED, passed, label),
-            CONTEXT + "as_b": not passed and any(a is v for v in given_b), CONTEXT + "as_data": as_data}
+            CONTEXT + "as_b": not passed and any(a is v for v in given_b),
+            CONTEXT + "as_data": call.through_data.get(id(a)) is a and any(not shares_version_counter(v, a) for v in cut),
+            CONTEXT + "as_detached": any(shares_version_counter(v, a) for v in cut)}
 
 
 SAVED_FEEDBACK = ("Build y = combine(a, b), then call a.add_(1) exactly `times` times (in place, "

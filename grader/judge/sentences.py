@@ -107,6 +107,9 @@ class Say(Sentence):
     PASSED_DATA = N_("Your code passed combine as a the .data of the Value returned as {label}, not that Value "
                      "itself: .data is another Value with the same number that requires no grad and has no grad_fn, "
                      "so a graph built from it does not reach {label}.")
+    PASSED_DETACHED = N_("As a, your code passed combine a detach() of the Value returned as {label}, not that Value "
+                         "itself: a new Value sharing its number and its version counter, with no grad_fn, that does "
+                         "not require grad, so a graph built from it does not reach {label}.")
     NAME_ALIAS = N_("The Value returned as {label} is the very one returned as {name}: one Value under two names.")
     NAME_OUTSIDE = N_("The Value returned as {label} is not in {of}'s graph, where the statement's is: {of} was "
                       "computed from another Value in its place.")

@@ -587,3 +587,10 @@ CASES += [
           names=("returned as w a detach() of the leaf your code tried the in-place operation on",),
           unsaid=("a new Value made after it",)),
 ]
+
+# combine handed a.detach(): a new Value sharing a's number and version counter, no graph back to a.
+CASES += [
+    Wrong("combine_given_detach_of_a", fails={SAVED: "As a, your code passed combine a detach() of the Value returned as a"},
+          edits={"    y = combine(a, b)  #": "    y = combine(a.detach(), b)  #"},
+          names=("your code passed combine a detach() of the Value returned as a", "does not reach a in modify_saved_value")),
+]
