@@ -664,6 +664,11 @@ CASES += [
         "        alias = Value(0.0)\n        alias._box = self._box\n"},
           fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "w.detach().add_(1)", "w's version counter"),
           unsaid=("w.data", "the fault may be there")),
+    Wrong("data_shares_the_version_counter_since_ex21", edits={  # ex21's .data sharing the counter as detach() does
+        "        alias = Value(0.0)\n        alias._box = self._box\n":
+        "        alias = Value(0.0)\n        alias._box, alias._versions = self._box, self._versions\n"},
+          fails={PUBLIC: "this stage builds on ex21"}, names=("ex21", "w.data.add_(1)", "a version counter of its own"),
+          unsaid=("w.detach().add_(1)", "the fault may be there")),
 ]
 
 # State shared by mistake, and spellings of their own: every node's pre_hooks one mutable default dict (a hook
