@@ -75,14 +75,16 @@ def _left_at(node: Any, names: list[str], at: int = 0) -> tuple[str, bool] | boo
     """How a walk down next_functions from ``node`` whose names are ``names[at:]`` differs from
     the statement's: (the name of the first node it left otherwise than through the first entry
     that is not None, whether it ended there at a first entry None); True where the statement's
-    walk gives these names; False where no walk does (the names read no path of this graph)."""
+    walk gives these names, or names that end where the node the walk goes on to bears a name the
+    chain holds already (a walk that lists each name once went on); False where no walk does (the
+    names read no path of this graph)."""
     if node is None or hasattr(node, "variable") or node.name() != names[at]:
         return False
     entries = [child for child, _ in node.next_functions]
     onward = [child for child in entries if child is not None]
     if at == len(names) - 1:  # the walk ended at this node
-        if not onward or hasattr(onward[0], "variable"):
-            return True
+        if not onward or hasattr(onward[0], "variable") or onward[0].name() in names:
+            return True  # a name met again on: the walk may have gone on, dropping names already listed
         ended_at_leaf = any(hasattr(child, "variable") for child in onward[1:])
         return (node.name(), entries[0] is None) if entries[0] is None or ended_at_leaf else False
     for place, child in enumerate(onward):

@@ -465,3 +465,10 @@ CASES += [Wrong("loop_to_four_limits", fails={LOOP: "went through a doubling of 
 CASES += [Wrong("x_value_a_float", fails={BRANCH: "your graph has RsubBackward1 there, the node of a plain Python number minus a Value"},
                 names=("RsubBackward1", "a plain Python number minus a Value"),
                 edits={"    x_value = Value(x)\n": "    x_value = x\n"})]
+
+# grad_fn_chain listing each name once (dict.fromkeys): its chain of (c * (w * w)).sin() ends at the product whose
+# first input is c, as a walk that stopped at that None would, but it went on; told by its length, never as stopped.
+CASES += [Wrong("chain_names_listed_once", fails={CHAIN: "has fewer entries than the statement's"},
+                names=("for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries",),
+                unsaid=("the walk stopped there",),
+                edits={"    return names\n": "    return list(dict.fromkeys(names))\n"})]
