@@ -52,7 +52,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     **dict.fromkeys((Say.UNTRACKED, Say.NOT_LEAF, Say.EXTRA_LEAF), {SayCheck.CALLER_MODE}),
     # ... or a Value that is still another one the statement's is apart from: its flag is that Value's
     Say.REQUIRES_GRAD: {SayCheck.CALLER_MODE, Say.SAME_OBJECT},
-    Say.NO_GRAPH: {Say.UNTRACKED, Say.DETACHED_COPY, SayCheck.CALLER_MODE},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
+    Say.NO_GRAPH: {Say.UNTRACKED, Say.DETACHED_COPY, Say.DATA_COPY, SayCheck.CALLER_MODE},  # a Value recorded by no graph has none  # the pass started is the engine's own: told once, with what it is
     # two leaves given one entry: the gradient met there is both leaves' (no sum of a node's arrivals)
     **dict.fromkeys((SayWalk.NOT_SUMMED, SayWalk.ONE_KEPT, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY),
                     {SayWalk.LEAVES_MERGED, SayWalk.LEAVES_SHARED}),

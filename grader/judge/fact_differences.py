@@ -135,9 +135,10 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     if got.get(CONTEXT + "inference") is True and want.get(CONTEXT + "inference") is not True:
         return [_diff(SayInPlace.INFERENCE_VALUE, label=label)]
     if want.get("grad_fn") is not None and got.get("grad_fn") is None:
-        of = got.get(CONTEXT + "detach_of")  # the function that returned the Value it is a detach() of
-        if type(of) is str:
-            return [_diff(Say.DETACHED_COPY, label=label, name=of)]
+        for key, say in (("detach_of", Say.DETACHED_COPY), ("data_of", Say.DATA_COPY)):
+            of = got.get(CONTEXT + key)  # the function that returned the Value it is a detach() or the .data of
+            if type(of) is str:
+                return [_diff(say, label=label, name=of)]
         return [_diff(Say.IS_LEAF if got.get("requires_grad") else Say.UNTRACKED, label=label)]
     if want.get("grad_fn") is None and got.get("grad_fn") is not None:
         return [_diff(Say.NOT_LEAF, label=label, op=got.get("grad_fn"))]

@@ -68,6 +68,8 @@ class Say(Sentence):
     UNTRACKED = N_("{label} was not recorded by the graph: it has no grad_fn and does not require grad.")
     DETACHED_COPY = N_("{label} is a detach() of the Value {name} returned: a new Value sharing its number, "
                        "with no grad_fn, that does not require grad.")
+    DATA_COPY = N_("{label} is the .data of the Value {name} returned: a new Value sharing its number, with no "
+                   "grad_fn, that does not require grad.")
     IS_LEAF = N_("{label} is a leaf (no grad_fn), but here it is meant to be computed from other Values.")
     NOT_LEAF = N_("{label} is not a leaf: it was made by {op}, but here it is meant to be a leaf "
                   "(no operation recorded).")

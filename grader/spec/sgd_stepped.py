@@ -71,7 +71,7 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         if type(now) is float and type(g) is float and changed:  # other facts tell a w
             moves.append((now - before, g, lr))  # never changed, or a .grad set to None after the step
             own.append((step, before, now - before, g))
-        runs.append({"loss": [_loss_value(loss, given), _LOSS_RETURNED.new(loss),
+        runs.append({"loss": [_loss_value(loss, given, call), _LOSS_RETURNED.new(loss),
                               graph(loss, {"w": w}, label="the loss returned", freeing=False),
                               same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step")),
                               _root_returned(loss, call, loss_fn, before, now)],
@@ -82,15 +82,20 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
     return by_key(runs)
 
 
-def _loss_value(loss: object, given: ModeNoted) -> dict[str, Any]:
-    """The VALUE fact of the loss a step returned, with context ``~detach_of`` (naming loss_fn) where it
-    is a detach() of a loss loss_fn returned that requires grad: a new Value sharing that loss's number
-    and version counter, with no grad_fn and no grad.  Told as that, not only as a Value no graph records."""
+def _loss_value(loss: object, given: ModeNoted, call: Call) -> dict[str, Any]:
+    """The VALUE fact of the loss a step returned, with context naming loss_fn where it is a copy
+    of a loss loss_fn returned that requires grad, a new Value sharing that loss's number, with no grad_fn
+    and no grad: ``~detach_of`` where it shares its version counter too (a detach()), ``~data_of`` where
+    not and the step read that loss's ``.data``.  Told as that, not only as a Value no graph records."""
     fact = value_of(loss, "the loss returned")
-    detached = isinstance(loss, Value) and loss.grad_fn is None and not loss.requires_grad and any(
-        isinstance(made, Value) and made is not loss and made.requires_grad and shares_storage(loss, made)
-        and shares_version_counter(loss, made) for made in given.results)
-    return {**fact, CONTEXT + "detach_of": "loss_fn"} if detached else fact
+    copied = [] if not isinstance(loss, Value) or loss.grad_fn is not None or loss.requires_grad else [
+        made for made in given.results
+        if isinstance(made, Value) and made is not loss and made.requires_grad and shares_storage(loss, made)]
+    if any(shares_version_counter(loss, made) for made in copied):
+        return {**fact, CONTEXT + "detach_of": "loss_fn"}
+    if any(call.through_data.get(id(made)) is made for made in copied):
+        return {**fact, CONTEXT + "data_of": "loss_fn"}
+    return fact
 
 
 def _flag_toggled(w: Value, call: Call) -> dict[str, Any]:

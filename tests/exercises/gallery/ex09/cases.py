@@ -715,11 +715,16 @@ CASES += [
                  "requires_grad switched off before that change and on again after it")),
 ]
 
-# The loss returned detached: a new Value sharing the loss's number, no graph; told as the detach() it is.
+# The loss returned detached, or its .data: a new Value sharing the loss's number, no graph; told as what it is.
 CASES += [
     Wrong("step_returns_detached_loss", fails={STEP: "The loss returned is a detach() of the Value loss_fn returned"},
           edits={"        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n    return loss\n":
                  "        w -= lr * w.grad\n    return loss.detach()\n"},
           names=("The loss returned is a detach() of the Value loss_fn returned",),
+          unsaid=("the engine recorded no operation that made it",)),
+    Wrong("step_returns_data_of_loss", fails={STEP: "The loss returned is the .data of the Value loss_fn returned"},
+          edits={"        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n    return loss\n":
+                 "        w -= lr * w.grad\n    return loss.data\n"},
+          names=("The loss returned is the .data of the Value loss_fn returned",),
           unsaid=("the engine recorded no operation that made it",)),
 ]
