@@ -428,7 +428,8 @@ CASES += [
 # the error caught into a name declared before the try and returned after it: Python unbinds an except's name when
 # the block ends, so the return raises UnboundLocalError at that line
 CASES += [
-    Wrong("error_returned_after_except", names=("UnboundLocalError", "in backward_of_detached"),
+    Wrong("error_returned_after_except", names=("UnboundLocalError", "in backward_of_detached", "`except RuntimeError as err:`",
+                                                "Python deletes the name a handler binds when its except block ends"),
           fails={DETACHED: "UnboundLocalError at line"},
           edits={TRY: "    err = None\n    try:\n        z.backward()\n    except RuntimeError as err:\n"
                       "        print(\"error:\", err)\n    return err\n"}),
