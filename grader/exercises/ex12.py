@@ -30,8 +30,8 @@ from grader.spec.call import Call
 from grader.spec.errors import caught_in, error_of
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.one_leaf import leaf_per_entry
-from grader.spec.linear_net import (FORWARD, calling_forward, input_names, make_net, new_input, output_names,
-                                    param_facts, param_names, summed)
+from grader.spec.linear_net import (FORWARD, calling_forward, in_statement_order, input_names, make_net, new_input,
+                                    output_names, param_facts, param_names, summed)
 from grader.spec.rows import in_order, net_rows, rows_fact
 from grader.spec.entries_reached import every_entry
 from grader.spec.provenance import check, float_of, result_of, value_of, watching
@@ -63,6 +63,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         r = sub.forward(net, rows)
     if type(r) is not tuple or len(r) != 3:
         raise shape_error(N_("forward must return (input, output, loss)"), "forward", r)
+    r, order = in_statement_order(r)  # parts in another order: each told as what it is, and the order once
     new = new_input(r)
     inputs, output, loss = r
     names = param_names(net)
@@ -78,6 +79,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         "summed": every_entry(output, loss, "loss", "output"),
         "new": new,
         "call": call.fact,
+        "parts": {**check(Check.PARTS_IN_ORDER, order is None, "forward"), **({CONTEXT + "order": order} if order else {})},
     }
 
 
@@ -92,6 +94,7 @@ FORWARD_KEYS = {
     "loss": "loss is one Value, the sum of every entry of output made by micrograph.sum (one "
     "node, as the documents' torch.sum), from the net's parameters and the input",
     "call": "forward only builds the graph: no backward yet",
+    "parts": "forward returns (input, output, loss), in that order",
     "held": "forward only builds the graph: the parameters' .grad stay as the caller left them",
 }
 

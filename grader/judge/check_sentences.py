@@ -219,6 +219,8 @@ class SayCheck(Sentence):
                         "it was, still requiring grad.")
     FLAGS_AGAINST = N_("{label}'s backward pass went through a graph recorded with {leaf}.requires_grad="
                        "{flag}, against the flag it was given for {leaf}.")
+    PARTS_OTHER_ORDER = N_("{label} returned its parts in another order: ({name}), by what the statement calls each, "
+                           "where the statement returns (input, output, loss).")
     START_ELSEWHERE = N_("{label} returned the statement's Values in another order: the Value a named at the start is "
                          "the one returned as {name}, not as {of}, and the Value the addition made from it (then "
                          "changed in place) is returned under the two other names.")

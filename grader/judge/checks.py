@@ -87,7 +87,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.RECORDED_UNCLEARED.value: SayClear.RECORDED_CLEARED,
            Check.EARLIER_KEPT.value: SayState.EARLIER_CHANGED,
            Check.READ_IN_TURN.value: SayCheck.READ_LATE, Check.GIVEN_KEPT.value: SayCheck.GIVEN_EDITED,
-           Check.SEEDED_FIRST.value: SayCheck.SEEDED_AFTER, Check.GENERATOR_LEFT.value: SayStep.GENERATOR_ELSEWHERE, Check.CHANGED_THROUGH_COPY.value: SayCheck.CHANGED_THROUGH_OWN_DATA,
+           Check.SEEDED_FIRST.value: SayCheck.SEEDED_AFTER, Check.PARTS_IN_ORDER.value: SayCheck.PARTS_OTHER_ORDER, Check.GENERATOR_LEFT.value: SayStep.GENERATOR_ELSEWHERE, Check.CHANGED_THROUGH_COPY.value: SayCheck.CHANGED_THROUGH_OWN_DATA,
            Check.WROTE_DETACHED.value: SayCheck.NOTHING_WRITTEN,
            Check.ONE_HOT.value: SayCheck.NOT_ONE_HOT, Check.GAVE_V.value: SayCheck.NOT_V,
            Check.ROWS.value: SayCheck.NOT_ROWS,
@@ -248,7 +248,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayCheck.LIST_CHANGED: ("name", "name"),  # the argument's name
     SayCheck.FLAGS_CHANGED_AFTER: ("leaf", "leaf"),  # the leaf whose flag was turned off after the graph recorded it
     SayCheck.DETACH_DROPPED: ("leaf", "leaf"),  # the leaf whose detach() the call left unused
-    SayCheck.LIST_REORDERED: ("name", "name"), SayCheck.DETACHED_OTHER: ("other", "name"), SayCheck.CHANGED_ITSELF_TOO_BY: ("op", "op"),  # the Value detach() was taken of; the method called on w
+    SayCheck.LIST_REORDERED: ("name", "name"), SayCheck.DETACHED_OTHER: ("other", "name"), SayCheck.CHANGED_ITSELF_TOO_BY: ("op", "op"), SayCheck.PARTS_OTHER_ORDER: ("order", "name"),  # the Value detach() was taken of; the method called on w; the parts' order
     SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share
     SayWalk.LEAF_TAKEN_EARLY: ("leaf", "leaf"),  # the leaf whose answer was read where the order reached its node
     SayCheck.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through

@@ -209,6 +209,7 @@ class Check(str, enum.Enum):
     KEYS_ASKED = "keys_asked"  # a dict a call returned has the keys the statement's docstring names, and no other
     VALUE_PER_NAME = "value_per_name"  # each Value a call returned under a name (leaf or not) is one no other name holds
     START_FIRST = "start_first"  # a list of a start Value and the one made from it, changed in place, holds the start first
+    PARTS_IN_ORDER = "parts_in_order"  # a call returned its parts (input, output, loss) in the statement's order
     BY_TEXT = "by_text"  # a call given a str equal to the statement's option, another object than the literal, answers alike
     CHANGED_THROUGH_COPY = "changed_through_copy"  # a Value was changed only through its detached copy: not its own .data, nor in place itself
     WROTE_DETACHED = "wrote_detached"  # a call wrote in place into the number its detached copy holds (even that number)

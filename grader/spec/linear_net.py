@@ -51,9 +51,36 @@ FORWARD = Results("forward")
 graph it returns again (a cache keyed by the rows) makes them raise where they are right."""
 
 
+PARTS = ("input", "output", "loss")
+"""What forward returns, in the statement's order."""
+
+
+def _part(x: object) -> str | None:
+    """Which of forward's parts ``x`` is by its kind: the loss (one Value), the input (rows of
+    leaves) or the output (rows of Values an operation made); None where its kind tells none."""
+    if isinstance(x, micrograph.Value):
+        return "loss"
+    if type(x) is not list or not x or not all(type(row) is list and row for row in x):
+        return None
+    kinds = {(v.is_leaf and "input" or "output") if isinstance(v, micrograph.Value) else None for row in x for v in row}
+    return next(iter(kinds)) if len(kinds) == 1 else None
+
+
+def in_statement_order(r: object) -> tuple[object, str | None]:
+    """``r``, what forward returned, with its three parts put in the statement's order where each
+    is told by its kind and they came in another, and that other order by the statement's names
+    of what each part holds ("output, input, loss"); ``r`` itself and None otherwise.  The facts
+    of each part then tell what differs in it, not what another part holds by its place."""
+    kinds = [_part(x) for x in r] if type(r) is tuple and len(r) == 3 else []
+    if sorted(map(str, kinds)) != sorted(PARTS) or tuple(kinds) == PARTS:
+        return r, None
+    return tuple(r[kinds.index(part)] for part in PARTS), ", ".join(map(str, kinds))
+
+
 def input_names(r: object) -> dict[str, Any]:
     """The input leaves forward returned by the names a student sees (input[0][0]), drawn only:
     grads_twice may build its input without calling forward."""
+    r, _ = in_statement_order(r)
     inputs = r[0] if type(r) is tuple and len(r) == 3 else None
     rows = inputs if type(inputs) is list else []
     return {f"input[{i}][{k}]": v for i, row in enumerate(rows) if type(row) is list for k, v in enumerate(row)}
@@ -61,6 +88,7 @@ def input_names(r: object) -> dict[str, Any]:
 
 def new_input(r: object) -> dict[str, Any] | None:
     """The IDENTITY fact of forward's input[0][0] against the one an earlier call returned."""
+    r, _ = in_statement_order(r)
     inputs = r[0] if type(r) is tuple and len(r) == 3 else None
     if type(inputs) is not list or not inputs or type(inputs[0]) is not list or not inputs[0]:
         return None  # the shape is told by the other facts
@@ -79,7 +107,7 @@ def summed(first_root: object) -> dict[str, Any]:
     judged where the call's first backward pass started from that loss (``first_root``, its
     node): a loss that leaves entries out explains every gradient a backward through it wrote.
     A loss the function built itself, from forward's output, is not forward's: it holds then."""
-    r = FORWARD.last
+    r, _ = in_statement_order(FORWARD.last)
     loss = r[2] if type(r) is tuple and len(r) == 3 else None
     fact = every_entry(r[1], loss, "loss", "output") if isinstance(loss, micrograph.Value) and \
         loss.grad_fn is not None and loss.grad_fn is first_root else None

@@ -737,3 +737,10 @@ CASES += [Wrong("loss_of_first_column", fails={"forward gives input leaves, outp
                 unsaid=("records SumBackward0 fewer times",),
                 edits={"    loss = micrograph.sum([v for row in output for v in row])\n":
                        "    loss = micrograph.sum([row[0] for row in output])\n"})]
+
+# forward's parts returned as (output, input, loss), its callers unpacking only the loss: told once, as the order of
+# the parts by what each holds, not as sentences on input[0][1] (the student's input is its second part)
+CASES += [Wrong("parts_in_other_order", fails={FORWARD: "forward returned its parts in another order: (output, input, loss)"},
+                names=("forward returned its parts in another order", "(output, input, loss)"),
+                unsaid=("input[0][0] as a Value an operation made", "never reaches input[0][1]"),
+                edits={"    return inputs, output, loss\n": "    return output, inputs, loss\n"})]
