@@ -13,6 +13,7 @@ from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, operand
 from grader.spec.build_again import again
 from grader.spec.build_reads import grad_quiet
+from grader.spec.facts import CONTEXT
 from grader.spec.warned import grad_read
 from grader.spec.freed import at_a_freed_id
 from grader.spec.held import held
@@ -127,7 +128,7 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
     calls = [raised(g[name].retain_grad, f"{name}.retain_grad() on a leaf that requires grad" if name in ("w", "x")
                     else f"{name}.retain_grad()") for name in retained]  # an error told with the value it was called on
     own = [n for n in retained if n not in ("w", "x")]  # the retained non-leaves: whose runs wrote their .grad
-    beside = {n: written_beside(y, g, y.backward, n) for n in own[:1]}
+    beside = {own[0]: written_beside(y, g, y.backward, own)} if own else {}  # every retained non-leaf's .grad read
     if not own:
         y.backward()
     after = f"after {''.join(f'{n}.retain_grad(); ' for n in retained)}y.backward()"
@@ -135,7 +136,8 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
     kept: dict[str, list[Any]] = {"grad": [], "retained": [], "not_retained": []}  # keyed as the program made them
     for n in NODES:
         key = "grad" if n in ("w", "x") else "retained" if n in retained else "not_retained"
-        kept[key].append(fact(reads[n]["grad"], f"{n}.grad {after}"))
+        passed = {CONTEXT + "passed_on": True} if any(n in seen[2] for seen in beside.values()) else {}  # told beside
+        kept[key].append({**fact(reads[n]["grad"], f"{n}.grad {after}"), **passed})
     values = [claim(_a_value(g[n]), f"{n}.grad is None or a Value like {n}") for n in retained if n not in ("w", "x")]
     written = [claim(_by_own_node(beside[n], f"{n}.grad_fn"), f"{after}, only {n}.grad_fn's run wrote {n}.grad")
                for n in beside]
@@ -146,12 +148,12 @@ def _documents(sub: Any, w: float, x: float, retained: tuple[str, ...]) -> dict[
             "retains_grad": [*calls, *(fact(flag(g[n].retains_grad), f"{n}.retains_grad {after}") for n in NODES)]}
 
 
-def _by_own_node(beside: tuple[list[tuple[str, str]], set[str]], node: str) -> bool:
+def _by_own_node(beside: tuple[list[tuple[str, str]], set[str], set[str]], node: str) -> bool:
     """Whether every change of a retained value's .grad came next to a run of its own node or
     once every node had run (a backward that writes the retained gradients after its loop is
     right at this stage), per ``written_beside``; or that node was never seen to run (its apply
     bypassed: told so)."""
-    pairs, ran = beside
+    pairs, ran, _ = beside
     return node not in ran or all(node in pair or not pair[1] for pair in pairs)
 
 

@@ -98,7 +98,8 @@ _TOLD_WHOLE = {SayTorch.TORCH_OTHER_VERSIONS, SayTorch.TORCH_OTHER_VERSIONS_IN, 
                SayTorch.LOGGED_NOT_WARNED, SayWalk.RAN_TWICE_IN_A_ROW,
                SayWalk.TWO_EDGES_WAITING, SayWalk.NOT_A_TUPLE, SayWalk.SWALLOWED, SayTorch.WRITTEN_BESIDE, SayTorch.LEAF_WITH_NODE,
                SayTorch.RETAINED_BESIDE, SayTorch.STORE_REPLACED, SayTorch.CLEARED_BEFORE_STORE,
-               SayTorch.CLEARED_NOT_ADDED, SayTorch.REPLACED_NOT_ADDED, SayTorch.BESIDE_NOT_ADDED, SayTorch.OTHER_REFUSED, SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED, SayTorch.COUNTER_KIND}
+               SayTorch.CLEARED_NOT_ADDED, SayTorch.REPLACED_NOT_ADDED, SayTorch.BESIDE_NOT_ADDED, SayTorch.OTHER_REFUSED, SayTorch.ONE_BUFFER, SayTorch.ZERO_DROPPED, SayTorch.COUNTER_KIND,
+               SayTorch.PASSED_ON}
 
 
 def _rules_left(test: Test, want: dict[str, Any], got: dict[str, Any], keys: list[str]) -> list[str]:

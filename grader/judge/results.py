@@ -18,7 +18,7 @@ from grader.judge.clear_sentences import SayClear
 from grader.judge.read_sentences import SayRead
 from grader.judge.sentences import Say, Sentence
 from grader.judge.shape_sentences import SayShape
-from grader.judge.torch_sentences import SayTorch
+from grader.judge.torch_sentences import TOLD_BY_FLAG, SayTorch
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.explained import difference as _diff
 from grader.spec.warned import LOGGED, OTHER_TEXT, OTHER_WARNING, PRINTED
@@ -165,20 +165,9 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     return [found] if found is not None else []
 
 
-# a build-track difference told, with its label alone, as the kind the probe's flag (True) names
-_TOLD_BY_FLAG = ((SayTorch.TORCH_ORDER, "constant_accumulator", SayTorch.CONSTANT_ACCUMULATOR),  # an entry PyTorch never has
-                 (SayTorch.TORCH_FLAG, "with_node", SayTorch.LEAF_WITH_NODE),  # a flag set once, grad_fn changed since
-                 (SayTorch.TORCH_NUMBER, "one_buffer", SayTorch.ONE_BUFFER),  # two AccumulateGrads' gradients in one buffer
-                 (SayTorch.TORCH_NUMBER, "swapped", SayTorch.SWAPPED_GRADS),  # each leaf the other's gradient
-                 (SayTorch.TORCH_NUMBER, "bypassed", SayTorch.WRITTEN_BESIDE),  # AccumulateGrad.apply wrote it, not store_grad
-                 (SayTorch.TORCH_NUMBER, "retained_beside", SayTorch.RETAINED_BESIDE),  # backward wrote it, not store_grad
-                 (SayTorch.TORCH_NUMBER, "replaced", SayTorch.STORE_REPLACED),  # store_grad left the new gradient alone
-                 (SayTorch.TORCH_NUMBER, "cleared", SayTorch.CLEARED_BEFORE_STORE))  # a retained .grad dropped first
-
-
 def _torch_context(found: Difference, got: dict[str, Any], label: str) -> Difference | None:
     """A build-track difference told by what the probe saw beside it (its context), else None."""
-    flagged = next((said for say, key, said in _TOLD_BY_FLAG if found.say is say and got.get(CONTEXT + key) is True), None)
+    flagged = next((said for say, key, said in TOLD_BY_FLAG if found.say is say and got.get(CONTEXT + key) is True), None)
     if flagged is not None:
         return _diff(flagged, label=label)
     if found.say is SayTorch.TORCH_ORDER and type(over := got.get(CONTEXT + "passed_over")) is list and len(over) == 2:

@@ -58,6 +58,10 @@ class SayTorch(Sentence):
     SWAPPED_GRADS = N_("{label} is a different number from PyTorch's: each of the two leaves got the gradient "
                        "y.grad_fn.apply returned for the other, where the gradient apply returns first goes to the node "
                        "of the first input (the first of y.grad_fn.next_functions), and the second to the second input's.")
+    # a retained non-leaf's .grad holding what its node's apply returned (``build_watch.written_beside``, ex18)
+    PASSED_ON = N_("{label} is a different number from PyTorch's: backward wrote into that retained non-leaf's .grad "
+                   "a gradient its node's apply returned, which the node passes on to an input, not the gradient "
+                   "its node was handed, the one that flows into the value, which is the gradient retain_grad keeps.")
     TORCH_FLAG = N_("{label} is {flag}, unlike PyTorch's.")
     LEAF_WITH_NODE = N_("{label} is True in your engine, though that value's grad_fn is not None: is_leaf must follow "
                         "grad_fn (a value is a leaf exactly when its grad_fn is None), not what the value was when it "
@@ -115,3 +119,15 @@ class SayTorch(Sentence):
     TORCH_OTHER_VERSIONS = N_("{label} raised {error}, where PyTorch raises that error at other versions.")
     TORCH_OTHER_VERSIONS_IN = N_("{label} raised {error} in {name}, where PyTorch raises that error "
                                  "at other versions.")
+
+
+# a build-track difference told, with its label alone, as the kind the probe's flag (True) names
+TOLD_BY_FLAG = ((SayTorch.TORCH_ORDER, "constant_accumulator", SayTorch.CONSTANT_ACCUMULATOR),  # an entry PyTorch never has
+                (SayTorch.TORCH_FLAG, "with_node", SayTorch.LEAF_WITH_NODE),  # a flag set once, grad_fn changed since
+                (SayTorch.TORCH_NUMBER, "one_buffer", SayTorch.ONE_BUFFER),  # two AccumulateGrads' gradients in one buffer
+                (SayTorch.TORCH_NUMBER, "swapped", SayTorch.SWAPPED_GRADS),  # each leaf the other's gradient
+                (SayTorch.TORCH_NUMBER, "bypassed", SayTorch.WRITTEN_BESIDE),  # AccumulateGrad.apply wrote it, not store_grad
+                (SayTorch.TORCH_NUMBER, "retained_beside", SayTorch.RETAINED_BESIDE),  # backward wrote it, not store_grad
+                (SayTorch.TORCH_NUMBER, "replaced", SayTorch.STORE_REPLACED),  # store_grad left the new gradient alone
+                (SayTorch.TORCH_NUMBER, "cleared", SayTorch.CLEARED_BEFORE_STORE),  # a retained .grad dropped first
+                (SayTorch.TORCH_NUMBER, "passed_on", SayTorch.PASSED_ON))  # a retained .grad: what its node returned

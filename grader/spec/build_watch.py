@@ -93,6 +93,8 @@ class Watch:
         self.short: dict[str, str] = {}  # a node's label: a node whose apply returned no entry for its edge into it
         self.odd: dict[str, tuple[str, str]] = {}  # a node's label: a feeder whose apply returned no tuple, and its type
         self.raised: dict[str, tuple[str, str]] = {}  # a node's label: a feeder whose apply raised, and the error's type
+        self.handed: dict[str, list[object]] = {}  # a node's label: the number its apply was handed, at each run
+        self.passed: dict[str, list[object]] = {}  # a node's label: every number its apply returned, at every run
 
     def failed(self, node: Any, error: Exception) -> None:
         """Note that ``node``'s apply raised ``error``: a backward that goes on sends its edges nothing."""
@@ -113,6 +115,8 @@ class Watch:
             return
         if type(result) not in (tuple, list):  # a generator backward may have used up before it read a gradient
             return self._by_edge(self.odd, node, type_name(result))
+        if id(node) in self.labels:
+            self.passed.setdefault(self.labels[id(node)], []).extend(_number_or_none(g) for g in result)  # type: ignore[union-attr]
         for i, pair in enumerate(pairs):  # type: ignore[arg-type]
             if type(pair) in (tuple, list) and len(pair) == 2 and id(pair[0]) in self.labels:
                 into = self.labels[id(pair[0])]
@@ -126,10 +130,12 @@ class Watch:
         node ``label``, every one 0: a node left out for its zeros, not one some gradient never reached."""
         return len(self.sent.get(label, [])) == edges > 0 and all(g == 0.0 for g in self.sent[label])
 
-    def ran(self, node: Any, *_: Any) -> None:  # the graph's nodes are held alive: their ids are theirs
+    def ran(self, node: Any, *args: Any) -> None:  # the graph's nodes are held alive: their ids are theirs
         self.poll()
         if len(self.events) < _MAX_RUNS and id(node) in self.labels:
             self.events.append((True, self.labels[id(node)]))
+            if args:  # an apply's gradient (a pre-hook on PyTorch's node hands none)
+                self.handed.setdefault(self.labels[id(node)], []).append(_number_or_none(args[0]))
 
     def poll(self) -> None:
         for label, v in self.leaves.items():
@@ -177,19 +183,31 @@ def sent_by_applies(root: Any, names: dict[str, Any], start: Callable[[], None])
     return watched(root, names, start, {})[0].sent
 
 
-def written_beside(root: Any, names: dict[str, Any], start: Callable[[], None], value: str
-                   ) -> tuple[list[tuple[str, str]], set[str]]:
-    """The runs next to which ``start()`` (a backward from ``root``) changed ``names[value]``'s
-    ``.grad``: for each change, the labels of the node seen running just before it and just
-    after it ("" at either end); and the labels of every node seen running.  A retained
-    non-leaf's gradient is written as its own node runs, before its apply (PyTorch, the course's
-    engine) or, until ex20, after it or once every node ran: a change beside no run of that
-    node, in the midst of the walk, came with another node's run."""
-    watch, _ = watched(root, names, start, {value: names[value]})
+def written_beside(root: Any, names: dict[str, Any], start: Callable[[], None], values: list[str]
+                   ) -> tuple[list[tuple[str, str]], set[str], set[str]]:
+    """The runs next to which ``start()`` (a backward from ``root``) changed the ``.grad`` of the
+    first of ``values`` (names in ``names``): for each change, the labels of the node seen running
+    just before it and just after it ("" at either end); the labels of every node seen running;
+    and those of ``values`` whose .grad it left holding a number their own node's apply returned
+    and none that apply was handed (``_passed_on``).  A retained non-leaf's gradient is written as
+    its own node runs, before its apply (PyTorch, the course's engine) or, until ex20, after it or
+    once every node ran: a change beside no run of that node, in the midst of the walk, came with
+    another node's run."""
+    watch, _ = watched(root, names, start, {value: names[value] for value in values})
     runs = [(i, label) for i, (by_apply, label) in enumerate(watch.events) if by_apply]
     pairs = [(next((label for j, label in reversed(runs) if j < i), ""), next((label for j, label in runs if j > i), ""))
-             for i, (by_apply, label) in enumerate(watch.events) if not by_apply and label == value]
-    return pairs, {label for _, label in runs}
+             for i, (by_apply, label) in enumerate(watch.events) if not by_apply and label == values[0]]
+    return pairs, {label for _, label in runs}, {value for value in values if _passed_on(watch, value)}
+
+
+def _passed_on(watch: Watch, value: str) -> bool:
+    """Whether the value named ``value`` holds in .grad, as last read, a gradient its node's apply
+    returned (what the node passes on to an input) and none that apply was handed (the gradient
+    that flows into the value, which retain_grad keeps): a retained gradient written from what
+    apply returned, not from what it received."""
+    own, held = f"{value}.grad_fn", watch.read[value][1]
+    handed = watch.handed.get(own, [])
+    return type(held) is float and bool(handed) and held in watch.passed.get(own, []) and held not in handed
 
 
 def watched(root: Any, names: dict[str, Any], start: Callable[[], None], polled: dict[str, Any]

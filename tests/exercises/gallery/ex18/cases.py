@@ -116,8 +116,10 @@ CASES = [
         "        if node.retained is not None:\n            store_grad(node.retained, grad)\n        grads = node.apply(grad)\n":
         "        grads = node.apply(grad)\n        if node.retained is not None:\n"
         "            store_grad(node.retained, grads[0] if grads else grad)\n"},
-          fails={HIDDEN: "y.grad after y.retain_grad(); y.backward() is a different number"},
-          names=("y.grad after y.retain_grad()", "the gradient its node receives")),
+          fails={HIDDEN: "y.grad after b.retain_grad(); y.retain_grad(); y.backward() is a different number from "
+                         "PyTorch's: backward wrote into that retained non-leaf's .grad a gradient its node's apply returned"},
+          names=("y.retain_grad(); y.backward()", "a gradient its node's apply returned", "not the gradient its node was handed",
+                 "which is the gradient retain_grad keeps")),
     Wrong("retained_kept_in_an_undefined_dict", edits={  # this stage's backward meets a name never defined
         "        if node.retained is not None:\n            store_grad(node.retained, grad)\n":
         "        kept = RETAINED.get(id(node))\n        if kept is not None:\n            store_grad(kept, grad)\n",
@@ -522,6 +524,8 @@ CASES += [
         + "            def apply(grad: float) -> tuple[float, ...]:\n                sent = run(grad)\n"
           "                store_grad(self, sent[0])\n                return sent\n"
           "            node.apply = apply\n            self.retains_grad = True"},
-          fails={HIDDEN: "y.grad after y.retain_grad(); y.backward() is a different number"},
-          names=("y.grad after y.retain_grad()", "the gradient its node receives"), unsaid=("never ran",)),
+          fails={HIDDEN: "y.grad after b.retain_grad(); y.retain_grad(); y.backward() is a different number from "
+                         "PyTorch's: backward wrote into that retained non-leaf's .grad a gradient its node's apply returned"},
+          names=("y.retain_grad(); y.backward()", "not the gradient its node was handed", "which is the gradient retain_grad keeps"),
+          unsaid=("never ran",)),
 ]
