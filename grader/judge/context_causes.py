@@ -27,7 +27,7 @@ _EXPLAINED_BY = with_nan({
     **dict.fromkeys((Say.KEPT_MORE, Say.KEPT_BY_CREATE, Say.KEPT_AGAINST_GIVEN), {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER}),
     Say.GRAD_MODE_OFF: _RECORDED,
     Say.INPUTS_GIVEN: {Say.GRAD_NEVER_WRITTEN, Say.GRAD_NUMBER},  # backward(inputs=...): other leaves unwritten
-    SayRead.EDGES_UNREAD: {Say.RESULT_NUMBER},  # a number worked out with no walk of the graph it was given
+    **dict.fromkeys((SayRead.EDGES_UNREAD, SayRead.NODE_UNREAD), {Say.RESULT_NUMBER}),  # a walk of none or part of the graph
     Say.GRAD_MODE_ON: _RECORDED, Say.GRAD_MODE_FLAG: _RECORDED,
     # a .grad cleared between passes where the statement's accumulate (zero_grad at the top of every step), or kept
     **dict.fromkeys((Say.CLEARED_BETWEEN, Say.NOT_CLEARED), {Say.RESULT_NUMBER, Say.RESULT_ALIKE, Say.GRAD_NUMBER}),

@@ -244,6 +244,9 @@ def _edges_unread(want: dict[str, Any], got: dict[str, Any], label: str) -> list
     beside a number it explains (a formula of the leaves' numbers walks no graph)."""
     if want.get(CONTEXT + "read_edges") is True and got.get(CONTEXT + "read_edges") is False:
         return [_diff(SayRead.EDGES_UNREAD, label=label, context=True)]
+    node, graph = got.get(CONTEXT + "unread_node"), got.get(CONTEXT + "graph")
+    if want.get(CONTEXT + "unread_node") is None and type(node) is str and type(graph) is str:
+        return [_diff(SayRead.NODE_UNREAD, label=label, op=node, root=graph, context=True)]
     return []
 
 

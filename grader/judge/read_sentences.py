@@ -51,6 +51,8 @@ class SayRead(Sentence):
     NEVER_READ = N_("{label} never read .grad: its answer was not read through the Value's .grad.")
     EDGES_UNREAD = N_("{label} returned its numbers without ever reading a node's next_functions, so it followed "
                       "none of the paths of the graph it was given.")
+    NODE_UNREAD = N_("for y = {root}, {label} never read the next_functions of a node of that graph ({op}), though "
+                     "that node lies on a path from y to a leaf: no path through it was followed.")
     NOT_READ_AFTER = N_("{label} read .grad only before its last backward pass, and no .grad after it: the "
                         "gradients that pass wrote were never read from .grad.")
     GIVEN_GRAD_UNREAD = N_("{label} never read the .grad of the Value it was given, only the .grad of other Values.")

@@ -11,9 +11,11 @@ release; the walker that matches slips on other graphs stays in the hidden test 
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 from micrograph import Value
 
+from grader.spec.facts import CONTEXT
 from grader.spec.given import NODES, documents_graph
 from grader.spec.probe import num
 from grader.spec.provenance import grad_of, list_kept, result_of, watching
@@ -31,8 +33,19 @@ def by_paths(sub: ModuleType, y: Value, leaves: list[Value], everything: list[Va
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
     kept = [list_kept(values, everything, label, "values") for values, label in zip(handed, labels)]
     return ({"by_paths": [result_of(answer, label) for answer, label in zip(answers, labels)],
-             "walk_only": [call.fact, *untouched, *kept]},
+             "walk_only": [{**call.fact, **_unread_node(call.nodes_read or {}, everything, graph)}, *untouched, *kept]},
             [(answer, y, leaf, everything, label) for answer, leaf, label in zip(answers, leaves, labels)])
+
+
+def _unread_node(read: dict[int, Any], everything: list[Value], graph: str) -> dict[str, Any]:
+    """Context ``~unread_node``: the name of the node nearest y (made last) among the graph's nodes whose
+    next_functions the calls never read, where they read some (a walk that stopped some levels below y,
+    written for the documents' graph), with the graph (``~graph``); every node of the probe's graphs lies
+    on a path from y to a leaf.  Nothing where they read none: ``read_edges`` tells that."""
+    unread = [v.grad_fn for v in everything if v.grad_fn is not None and id(v.grad_fn) not in read]
+    if not read or not unread:
+        return {}
+    return {CONTEXT + "unread_node": str(unread[-1].name()), CONTEXT + "graph": graph}
 
 
 def by_paths_apart(sub: ModuleType, w: float, x: float) -> list[dict]:

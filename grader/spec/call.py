@@ -99,8 +99,9 @@ class Call(CallRecords, observe.Observer):
             self._returned(frame, arg)
         if event != "call":
             return
-        if self.read_edges is False and reads_edges(frame) and self._from_student(frame):
-            self.read_edges = True
+        if self.nodes_read is not None and reads_edges(frame) and self._from_student(frame):
+            node = frame.f_locals.get("self")
+            self.nodes_read[id(node)] = node  # kept alive: no later node takes its id
         code = watched_code(frame)
         walk = code is not None and code.co_filename in ENGINE_WALK
         self.walks += walk  # the engine's walks running: grad off there is the engine's (``run_by_engine``)

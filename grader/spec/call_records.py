@@ -28,7 +28,7 @@ class CallRecords:
     """The records of one call (``Call`` observes it and fills them).  Only the first
     ``MAX_PASSES_LISTED`` passes are recorded one by one."""
 
-    read_edges: bool | None = None  # with ``watching(reads_edges=True)``: whether it read a next_functions
+    nodes_read: dict[int, Any] | None = None  # with ``watching(reads_edges=True)``: nodes whose next_functions it read
 
     def __init__(self, label: str, filename: str, leaves: Sequence[Any] = (),
                  saves: bool = False, grad_numbers: bool = False, made: bool = False,

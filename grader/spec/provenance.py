@@ -271,7 +271,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     """
     mode, kept = ("" if grad_mode else CONTEXT), ("" if retain_graph else CONTEXT)
     call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made, errors, clears)
-    call.read_edges = False if reads_edges else None
+    call.nodes_read = {} if reads_edges else None
     before, previous = observe.passes(), getprofile()
     given = _nodes_of(started_from)  # as given: a Value the code detaches in place (detach_()) loses its own
     if grad_mode is not None:
@@ -340,8 +340,8 @@ def _asked(call: Call, reads_grad: bool, given: frozenset[int] | None, one_graph
         fact.update(_roots_of_one_graph(call) if not fact["one_graph"] else {})
     if engine_walk:
         fact["engine_walk"] = call.engine_walk
-    if call.read_edges is not None:
-        fact[CONTEXT + "read_edges"] = call.read_edges
+    if call.nodes_read is not None:
+        fact[CONTEXT + "read_edges"] = bool(call.nodes_read)
     return fact
 
 

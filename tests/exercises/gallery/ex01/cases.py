@@ -579,3 +579,18 @@ CASES += [
                                               "    return b + a if leaf is w else b\n"},
           names=("grad_by_paths", "next_functions", "followed none of the paths")),
 ]
+
+# grad_by_paths written for the documents' shape, y = a * b with a and b sums of leaves: it reads y's
+# inputs and theirs, two levels down, and no deeper; on a deeper graph the node it never looked into is named.
+CASES += [
+    Wrong("by_paths_two_levels_only",
+          fails={"chain rule by paths in other graphs": "never read the next_functions of a node of that graph (AddBackward0)"},
+          edits={"    return d(y.grad_fn)\n": "    total = 0.0  # y = a * b, a and b sums of leaves: two levels down\n"
+                                              "    for i, (node, _) in enumerate(y.grad_fn.next_functions):\n"
+                                              "        for child, _ in node.next_functions:\n"
+                                              "            if getattr(child, \"variable\", None) is leaf:\n"
+                                              "                total += local(y.grad_fn, i)\n"
+                                              "    return total\n"},
+          names=("grad_by_paths", "(w + x) * w * (w + 2)", "no path through it was followed"),
+          unsaid=("without ever reading",)),
+]
