@@ -121,7 +121,7 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
     out = {"returned": returned if type(grads) is list else result_of(returned, label),
            "floats": _floats(grads, label), "read": read_from_grad(grads, call, label),
            "x_grads": [{**fact, **kept.changed_by(leaf)} for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],
-           "call": call.fact,
+           "call": {**call.fact, "by_backward": call.by_backward},  # a pass of grad() writes no .grad: told so
            "given_kept": kept.read_fact(call.probe_held),
            "given": check(Check.GAVE_V, _gave(call.root_grads, v), label), "v_kept": list_kept(v, given, label, "v")}
     if y_grad:
@@ -207,7 +207,8 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
             "in_turn": read_in_turn(earlier, x[0], label, rows=True, rows_one_list=one_list),
             "x_grads": [{**fact, CONTEXT + "cleared_before_backward": call.cleared_between(leaf)}  # zeroed before
                         for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],  # each backward, not after
-            "call": _last_pass_kept({(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()}),
+            "call": _last_pass_kept({**{(CONTEXT + k if k == "cleared_between" else k): v for k, v in call.fact.items()},
+                                     "by_backward": call.by_backward}),  # a pass of grad() writes no .grad: told so
             # the gradients the code gives its passes, whichever call shows it: one label for every call
             "one_hot": one_hot_facts(call.root_grads, f"jacobian_rows(x, loss, {zero_between})",
                                      zero_between and matrix(rows, num) == jacobian, tuple(v.item() for v in loss[0])),

@@ -43,7 +43,8 @@ CASES = [
           edits={ZERO: "                leaf.grad = None\n",
                  "    return [v.grad.item() for v in x[0]]\n":
                  "    return [v.grad.item() if v.grad is not None else 0.0 for v in x[0]]\n"}),
-    Wrong("rows_by_grad", names=('backward never wrote x_a[0][0].grad',), fails={ROWS: "backward never wrote x_a[0][0].grad"},
+    Wrong("rows_by_grad", names=('jacobian_rows computed gradients with grad()', "writes no .grad"),
+          fails={ROWS: "jacobian_rows computed gradients with grad(), which writes no .grad"},
           edits={ROW_BACKWARD: "        found = micrograph.grad(loss, x[0], [one_hot], retain_graph=True)\n",
                  "        rows.append(x_grads(x))\n": "        rows.append([g.item() for g in found])\n",
                  ZERO: "                pass\n"}),
@@ -632,3 +633,12 @@ CASES += [Wrong("rows_by_leaf", fails={ROWS: "each of your rows holds the gradie
                        "each of your rows holds the gradients of one leaf only"),
                 unsaid=("found a leaf's entry by its number",),
                 edits={"    return rows\n": "    return [list(column) for column in zip(*rows)]\n"})]
+
+# Gradients asked of grad(), which writes no .grad: vjp's answer is right and x's .grad stay None, told as grad()
+# where the statement runs backward (not only as .grad never written); jacobian_rows's rows by grad() the same
+# (rows_by_grad above).
+CASES += [
+    Wrong("vjp_by_grad_call", fails={VJP: "vjp computed gradients with grad(), which writes no .grad"},
+          edits={VJP_BACKWARD + "    return x_grads(x)\n": "    return [g.item() for g in micrograph.grad(loss, x[0], [v])]\n"},
+          names=("vjp computed gradients with grad()", "writes no .grad"), unsaid=("backward never wrote",)),
+]
