@@ -38,6 +38,14 @@ class Parameter(Value):
     def __repr__(self) -> str:
         return "Parameter" + super().__repr__()[len("Value"):]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Parameter:
+        """torch's ``Parameter.__deepcopy__``: a new Parameter of the same number and requires_grad, without the
+        ``.grad`` a Value's deepcopy copies; so a module whose gradients hold a graph (``create_graph=True``) copies,
+        as torch's does, where copying such a ``.grad`` raises."""
+        copied = type(self).shared([self.item()], None).requires_grad_(self.requires_grad)
+        memo[id(self)] = copied
+        return copied
+
 
 class Module:
     """Base class of layers and models, as ``torch.nn.Module``."""

@@ -1,5 +1,5 @@
-"""What stays a Parameter, on values of our own: results of ops, detach(), .data, clone(), a deepcopy, a
-Parameter of a Parameter, and the requires_grad of each."""
+"""What stays a Parameter, on values of our own: results of ops, detach(), .data, clone(), a deepcopy (which
+leaves .grad out, even one with a graph), a Parameter of a Parameter, and the requires_grad of each."""
 
 import copy
 
@@ -17,6 +17,13 @@ def run(B, rec):
     rec("deepcopy is another object", d is not p)
     d.data.add_(1)
     rec("deepcopy does not share", (p, d))
+    (p * p).backward()  # a Parameter's deepcopy leaves .grad out, a plain one or one with a graph
+    e = copy.deepcopy(p)
+    rec("deepcopy of a Parameter with a .grad", (e, isinstance(e, P), e.requires_grad, e.grad))
+    p.grad = p * 2  # what create_graph=True leaves: a .grad with a grad_fn, whose own deepcopy is refused
+    f = copy.deepcopy(p)
+    rec("deepcopy of a Parameter whose .grad has a graph", (f, isinstance(f, P), f.grad))
+    p.grad = None
     q = P(p)
     q.data.add_(1)
     rec("P(p) shares the number", (p, q))
