@@ -149,6 +149,9 @@ def _at_a_freed_id(sub) -> list[dict[str, Any]]:
     def handed(model: nn.MLP) -> None:
         _train(sub, model, *dataset(41, 4), 0.1, 1)  # new lists: a call that changes them leaves the next its own
         earlier.extend(model.parameters())
+        for p in model.parameters():  # a .grad holding a graph (create_graph=True) keeps that graph alive: its blocks
+            if p.grad is not None and p.grad.grad_fn is not None:  # then take the freed ids, hundreds of calls long;
+                p.grad = None  # marked() gives every earlier parameter a .grad of its own before the check anyway
     model = at_a_freed_id(make, handed, candidates=CANDIDATES)
     before, start = marked(earlier), [p.item() for p in models.parameters(model, "the probe")]
     _train(sub, model, *dataset(41, 4), 0.1, 1)

@@ -737,3 +737,12 @@ CASES += [
           edits={FORWARD: "        prediction = model(inputs[::-1])\n"},
           names=("took its steps on another loss",)),
 ]
+
+# backward with create_graph=True (a student who reads it as "build the graph"): every loss and step is the statement's;
+# told as the graph kept, while the losses tests, which copy the model given (its .grad holding a graph: a Parameter's
+# deepcopy leaves .grad out, as torch's), and the search for a model at a freed id see the student's real losses.
+CASES += [
+    Wrong("backward_with_create_graph", names=("create_graph=True",), fails={ONE_STEP: "kept the graph (create_graph=True"},
+          edits={BACKWARD: "        loss.backward(create_graph=True)\n"}, passes=(LOSSES, LOSSES_HIDDEN),
+          unsaid=("Only Tensors created explicitly by the user", "CPU time")),
+]
