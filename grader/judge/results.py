@@ -121,8 +121,9 @@ def result_differences(want: dict[str, Any], got: dict[str, Any], label: str) ->
     if found is not None and absent is not None:  # no such key, not an entry that holds None
         return [_diff(Say.NO_ENTRY if found.say is Say.RESULT_NONE else Say.EXTRA_ENTRY, label=label,
                       of=absent[0], name=absent[1])]
-    if found is not None and found.say is not Say.RESULT_MORE and _shared_more(want, got):  # one list appended
-        # again and again, changed since; among more entries than the statement's, the extra entries (a list kept
+    more = found is not None and found.say is Say.RESULT_MORE and dict(found.fields).get("label") == label
+    if found is not None and not more and _shared_more(want, got):  # one list appended again and again, changed
+        # since (grown inside an entry too); among more entries than the statement's, the extra entries (a list kept
         # between calls, which an earlier call filled) are the difference, a list appended twice maybe right there
         return [_diff(Say.ENTRIES_ONE_LIST, label=label)]
     held = got.get(CONTEXT + "held")

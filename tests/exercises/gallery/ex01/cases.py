@@ -594,3 +594,14 @@ CASES += [
           names=("grad_by_paths", "(w + x) * w * (w + 2)", "no path through it was followed"),
           unsaid=("without ever reading",)),
 ]
+
+# paths appends each node's name to one trail list it hands down to every branch, and appends that
+# very list for each path found (no copy, nothing taken off on the way back): told as one list object
+# standing for several paths, which shows every name the walk added after it was appended.
+CASES += [
+    Wrong("paths_one_trail_list",
+          fails={"paths from y to w and to x": "paths(y, w) holds one list object as several of its entries"},
+          edits={"    def walk(node, trail: list[str]) -> None:\n        trail = trail + [node.name()]\n":
+                 "    def walk(node, trail: list[str]) -> None:\n        trail.append(node.name())\n"},
+          names=("paths(y, w)", "one list object"), unsaid=("paths(y, w)[0] has more entries",)),
+]
