@@ -80,32 +80,36 @@ KEYS = {
     "sent_again": "each backward buffers the gradients of its own pass, anew at each call: a later backward through "
                   "the same graph hands every node what the first did",
 }
-KEYS["walk"] = KEYS["rerun"]  # the nodes a later backward ran, apart from the gradients they sent
-KEYS["retained_renewed"] = KEYS["renewed"]  # a retained a.grad's, apart: a sum that overwrites spoils it too
-# what zero_() or .grad = None left decides the gradients added after it
-# one .grad Value shared by two leaves (``own_grad``) spoils every sum added into either
-CAUSED_BY = {"grads": ("zeroed", "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad", "own_grad"),
-             "fresh": ("zeroed", "dropped", "renewed", "leaf_number", "operand", "grads", "own_grad"),
-             "zeroed": ("one_grad",), "leaf_root": ("operand", "own_grad"), "seed": ("leaf_root", "operand", "grads"),
+ZERO_KEYS = ("zeroed", "zero_changes", "zeroed_number")  # zero_()'s: what it returned, whether it changed .grad, what it left
+# the nodes a later backward ran, apart from the gradients it sent; apart too, each told unless a mistake told makes it so
+# (``PRESUMES``): a retained a.grad after .grad = None, the gradients after a reset, the numbers zero_() left
+KEYS.update({"walk": KEYS["rerun"], "retained_renewed": KEYS["renewed"], "reset_grads": KEYS["grads"],
+             **dict.fromkeys(ZERO_KEYS[1:], KEYS["zeroed"])})
+# what zero_() or .grad = None left decides the sums after it; one .grad Value for two leaves (``own_grad``) spoils them all
+CAUSED_BY = {**dict.fromkeys(("grads", "reset_grads"), (*ZERO_KEYS, "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad", "own_grad")),
+             "fresh": (*ZERO_KEYS, "dropped", "renewed", "leaf_number", "operand", "grads", "reset_grads", "own_grad"),
+             **{key: ("one_grad",) for key in ZERO_KEYS}, "leaf_root": ("operand", "own_grad"), "seed": ("leaf_root", "operand", "grads", "reset_grads"),
              "retained_again": ("retained", "retained_once", "rerun", "own_grad"),
              "kept_grad": ("renewed", "dropped", "fresh", "own_grad"),
-             "retained_zeroed": ("retained", "rerun", "own_grad", "zeroed", "retained_operand", "one_grad"),  # a zero_() that zeroes nothing: told as such
+             "retained_zeroed": ("retained", "rerun", "own_grad", *ZERO_KEYS, "retained_operand", "one_grad"),  # a zero_() that zeroes nothing: told as such
              "renewed": ("dropped", "retained", "own_grad", "retained_operand"),
              "retained_renewed": ("dropped", "retained", "own_grad", "retained_operand"),
-             "retained": ("rerun", "own_grad", "retained_operand"), "retained_operand": ("own_grad",), "retained_leaf": ("grads",),
-             "rerun": ("grads", "operand", "own_grad"),  # a sum made wrong: a second backward's gradient differs too
+             "retained": ("rerun", "own_grad", "retained_operand"), "retained_operand": ("own_grad",), "retained_leaf": ("grads", "reset_grads"),
+             "rerun": ("grads", "reset_grads", "operand", "own_grad"),  # a sum made wrong: a second backward's gradient differs too
              "zeroed_apart": ("one_grad", "own_grad")}  # one .grad Value for two, not one place for two zeroed ones
 # nodes a later backward skipped (``walk``) and zeroed gradients joined (``zeroed_apart``) change every later sum
-CAUSED_BY = {key: causes + ("walk", "zeroed_apart") if key not in ("zeroed_apart", "zeroed", "one_grad") else causes
+CAUSED_BY = {key: causes + ("walk", "zeroed_apart") if key not in ("zeroed_apart", *ZERO_KEYS, "one_grad") else causes
              for key, causes in CAUSED_BY.items()}
 # buffers of gradients kept between calls (``sent_again``) hand a node shared by two backward calls what both sent:
 # every sum of a later backward differs, told as that state, not as store_grad's adding
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("sent_again",) for key in KEYS
-                            if key not in ("sent_again", "zeroed", "one_grad", "dropped", "plain", "leaf_number")}}
-# a retained a.grad after a.grad = None, or after a.grad.zero_(), and a later pair of backward calls: a sum the pair
-# before made wrong (overwritten, added to a.item()), a getter's copy zeroed, or a zero_() that zeroes nothing,
-# makes it wrong again; that mistake told, its number is not told a second time
-PRESUMES = {"retained_renewed": ("retained", "retained_operand"), "retained_zeroed": ("retained_operand", "one_grad", "zeroed")}
+                            if key not in ("sent_again", *ZERO_KEYS, "one_grad", "dropped", "plain", "leaf_number")}}
+# a retained a.grad after a.grad = None or a.grad.zero_() and later backward calls: a sum made wrong before (overwritten,
+# added to a.item()), a copy zeroed, a wrong zero_() makes it wrong again; the gradients after a zero_() that changed
+# nothing, or set another number, or a .grad = None the setter ignored: that mistake told, those numbers are not
+PRESUMES = {"retained_renewed": ("retained", "retained_operand", "dropped"), "zeroed_number": ("zero_changes",),
+            **dict.fromkeys(("fresh", "reset_grads"), (*ZERO_KEYS[1:], "dropped")), **dict.fromkeys(("renewed", "kept_grad"), ("dropped",)),
+            "retained_zeroed": ("retained_operand", "one_grad", *ZERO_KEYS[1:])}
 
 
 def _one_grad(sub: Any, w0: float, x0: float) -> list[Any]:
@@ -146,9 +150,8 @@ def _requires_grad(v: Any) -> bool | str:
 
 
 def _renewed(sub: Any, w0: float, x0: float) -> list[Any]:
-    """Whether a backward after ``w.grad = None`` starts again from nothing: a gradient kept
-    between calls (on the node, or by the leaf's id) and added into again shows here.  Its
-    leaves are a fresh copy's (``retained_rerun``'s reason)."""
+    """Whether a backward after ``w.grad = None`` starts again from nothing: a gradient kept between calls (on the
+    node, or by the leaf's id) and added into again shows here; on a fresh copy's leaves (``retained_rerun``'s reason)."""
     engine = fresh_copy(sub) or sub
     w, x = engine.Value(w0, requires_grad=True), engine.Value(x0, requires_grad=True)
     kept(w * x + w).backward()
@@ -161,13 +164,12 @@ AT_A_FREED_ID = N_("(v * v).backward(), v a new leaf at the id of a freed leaf t
 
 
 def _at_a_freed_id(sub: Any, w0: float) -> list[Any]:
-    """The first backward of a new leaf v put where an earlier leaf was, with its id, once that
-    one had been given a .grad and let go of (``at_a_freed_id``): an engine that keeps the ids of
-    the leaves it wrote to (a set between calls) takes v for one that has a .grad already.  The
-    leaves are a fresh copy's of the student's module (where it can be made): what earlier tests
-    left in the run's module cannot meet a leaf first, at an id not seen here.  The roots of the
-    leaves' backward calls, freed with them, are made apart from each other's ids (``apart``):
-    counts kept by a root's id (``retained_rerun``'s slip) are not met here by chance."""
+    """The first backward of a new leaf v put where an earlier leaf was, with its id, once that one had been given a
+    .grad and let go of (``at_a_freed_id``): an engine that keeps the ids of the leaves it wrote to (a set between
+    calls) takes v for one that has a .grad already.  The leaves are a fresh copy's of the student's module (where it
+    can be made): what earlier tests left in the run's module cannot meet a leaf first, at an id not seen here.  The
+    roots of the leaves' backward calls, freed with them, are made apart from each other's ids (``apart``): counts
+    kept by a root's id (``retained_rerun``'s slip) are not met here by chance."""
     engine = fresh_copy(sub) or sub
     roots: set[int] = set()
 
@@ -184,10 +186,9 @@ CHANGED = N_("w.grad.zero_() changes the number w.grad holds")
 
 
 def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict[str, list[Any]]:
-    """``(w * x + w).backward()`` ``steps`` times, each through a graph built anew (a second
-    backward through one graph is ex20's error), resetting the grads before the third.  What
-    zero_() left is read at once ("zeroed"): a wrong zero_ is then told as zero_'s, and the
-    later gradients it changes are its consequence (``CAUSED_BY``), not store_grad's mistake."""
+    """``(w * x + w).backward()`` ``steps`` times, each through a graph built anew (a second backward through one
+    graph is ex20's error), resetting the grads before the third.  What zero_() left is read at once: a wrong zero_
+    is told as zero_'s, and the later gradients it changes (``reset_grads``) are its consequence, not told again."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     seen, reset_left = [], {}
     operand: list[Any] = []
@@ -196,10 +197,10 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
             before = grad_quiet(w)
             w.grad.zero_()
             x.grad.zero_()
-            reset_left["zeroed"] = [claim(before == 0.0 or grad_quiet(w) != before, CHANGED),  # a zero_ that did nothing,
-                                    # told so where it had something to change: a .grad already 0 is no zero_'s fault
-                                    fact(grad_quiet(w), "w.grad after w.grad.zero_()"),
-                                    fact(grad_quiet(x), "x.grad after x.grad.zero_()")]
+            reset_left["zero_changes"] = [claim(before == 0.0 or grad_quiet(w) != before, CHANGED)]  # a zero_ that did
+            # nothing, told so where it had something to change: a .grad already 0 is no zero_'s fault
+            reset_left["zeroed_number"] = [fact(grad_quiet(w), "w.grad after w.grad.zero_()"),
+                                           fact(grad_quiet(x), "x.grad after x.grad.zero_()")]
         if reset == "None" and step == 2:
             w.grad = None
             x.grad = None
@@ -217,7 +218,8 @@ def _loop(sub: Any, w0: float, x0: float, steps: int, reset: str | None) -> dict
         if reset and step == 2:  # the same graph's gradient on a reset .grad: the first backward's, as PyTorch's
             reset_left["fresh"] = [claim(seen[-2]["value"] == seen[0]["value"],
                                          f"the backward of w * x + w after {RESETS[reset]} gives w.grad the number the first gave")]
-    return {"operand": operand, **reset_left, "leaf_number": [fact(number(w), f"w {said}")], "grads": seen}
+    return {"operand": operand, **reset_left, "leaf_number": [fact(number(w), f"w {said}")],
+            **({"grads": seen[:4], "reset_grads": seen[4:]} if reset else {"grads": seen})}  # two facts a backward
 
 
 def _beside(seen: dict[str, Any], leaf: Any, beside: list[Any]) -> dict[str, Any]:
@@ -257,7 +259,7 @@ def _rerun(sub: Any, w0: float, x0: float, *only: str) -> dict[str, Any]:
 
 def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
     """Several loops' observations as one list per key, what zero_() or .grad = None left told first."""
-    out: dict[str, list[Any]] = {"operand": [], "leaf_number": [], "zeroed": [], "dropped": [], "renewed": [], "fresh": [], "grads": []}
+    out: dict[str, list[Any]] = {k: [] for k in ("operand", "leaf_number", *ZERO_KEYS, "dropped", "renewed", "fresh", "grads", "reset_grads")}
     for run in runs:
         for key, seen in run.items():
             out[key] += seen
@@ -265,7 +267,7 @@ def _joined(*runs: dict[str, list[Any]]) -> dict[str, list[Any]]:
 
 
 @EXERCISE.test("gradients add up over backward calls", points=3, public=True, feedback=FEEDBACK,
-               key_feedback=KEYS, caused_by=CAUSED_BY)
+               key_feedback=KEYS, caused_by=CAUSED_BY, presumes=PRESUMES)
 def loop_public(sub):
     needs(sub, 4)
     return {"one_grad": _one_grad(sub, 1.5, -2.0), **_joined(_loop(sub, 1.5, -2.0, 3, None), _loop(sub, 2.0, 0.5, 4, "zero_")),
@@ -275,7 +277,7 @@ def loop_public(sub):
 
 
 @EXERCISE.test("accumulation on other inputs", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=CAUSED_BY)
+               caused_by=CAUSED_BY, presumes=PRESUMES)
 def loop_hidden(sub):
     """The second loop drops the grads before its third backward: a backward that adds what
     earlier calls sent (``fresh``) is told so, not as store_grad's sum."""
@@ -295,9 +297,9 @@ def zero_between_calls(sub):
     kept(w * w).backward()
     g = w.grad
     back = g.zero_()
-    zeroed = [claim(back is g, "w.grad.zero_() is w.grad"), fact(number(g), "w.grad after w.grad.zero_()"),
-              _unsigned_zero(sub), claim(_item_type(g) is float, A_FLOAT)]
-    return {"one_grad": _one_grad(sub, -1.5, 2.5), **_joined({"zeroed": zeroed}, _loop(sub, -1.5, 2.5, 4, "zero_")),
+    zeroed = {"zeroed": [claim(back is g, "w.grad.zero_() is w.grad"), _unsigned_zero(sub), claim(_item_type(g) is float, A_FLOAT)],
+              "zeroed_number": [fact(number(g), "w.grad after w.grad.zero_()")]}
+    return {"one_grad": _one_grad(sub, -1.5, 2.5), **_joined(zeroed, _loop(sub, -1.5, 2.5, 4, "zero_")),
             "retained_zeroed": [fact(grad_after_zeroed(sub, -1.5), ZEROED)], "zeroed_apart": zeroed_apart(sub, -1.5, 2.5),
             **_rerun(sub, -1.5, 2.5, "walk"), "sent_again": sent_again(sub)}
 
@@ -371,7 +373,7 @@ def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
 
 
 @EXERCISE.test("two graphs sharing a leaf", points=1, feedback=FEEDBACK, key_feedback=KEYS,
-               caused_by=CAUSED_BY)
+               caused_by=CAUSED_BY, presumes=PRESUMES)
 def two_graphs(sub):
     """Then w.grad is dropped and y1 built again: its backward gives w.grad what the first did,
     unless the engine keeps between calls what earlier backward calls sent (``fresh``)."""

@@ -7,6 +7,9 @@ ZERO = "zero_() between backward calls"
 # a retained a.grad's number after a.grad = None, or a.grad.zero_(), and one more backward calls
 DROPPED_PAIR = "a.grad = None; (a * x).backward(); (a * w).backward() is a different number"
 ZEROED_PAIR = "a.grad.zero_(); (a * w).backward() is a different number"
+# the numbers a zero_() that changed nothing left, and the backward calls after it: that zero_() told, they are not
+ZERO_LEFT = ("after w.grad.zero_() is a different number", "(w.grad.zero_(); x.grad.zero_() before the third) is a different",
+             "after w.grad.zero_(); x.grad.zero_() gives w.grad the number the first gave")
 WRITE = '''    if v._grad is None:
         v._grad = Value(grad)
     elif v.is_leaf:
@@ -58,8 +61,9 @@ CASES = [
           fails={LOOP: "w.grad after the second backward of w * x + w is a different number"},
           names=("w.grad after the second backward", "add its gradient")),
     Wrong("zero_returns_new", edits={ZERO_BODY: "        return Value(0.0)"},
-          fails={LOOP: "is a different number", ZERO: "w.grad.zero_() is w.grad in PyTorch, but not in your engine"},
-          names=("zero_()", "in place")),
+          fails={LOOP: "w.grad.zero_() changes the number w.grad holds in PyTorch, but not in your engine",
+                 ZERO: "w.grad.zero_() is w.grad in PyTorch, but not in your engine"},
+          names=("zero_()", "in place"), unsaid=ZERO_LEFT),  # what the zero_() that changed nothing left: told once
     Wrong("zero_returns_nothing", edits={ZERO_BODY: "        self._box[0] = 0.0"},
           fails={ZERO: "w.grad.zero_() is w.grad in PyTorch, but not in your engine"}, names=("w.grad.zero_() is w.grad", "returns the Value itself")),
     Wrong("adds_twice", edits={"        v._grad._box[0] += grad": "        v._grad._box[0] += v._grad._box[0] + grad"},
@@ -79,7 +83,7 @@ CASES = [
           fails={LOOP: "w.grad.zero_() changes the number w.grad holds in PyTorch, but not in your engine",
                  ZERO: "w.grad.zero_() changes the number w.grad holds in PyTorch, but not in your engine"},
           names=("w.grad.zero_() changes the number", "zero_() sets the number to 0"),
-          unsaid=("never to a sum kept apart from it",)),  # a retained a.grad zeroed follows from zero_()
+          unsaid=("never to a sum kept apart from it", *ZERO_LEFT)),  # a retained a.grad zeroed follows from zero_()
     Wrong("zero_to_one", edits={"        self._box[0] = 0.0\n": "        self._box[0] = 1.0\n"},
           fails={LOOP: "w.grad after w.grad.zero_() is a different number",
                  ZERO: "w.grad after w.grad.zero_() is a different number"},
@@ -141,7 +145,8 @@ CASES = [
                                         "    def _set_grad(self, value: Value | None) -> None:\n        if value is not None:\n"
                                         "            self._grad = value"},
           fails={"w.grad = None between backward calls": "w.grad after w.grad = None is not None"},
-          names=("w.grad after w.grad = None", "the grad property's setter")),
+          names=("w.grad after w.grad = None", "the grad property's setter"),
+          unsaid=("gives w.grad the number the first gave", "is a different number")),  # what follows: told once
     Wrong("zero_by_multiplying", edits={"        self._box[0] = 0.0\n": "        self._box[0] *= 0\n"},  # -0.0 on a negative number
           fails={ZERO: "w.grad.zero_() on a negative w.grad leaves a zero without a minus sign in PyTorch, but not in your engine"},
           names=("w.grad.zero_()", "minus sign")),
