@@ -15,7 +15,7 @@ from grader.judge.sentences import Say
 from grader.judge.torch_sentences import SayTorch
 from grader.judge.walk_sentences import SayWalk
 
-_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE}
+_NONE_SAYS = {Say.RESULT_NONE, Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.RESULT_TYPED_NOT_NONE, Say.NO_ENTRY, Say.EXTRA_ENTRY, SayTorch.TORCH_NONE, SayTorch.TORCH_NOT_NONE}
 
 
 def implied(d: Difference, found: list[Difference]) -> bool:
@@ -48,8 +48,8 @@ def _number_for_none(d: Difference, found: list[Difference]) -> bool:
     if d.say is not SayCheck.NOT_READ_FROM_GRAD:
         return False
     label = _label(d)
-    return any(e.say in (Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.EXTRA_ENTRY) and _label(e).startswith(label + "[")
-               for e in found)
+    return any(e.say in (Say.RESULT_NOT_NONE, Say.RESULT_TEXT_NOT_NONE, Say.RESULT_TYPED_NOT_NONE, Say.EXTRA_ENTRY)
+               and _label(e).startswith(label + "[") for e in found)
 
 
 def _entry_of_merged(d: Difference, found: list[Difference]) -> bool:

@@ -202,7 +202,8 @@ _OF_NUMBERS = {*_NUMBER, Say.RESULT_ALIKE, Say.RESULT_BOTH_ALIKE, Say.RESULT_ORD
 def _absent(found: Difference | None, want: dict[str, Any], got: dict[str, Any]) -> tuple[str, str] | None:
     """The dict and the key of an entry told as None on one side (``found``) where that side's
     dict has no such key at all (``ABSENT``), else None."""
-    side = {Say.RESULT_NONE: got, Say.RESULT_NOT_NONE: want, Say.RESULT_TEXT_NOT_NONE: want}.get(found.say) if found is not None else None
+    side = {Say.RESULT_NONE: got, Say.RESULT_NOT_NONE: want, Say.RESULT_TEXT_NOT_NONE: want,
+            Say.RESULT_TYPED_NOT_NONE: want}.get(found.say) if found is not None else None
     absent = side.get(ABSENT) if side is not None else None
     if type(absent) is list and len(absent) == 2 and all(type(part) is str for part in absent):
         return absent[0], absent[1]
@@ -259,8 +260,8 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     (told with its own label)."""
     if same(want, got):
         return None
-    if want is None and type(got) is str and not got.startswith(NOT_PLAIN) and says is STATEMENT_SHAPES:
-        return _diff(Say.RESULT_TEXT_NOT_NONE, label=label, text=got)  # the student's own text, quoted
+    if want is None and type(got) is str and says is STATEMENT_SHAPES:
+        return _not_none(got, label)  # the student's own text, quoted, or the type of what it returned
     if got is None or want is None:
         return _diff(says.none if got is None else says.not_none, label=label)
     if type(got) is str and got.startswith(A_CLASS):  # a node's class where its node belongs: the build track's
@@ -310,6 +311,14 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
         return _diff(Say.RESULT_BOTH_ALIKE if both else says.alike, label=label)  # a Value kept?
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)), says)
+
+
+def _not_none(got: str, label: str) -> Difference:
+    """A text where the statement's result is None: the text quoted, or for a result that is no plain
+    value (a list of warning records, a generator: ``NOT_PLAIN``) its type, which says what was returned."""
+    if got.startswith(NOT_PLAIN):
+        return _diff(Say.RESULT_TYPED_NOT_NONE, label=label, type=_("of type {type}", type=got[len(NOT_PLAIN):]))
+    return _diff(Say.RESULT_TEXT_NOT_NONE, label=label, text=got)
 
 
 def _repeats_left_out(want: list[Any], got: list[Any]) -> bool:

@@ -216,6 +216,7 @@ class Say(Sentence):
                           "backward ran through another call's graph, whose {name}.grad holds a gradient.")
     RESULT_NOT_NONE = N_("{label} is not None, where the statement's is None.")
     RESULT_TEXT_NOT_NONE = N_("{label} is \"{text}\" here, where the statement's is None.")
+    RESULT_TYPED_NOT_NONE = N_("{label} is {type} here, where the statement's is None.")
     NO_ENTRY = N_("{of} has no entry for {name}, where the statement's has one.")
     EXTRA_ENTRY = N_("{of} has an entry for {name}, where the statement's has none.")
     RESULT_TYPE = N_("{label} is not the kind of result the statement's is: yours is {type}.")

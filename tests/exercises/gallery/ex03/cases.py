@@ -553,3 +553,13 @@ CASES += [
                  '    g["x"].grad = Value(w + 1)\n    return g\n'},
           names=('ran no backward pass', 'assigned by hand')),
 ]
+
+# grad_warning returns `caught and str(caught[0].message)`: where nothing was caught, the empty list of
+# records itself, not None; told by the type it returned, once for the calls that show it.
+CASES += [
+    Wrong("caught_list_for_none",
+          fails={WARNING: "grad_warning(w) is of type list here, where the statement's is None",
+                 "the warning on every kind of Value": "the same holds for grad_warning(x)"},
+          edits={"    return str(caught[0].message) if caught else None\n": "    return caught and str(caught[0].message)\n"},
+          names=("grad_warning(w)", "of type list"), unsaid=("is not None",)),
+]
