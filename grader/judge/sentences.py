@@ -246,7 +246,7 @@ class Say(Sentence):
                           "repeated it with [...] * n), not a copy of it, so those entries all show that list as it "
                           "was when the call returned.")
     RESULT_ALIKE = N_("the entries of {label} are all the same, where the statement's differ from one another.")
-    RESULT_BOTH_ALIKE = N_("the two lists of {label} are equal, where the statement's differ from each other.")
+    RESULT_BOTH_ALIKE = N_("{label} holds two lists that are equal, where the statement's two differ from each other.")
     # identity (IDENTITY facts)
     NEW_OBJECT = N_("{label} is a new object, not {of}.")
     RETURNED_AS_OTHER = N_("{label} is the very Value returned as {name}, not {of}.")  # an older object, not a new one
