@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import warnings
 from typing import Any
 
@@ -200,8 +201,9 @@ def test_cap_counts_what_was_left_out() -> None:
 
 
 def test_deep_chain_needs_no_recursion() -> None:
-    """200,000 ops (a million works too, in about 7 s here, mostly building the chain)."""
-    n = 200_000
+    """A chain twice as deep as Python's recursion limit: a walk that recursed once per op would
+    stop at the limit (a million ops work too, in about 7 s here, mostly building the chain)."""
+    n = 2 * sys.getrecursionlimit()
     x = Value(1.0, requires_grad=True)
     y = x
     for _ in range(n):
