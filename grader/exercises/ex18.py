@@ -322,8 +322,9 @@ def _shared(sub: Any) -> dict[str, Any]:
     p, q = g + g, g * h
     t = p * q
     program = "t = p * q, p = g + g, q = g * h, g = h * h"
-    out = watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t}, program)])
-    return {**out, "shared": fact(grad_quiet(g), f"g.grad after g.retain_grad(); t.backward(), {program}")}
+    out = watched_order([(t, {"h": h, "g": g, "p": p, "q": q, "t": t}, program)], retained=("g",))
+    passed = {CONTEXT + "passed_on": True} if out.pop("passed_on") else {}  # told beside the difference
+    return {**out, "shared": {**fact(grad_quiet(g), f"g.grad after g.retain_grad(); t.backward(), {program}"), **passed}}
 
 
 @EXERCISE.test("non-leaf grads without retain_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from grader.spec.build_reads import fact
-from grader.spec.build_watch import UNNAMED, Watch, node_label, reachable, watched
+from grader.spec.build_watch import UNNAMED, Watch, node_label, passed_on, reachable, watched
 from grader.spec.raised import raised
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.order_lists import ACCUMULATE, passed_over, ties_in_name_order, too_early
@@ -116,12 +116,14 @@ def _paths(root: Any, names: dict[str, Any]) -> dict[str, int]:
     return {labels[key]: paths for key, paths in count.items() if labels[key] != UNNAMED}
 
 
-def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = False
-                ) -> dict[str, list[dict[str, Any] | None]]:
+def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = False, retained: tuple[str, ...] = ()
+                ) -> dict[str, list[Any]]:
     """Run ``root.backward()`` watched; the facts about the order its nodes ran in (``ran``,
     None each when a node ran unseen) and whether backward called every node's apply
     (``applied``).  With ``catch``, an error of that backward is a fact too (``first``: a
-    node run twice that meets the values it released), and the order is told as far as it went."""
+    node run twice that meets the values it released), and the order is told as far as it went.
+    With ``retained`` (names of retained non-leaves), ``passed_on`` lists those whose .grad holds
+    what their node's apply returned, not what it was handed (``build_watch.passed_on``)."""
     label = f"backward through {program}"
     first: list[dict[str, Any] | None] = []
     called = f"{next((n for n, v in names.items() if v is root), 'root')}.backward(), {program}"
@@ -129,7 +131,9 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
     order, feeders, unseen, watch = _ran(root, names, start)
     stopped = bool(first) and first[0] is not None and first[0].get("value") is not None
     applied = check(Check.APPLIED, stopped or not unseen, label)  # stopped: no node known to run unseen
-    out: dict[str, list[dict[str, Any] | None]] = {"first": first} if catch else {}
+    out: dict[str, list[Any]] = {"first": first} if catch else {}
+    if retained:
+        out["passed_on"] = [name for name in retained if passed_on(watch, name, names[name])]
     stuck = _stuck(order, feeders, watch) if not stopped else None
     if stuck is not None and stuck[0] not in unseen:  # a leaf's AccumulateGrad: its .grad never written
         unseen.insert(0, stuck[0])
@@ -150,11 +154,11 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
             "applied": [applied]}
 
 
-def watched_order(graphs: list[tuple[Any, dict[str, Any], str]], catch: bool = False
-                  ) -> dict[str, list[dict[str, Any] | None]]:
+def watched_order(graphs: list[tuple[Any, dict[str, Any], str]], catch: bool = False, retained: tuple[str, ...] = ()
+                  ) -> dict[str, list[Any]]:
     """``order_facts`` of each (root, names, program), in order, as one list per key."""
-    out: dict[str, list[dict[str, Any] | None]] = {}
+    out: dict[str, list[Any]] = {}
     for root, names, program in graphs:
-        for key, facts in order_facts(root, names, program, catch).items():
+        for key, facts in order_facts(root, names, program, catch, retained).items():
             out[key] = out.get(key, []) + facts
     return out

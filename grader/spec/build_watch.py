@@ -197,17 +197,17 @@ def written_beside(root: Any, names: dict[str, Any], start: Callable[[], None], 
     runs = [(i, label) for i, (by_apply, label) in enumerate(watch.events) if by_apply]
     pairs = [(next((label for j, label in reversed(runs) if j < i), ""), next((label for j, label in runs if j > i), ""))
              for i, (by_apply, label) in enumerate(watch.events) if not by_apply and label == values[0]]
-    return pairs, {label for _, label in runs}, {value for value in values if _passed_on(watch, value)}
+    return pairs, {label for _, label in runs}, {value for value in values if passed_on(watch, value, names[value])}
 
 
-def _passed_on(watch: Watch, value: str) -> bool:
-    """Whether the value named ``value`` holds in .grad, as last read, a gradient its node's apply
-    returned (what the node passes on to an input) and none that apply was handed (the gradient
-    that flows into the value, which retain_grad keeps): a retained gradient written from what
-    apply returned, not from what it received."""
-    own, held = f"{value}.grad_fn", watch.read[value][1]
+def passed_on(watch: Watch, value: str, held: Any) -> bool:
+    """Whether ``held``, the value the probe names ``value``, holds in .grad a gradient its node's
+    apply returned in ``watch`` (what the node passes on to an input) and none that apply was handed
+    (the gradient that flows into the value, which retain_grad keeps): a retained gradient written
+    from what apply returned, not from what it received."""
+    own, grad = f"{value}.grad_fn", _grad_of(held)[1]
     handed = watch.handed.get(own, [])
-    return type(held) is float and bool(handed) and held in watch.passed.get(own, []) and held not in handed
+    return type(grad) is float and bool(handed) and grad in watch.passed.get(own, []) and grad not in handed
 
 
 def watched(root: Any, names: dict[str, Any], start: Callable[[], None], polled: dict[str, Any]
