@@ -310,8 +310,8 @@ def _shared_key(error: ErrorRecord, tell: Tell) -> str:
     that fact first, as the error's text is the key alone."""
     function, key, kind, said = error["message"].split(" ", 3)
     return _("your {function} raised KeyError on a key that is the {key} of two different nodes of the graph it "
-             "walked (two {kind} nodes, which have the same {key}): a buffer kept under such a key is one buffer for "
-             "both nodes, where each node has a buffer of its own, keyed by the node itself; {error}",
+             "walked (two {kind} nodes, which have the same {key}): what is kept under such a key (a buffer, a count) is "
+             "one entry for both nodes, where each node has its own, keyed by the node itself; {error}",
              function=function, key=key, kind=kind, error=tell(said_error(error, said)))
 
 

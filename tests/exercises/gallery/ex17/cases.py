@@ -388,14 +388,14 @@ CASES += [
                  "            buffers[child] = buffers.get(child, 0.0) + g\n":
                  "            buffers[child.sequence_nr] = buffers.get(child.sequence_nr, 0.0) + g\n"},
           fails={DOCS: "on a key that is the sequence_nr of two different nodes"},
-          names=("two AccumulateGrad nodes, which have the same sequence_nr", "a buffer of its own")),
+          names=("two AccumulateGrad nodes, which have the same sequence_nr", "one entry for both nodes")),
     Wrong("buffers_keyed_by_name_popped",
           edits={"    buffers = {first: 1.0}\n": "    buffers = {first.name(): 1.0}\n",
                  "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.name())\n",
                  "            buffers[child] = buffers.get(child, 0.0) + g\n":
                  "            buffers[child.name()] = buffers.get(child.name(), 0.0) + g\n"},
           fails={DOCS: "on a key that is the name() of two different nodes"},
-          names=("two AddBackward0 nodes, which have the same name()", "a buffer of its own")),
+          names=("two AddBackward0 nodes, which have the same name()", "one entry for both nodes")),
 ]
 
 # ex16's given classes renamed: * records a MulBackward, and a leaf's AccumulateGrad names itself
