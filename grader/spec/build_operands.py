@@ -57,8 +57,9 @@ GIVEN_ITSELF = {
 
 
 def given_itself(sub: Any, made: Any, op: str, label: str, *inputs: Any) -> dict[str, Any]:
-    """Whether ``made`` (an operation of ``inputs``, Values that require grad) has an edge to
-    each input's node where the student's own ``record``, handed those inputs, gives one: an
+    """Whether ``made`` (an operation of ``inputs``, Values that require grad) has as many edges
+    to a node as the student's own ``record``, handed those inputs, gives (counted: edges in
+    another order are told by the edges' own rule, not as a copy): an
     operation that hands record a new Value made from an operand (``Value(other)`` for a Value
     too, ``other.data``) records one that requires no grad, with the edge (None, 0), though
     record and gradient_edge are right.  Holds wherever that cannot be seen: record missing (a
@@ -75,8 +76,8 @@ def given_itself(sub: Any, made: Any, op: str, label: str, *inputs: Any) -> dict
     fn = getattr(made, "grad_fn", None)
     if fn is None and _records_elsewhere(sub, op, inputs):  # a shortcut for these numbers: told by grad_fn
         return claim(True, GIVEN_ITSELF[label])
-    lost = [i for i in range(len(inputs)) if edge_node(fn, i) is None and edge_node(direct, i) is not None]
-    return claim(not lost, GIVEN_ITSELF[label])
+    edges = [sum(edge_node(node, i) is not None for i in range(len(inputs))) for node in (fn, direct)]
+    return claim(edges[0] >= edges[1], GIVEN_ITSELF[label])  # counted: edges in another order are their own rule's
 
 
 SAVED_A_VALUE = N_("the number 3 that (w * 3).grad_fn and (3 * w).grad_fn saved as \"other\" is a Value")

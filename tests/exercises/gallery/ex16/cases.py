@@ -474,3 +474,14 @@ CASES += [
           fails={CONSTANTS: "records no node after w * 3 recorded one, as before it in PyTorch, but not in your engine"},
           names=("(c * 3).grad_fn is not None", "recording keeps nothing between calls")),
 ]
+
+# __mul__ hands record its operands swapped (other, self): the very Values, in another order. Told by the order
+# of the entries, not as a copy of an operand handed to record.
+CASES += [
+    Wrong("mul_records_operands_swapped", edits={
+        "out = record(MulBackward0, self.item() * other.item(), self, other)":
+        "out = record(MulBackward0, self.item() * other.item(), other, self)"},
+          fails={CONSTANTS: "(c * w).grad_fn.next_functions holds PyTorch's entries, but in another order"},
+          names=("next_functions", "in another order"),
+          unsaid=("hand record the very Values they are given",)),
+]
