@@ -16,6 +16,7 @@ from grader.judge.compare import not_plain, same
 from grader.judge.explained import MAX_FIELD, Difference
 from grader.judge.clear_sentences import SayClear
 from grader.judge.read_sentences import SayRead
+from grader.judge.result_kinds import not_none, reversed_names
 from grader.judge.sentences import Say, Sentence
 from grader.judge.shape_sentences import SayShape
 from grader.judge.torch_sentences import TOLD_BY_FLAG, SayTorch
@@ -261,7 +262,7 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     if same(want, got):
         return None
     if want is None and type(got) is str and says is STATEMENT_SHAPES:
-        return _not_none(got, label)  # the student's own text, quoted, or the type of what it returned
+        return not_none(got, label)  # the student's own text, quoted, or the type of what it returned
     if got is None or want is None:
         return _diff(says.none if got is None else says.not_none, label=label)
     if type(got) is str and got.startswith(A_CLASS):  # a node's class where its node belongs: the build track's
@@ -305,20 +306,13 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
         return _diff(says.fewer if len(got) < len(want) else says.more, label=label)
     ordered = _sorted(want)
     if (ordered is not None and ordered == _sorted(got)) or _reordered_numbers(want, got):
-        return _diff(says.order, label=label)
+        return _diff(Say.RESULT_REVERSED if says is STATEMENT_SHAPES and reversed_names(want, got) else says.order,
+                     label=label)
     if len(got) > 1 and _alike(got) and not _alike(want) and not not_plain(got[0]) and not _node_kinds(got, says):
         both = says is STATEMENT_SHAPES and len(got) == 2 and all(type(e) is list for e in got)  # two lists equal
         return _diff(Say.RESULT_BOTH_ALIKE if both else says.alike, label=label)  # a Value kept?
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)), says)
-
-
-def _not_none(got: str, label: str) -> Difference:
-    """A text where the statement's result is None: the text quoted, or for a result that is no plain
-    value (a list of warning records, a generator: ``NOT_PLAIN``) its type, which says what was returned."""
-    if got.startswith(NOT_PLAIN):
-        return _diff(Say.RESULT_TYPED_NOT_NONE, label=label, type=_("of type {type}", type=got[len(NOT_PLAIN):]))
-    return _diff(Say.RESULT_TEXT_NOT_NONE, label=label, text=got)
 
 
 def _repeats_left_out(want: list[Any], got: list[Any]) -> bool:

@@ -235,6 +235,7 @@ class Say(Sentence):
     RESULT_MORE_LAST = N_("{label} has more entries than the statement's: its last entry, \"{text}\", is "
                           "one too many.")
     RESULT_ORDER = N_("{label} holds the statement's entries, but in another order.")
+    RESULT_REVERSED = N_("{label} holds the statement's entries, but in another order: the statement's order reversed.")
     RESULT_FIRST_LEFT_OUT = N_("{label} holds the statement's entries without its first one, which yours leaves out.")
     RESULT_SWAPPED = N_("{label} holds under {name} the entry the statement's holds under {leaf}, and the other way "
                         "round.")

@@ -605,3 +605,11 @@ CASES += [
                  "    def walk(node, trail: list[str]) -> None:\n        trail.append(node.name())\n"},
           names=("paths(y, w)", "one list object"), unsaid=("paths(y, w)[0] has more entries",)),
 ]
+
+# paths appends each path from the leaf up to y (its names reversed): told as the statement's order reversed.
+CASES += [
+    Wrong("paths_from_the_leaf_up",
+          fails={"paths from y to w and to x": "in another order: the statement's order reversed"},
+          edits={"                found.append(trail)\n": "                found.append(trail[::-1])\n"},
+          names=("paths(y, w)[0]", "the statement's order reversed")),
+]
