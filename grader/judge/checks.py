@@ -130,7 +130,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.NOT_SUMMED: (("leaves_left_out", SayWalk.ORDER_LEAVES_LEFT_OUT), ("order_left_out", SayWalk.ORDER_LEFT_OUT), ("unscaled", SayWalk.UNSCALED), ("scaled_twice", SayWalk.SCALED_TWICE), ("by_name", SayWalk.BY_NAME), ("reversed", SayWalk.REVERSED), ("shifted", SayWalk.SHIFTED), ("listed_twice", SayWalk.AS_LISTED), ("first_only", SayWalk.FIRST_ONLY), ("first_dropped", SayWalk.FIRST_DROPPED), ("late", SayWalk.ARRIVED_LATE), ("leaf_early", SayWalk.LEAF_TAKEN_EARLY), ("kept_one", SayWalk.ONE_KEPT),
                           ("rounded", SayWalk.LEAF_ROUNDED)),
     SayWalk.LEAVES_MERGED: (("shared", SayWalk.LEAVES_SHARED),),  # both leaves answered, each with the sum of both
-    SayWalk.INCOMPLETE: (("root", SayWalk.INCOMPLETE_ROOT), ("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)), SayWalk.ROOT_ALONE: (("root_left_out", SayWalk.ORDER_ROOT_LEFT_OUT),),
+    SayWalk.INCOMPLETE: (("root", SayWalk.INCOMPLETE_ROOT), ("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)), SayWalk.ROOT_ALONE: (("root_left_out", SayWalk.ORDER_ROOT_LEFT_OUT), ("root_unrun", SayWalk.ROOT_UNRUN)), SayWalk.STOPPED_AT_FIRST_LEAF: (("last_left_out", SayWalk.LAST_LEFT_OUT), ("or_last", SayWalk.FIRST_OR_LAST)),
     SayWalk.NOT_NODES: (("holds_none", SayWalk.HOLDS_NONE), ("holds_value", SayWalk.HOLDS_VALUE)),  # what it held
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
     SayWalk.NAME_UNCALLED: (("letters", SayWalk.NAME_LETTERS),),  # a name added letter by letter

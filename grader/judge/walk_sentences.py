@@ -109,6 +109,17 @@ class SayWalk(Sentence):
                              "topological_order returned leaves out root.grad_fn, the node the statement's walk seeds "
                              "with the gradient one: a walk along that order never meets the one node a gradient has "
                              "reached.")
+    ROOT_UNRUN = N_("{label} never called local_grads and gave no leaf an entry, though the order your "
+                    "topological_order returned holds root.grad_fn: the walk never ran root.grad_fn, the node the "
+                    "statement's walk seeds with the gradient one, so no gradient went on from it.")
+    LAST_LEFT_OUT = N_("{label} has no entry for the leaf of the last node of the order your topological_order "
+                       "returned, an AccumulateGrad node your local_grads calls sent a gradient to, while every other "
+                       "node of that order sent one went on: the walk left out the last node of the order, where it "
+                       "goes on to the end of the order.")
+    FIRST_OR_LAST = N_("{label} ran no node after the first AccumulateGrad node of the order its topological_order "
+                       "returned, the last node but one, and has no entry for the leaf of the last node: the walk "
+                       "stopped at the first leaf it answered, or left out the last node of the order, where it goes "
+                       "on to the end of the order.")
     ORDER_LEAVES_LEFT_OUT = N_("{label} never went on from the AccumulateGrad nodes (where a leaf's gradient arrives) "
                                "that your local_grads calls sent a gradient to, so their leaves have no entry in the "
                                "answer: the order your topological_order returned holds no AccumulateGrad node.")

@@ -59,7 +59,9 @@ WHOLE_CAUSES = with_nan({
     # made of them and the leaves loss reaches
     **dict.fromkeys((SayCheck.ROWS_ONE_LIST, SayCheck.ROWS_REPEATED, SayCheck.ROWS_OTHER_ORDER),
                     {Say.DATA, Say.NO_LEAF, Say.DATA_LEAF, *OTHER_LEAVES, SayLeaf.OTHER_LEAF_AT, SayLeaf.ROOT_OTHER_LEAF}),
-    SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},  # the leaves after it, and the nodes run
+    # the leaves after it, and the nodes run; a graph where the walk may have left out the last node instead
+    SayWalk.STOPPED_AT_FIRST_LEAF: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER, SayWalk.FIRST_OR_LAST},
+    SayWalk.FIRST_OR_LAST: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
                     {Say.RESULT_NUMBER, *RESULTS_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it
     **dict.fromkeys((SayRead.ROUNDED_GRAD, SayRead.HOOK_CHOSEN_READ, SayRead.SEEDED_READ), {SayCheck.NOT_READ_FROM_GRAD}),  # read and rounded: where rounding changed no number, none is told apart
@@ -90,7 +92,9 @@ WHOLE_CAUSES = with_nan({
     SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, *RESULTS_FEWER, *RESULTS_MORE},
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
     # an order without root.grad_fn walked: no node run, no leaf answered, every gradient missing
-    SayWalk.ORDER_ROOT_LEFT_OUT: {SayWalk.NO_LOCAL_GRADS, SayWalk.EMPTY_ANSWER, Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
+    **dict.fromkeys((SayWalk.ORDER_ROOT_LEFT_OUT, SayWalk.ROOT_UNRUN),
+                    {SayWalk.NO_LOCAL_GRADS, SayWalk.EMPTY_ANSWER, Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER}),
+    SayWalk.LAST_LEFT_OUT: {SayWalk.EMPTY_ANSWER, Say.NO_ENTRY, SayWalk.STOPPED_AT_FIRST_LEAF, SayWalk.FIRST_OR_LAST},  # the last leaf's entry
     SayWalk.NAME_LETTERS: {*RESULTS_MORE, Say.RESULT_TEXT},  # a name's letters: more entries
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
     **dict.fromkeys((SayCheck.GRADIENT_CUT, SayCheck.GRADIENT_CUT_SAVED, SayCheck.GRADIENT_CUT_WHOLE), {Say.RESULT_NUMBER, Say.RESULT_NONE}),

@@ -25,7 +25,7 @@ import micrograph
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.probe import close, num, rounded_to
 from grader.spec.provenance import check
-from grader.spec.walked import after_senders, leaves_left_out, left_out, order_explains, scaled_twice, unscaled
+from grader.spec.walked import after_senders, last_left_out, leaves_left_out, left_out, order_explains, scaled_twice, unscaled
 
 Call = tuple[Any, Any, Any]
 """One call of local_grads: the node, the gradient passed in, what it returned."""
@@ -324,12 +324,12 @@ def past_the_root(calls: list[Call], root: Any, answer: object, label: str, orde
     (``orders``) holds, and the answer holds nothing: the walk met every other node of its order
     before any gradient reached it (the order walked from its end), or stopped at the root.  An
     order that leaves those nodes out is told by the order's own facts.  It fails too where
-    local_grads never ran, the answer holds nothing and every order the call got leaves out
-    root.grad_fn itself (``~root_left_out``): a walk along it never meets the node seeded with one."""
+    local_grads never ran and the answer holds nothing: every order the call got leaves out root.grad_fn itself
+    (``~root_left_out``: a walk along it never meets the node seeded with one), or the walk never ran it (``~root_unrun``)."""
     node = getattr(root, "grad_fn", None)
-    if not calls and node is not None and orders and not any(n is node for order in orders for n in order):
-        empty = not (isinstance(answer, dict) and bool(dict.keys(answer)))
-        return {**check(Check.PAST_THE_ROOT, not empty, label), CONTEXT + "root_left_out": empty}
+    if not calls and node is not None and orders:  # no node ran: an order without root.grad_fn, or root.grad_fn unrun
+        empty, left = not (isinstance(answer, dict) and bool(dict.keys(answer))), not any(n is node for order in orders for n in order)
+        return {**check(Check.PAST_THE_ROOT, not empty, label), CONTEXT + "root_left_out": empty and left, CONTEXT + "root_unrun": empty and not left}
     out = calls[0][2] if len(calls) == 1 and calls[0][0] is node else ()
     sent = [child for (child, _), g in zip(node.next_functions if node is not None else (),
                                            out if isinstance(out, (tuple, list)) else ())
@@ -345,7 +345,11 @@ def past_the_first_leaf(calls: list[Call], answer: object, label: str, orders: S
     order, a gradient other than 0 was sent to one of them, and every op node before it that was
     sent one ran: the walk
     stopped at its first leaf (a ``break`` for a ``continue``), not one that drops gradients (a node
-    passed over before that leaf, or only zeros sent past it, is another slip)."""
+    passed over before that leaf, or only zeros sent past it, is another slip); where that leaf is the last node
+    but one, a walk that left out the last node of its order too (``~or_last``); where the walk is seen past its first
+    leaf and left out only the last node, that (``~last_left_out``, ``walked.last_left_out``)."""
+    if last_left_out(calls, answer, orders):  # the order walked to its end but for its last node (``~last_left_out``)
+        return {**check(Check.PAST_FIRST_LEAF, False, label), CONTEXT + "last_left_out": True}
     if len(orders) != 1 or not isinstance(answer, dict):
         return check(Check.PAST_FIRST_LEAF, True, label)
     order = list(orders[0])
@@ -365,7 +369,8 @@ def past_the_first_leaf(calls: list[Call], answer: object, label: str, orders: S
                 if child is order[first] and type(g) in (int, float)]
     whole = only_first and type(items[0][1]) in (int, float) and close(float(items[0][1]), math.fsum(to_first))
     stopped = whole and bool(sent & after) and not ran & after and not skipped_before
-    return check(Check.PAST_FIRST_LEAF, not stopped or _drops_first(calls, items), label)
+    return {**check(Check.PAST_FIRST_LEAF, not stopped or _drops_first(calls, items), label),
+            CONTEXT + "or_last": first == len(order) - 2}  # that leaf the last but one: the last node left out, as well
 
 
 def _drops_first(calls: list[Call], items: list[tuple[Any, Any]]) -> bool:

@@ -6,7 +6,8 @@ topological_order call returned leaves it out: what the walk then did elsewhere 
 order, and no reading of its calls as another kind of walk (gradients handed to mirrored inputs, the
 first edges dropped) is true of it.  ``leaves_left_out``: those nodes are leaves' AccumulateGrad nodes
 only, and the order holds none, the one slip of an order that skips them.  ``order_explains``: a node
-sent a gradient never went on because the order put it before a node that sent it one.
+sent a gradient never went on because the order put it before a node that sent it one.  ``last_left_out``: the
+walk went on at every node of its order but the last, a leaf's node sent a gradient (``order[:-1]``).
 """
 
 from __future__ import annotations
@@ -86,3 +87,27 @@ def after_senders(node: Any, sent: list[tuple[Any, float]], orders: Sequence[Any
         if id(node) in at and all(id(sender) in at and at[id(sender)] < at[id(node)] for sender, _ in sent):
             return True
     return False
+
+
+def last_left_out(calls: list[tuple[Any, Any, Any]], answer: object, orders: Sequence[Any]) -> bool:
+    """Whether the last node of the one order backprop's topological_order call returned is an AccumulateGrad node
+    that the walk's calls sent a gradient to, whose leaf has no entry in the answer, while every other node of that
+    order sent a gradient went on (an op node's call of local_grads, a leaf's entry, one at least): the walk left out
+    the last node of its order, and only it.  The walk must be seen to go past its first leaf (that leaf is the last node, or
+    a node after it went on): a walk that stopped at its first leaf leaves out every later node, here the last."""
+    if len(orders) != 1 or not orders[0] or not isinstance(answer, dict):
+        return False
+    order = list(orders[0])
+    if not isinstance(order[-1], micrograph.AccumulateGrad):
+        return False
+    ran, keys = {id(node) for node, _, _ in calls}, {id(key) for key in dict.keys(answer)}
+    sent = {id(child) for node, _, out in calls
+            for (child, _), g in zip(getattr(node, "next_functions", ()), out if isinstance(out, (tuple, list)) else ())
+            if child is not None and g is not None}
+
+    def went_on(node: Any) -> bool:
+        return id(node.variable) in keys if isinstance(node, micrograph.AccumulateGrad) else id(node) in ran
+    first = next(k for k, node in enumerate(order) if isinstance(node, micrograph.AccumulateGrad))
+    past_first = first == len(order) - 1 or any(went_on(n) for n in order[first + 1:-1] if id(n) in sent)
+    return (id(order[-1]) in sent and not went_on(order[-1]) and past_first and bool(keys)  # some leaf answered
+            and all(went_on(n) for n in order[:-1] if id(n) in sent))

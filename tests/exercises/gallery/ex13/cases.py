@@ -865,3 +865,22 @@ CASES += [
           names=("topological_order", "leaves out root.grad_fn"),
           unsaid=("which the statement asks it to pass each node's gradient on with", "see no node run any other way")),
 ]
+
+# The walk over the order stops one node short (order[:-1]): the last node, a leaf's AccumulateGrad node, is never
+# answered; told as the last node of the order left out, never as a walk that stopped at its first leaf (on a graph
+# whose first leaf is the last node but one, where both walks do the same, as either).  The seed put
+# on the root Value, not on root.grad_fn: no node runs; told as root.grad_fn never run, not as nodes run without
+# local_grads.
+CASES += [
+    Wrong("order_walked_but_its_last_node",
+          fails={DIAMOND: "or left out the last node of the order", RANDOM: "the walk left out the last node of the order",
+                 SHORT_CHAIN: "the walk left out the last node"},
+          edits={"    for node in topological_order(root):\n": "    order = topological_order(root)\n    for node in order[:-1]:\n"},
+          names=("left out the last node of the order",),
+          unsaid=("the first leaf it answered, where it goes on",)),
+    Wrong("seed_on_the_root_value",
+          fails={DIAMOND: "the walk never ran root.grad_fn", ONCE: "the walk never ran root.grad_fn"},
+          edits={START: "    arrived = {root: 1.0}\n"},
+          names=("never ran root.grad_fn", "seeds with the gradient one"),
+          unsaid=("see no node run any other way",)),
+]
