@@ -11,7 +11,7 @@ submission's fact and the reference solution's into a sentence about what the st
      "is_leaf": true, "grad_fn": null, "retains_grad": false, "version": 0}
     {"fact": "graph", "label": "y", "leaves": ["w", "x"], "nodes": [...]}
     {"fact": "call",  "label": "train", "passes": 1, "~kept_graph": [false],
-     "~grad_mode_off": false, "~grad_mode_left_off": false}
+     "~grad_mode_off": false, "grad_mode_left_off": false}
     {"fact": "identity", "label": "the x returned", "of": "the leaf x given", "same": true}
     {"fact": "error", "label": "the error returned", "error": "RuntimeError: a leaf Variable ...",
      "raised_by": "engine"}

@@ -247,7 +247,9 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     retain_graph only with ``retain_graph=True`` (an exercise about retain_graph); otherwise
     they are context (``~`` keys): told when something else differs (no_grad explains a
     missing graph), never a reason to fail on their own, since clearing gradients under
-    no_grad, or keeping a graph nobody runs again, changes no result.
+    no_grad, or keeping a graph nobody runs again, changes no result.  Whether the block left
+    grad mode off counts whatever ``grad_mode`` is: a function that returns with it off (switched
+    off outside a with) leaves every graph its caller builds next unrecorded.
     ``grad_mode=None`` does not sample grad mode (a profile hook on every call makes a training
     loop about ten times slower, and an optimizer's ``step`` turns grad mode off where the
     hook cannot see it): only whether the block left it off counts.
@@ -291,7 +293,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
                      kept + "kept_graph": call.kept, **sampled,
                      **_kept_why(call), **(_freed_then_raised(call) if retain_graph else {}),
-                     ("" if grad_mode is None else mode) + "grad_mode_left_off": left_off,
+                     "grad_mode_left_off": left_off,
                      **call.leaf_facts(), **_asked(call, reads_grad, given, one_graph, engine_walk),
                      **_detached_given(started_from, given), **call.caught.fact()}
 

@@ -667,3 +667,13 @@ CASES += [
     Correct("requires_grad_of_non_leaf_always", edits={
         '"requires_grad": v.requires_grad,': '"requires_grad": True if not v.is_leaf else v.requires_grad,'}),
 ]
+
+# build_graph switching grad mode by the flags, outside a with: with neither flag it returns with grad mode off,
+# so whatever its caller builds next records nothing. Told as the mode it left off.
+CASES += [
+    Wrong("grad_mode_set_by_the_flags", fails={ALL_FLAGS: "build_graph returned with grad mode still off"},
+          edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n":
+                 "    micrograph.set_grad_enabled(w_requires_grad or x_requires_grad)\n"
+                 "    w_leaf = Value(w, requires_grad=w_requires_grad)\n"},
+          names=("build_graph returned with grad mode still off", "outside a with")),
+]

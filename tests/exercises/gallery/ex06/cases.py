@@ -467,3 +467,13 @@ CASES += [
     y = micrograph.mul(micrograph.add(const, 1), micrograph.add(x, const))''',
         COPY_LINE: "    x.data.fill_(x.item() + 1)\n"}),
 ]
+
+# shift_by_rebinding switching grad mode off after its backward (nothing left to record), outside a with: it
+# returns with grad mode off, so whatever its caller builds next records nothing. Told as the mode it left off.
+CASES += [
+    Wrong("grad_mode_left_off_after_backward", fails={REBIND: "shift_by_rebinding returned with grad mode still off"},
+          edits={"    y.backward()  # the gradient flows through the new x down to the leaf x0\n":
+                 "    y.backward()  # the gradient flows through the new x down to the leaf x0\n"
+                 "    micrograph.set_grad_enabled(False)\n"},
+          names=("shift_by_rebinding returned with grad mode still off",)),
+]
