@@ -10,12 +10,11 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise, Limits
 from grader.spec.build import claim, documents_drawn, fact, flag, needs, number
-from grader.spec.build_backward_checks import zero_dropped
 from grader.spec.build_graph_kept import kept_parts
 from grader.spec.build_no_graph import NO_GRAPH, records_no_graph
 from grader.spec.build_again import again
 from grader.spec.build_reads import edge_node, grad_quiet
-from grader.spec.facts import CONTEXT
+from grader.spec.build_sent import leaf_grad, one_op, past_constant
 from grader.spec.build_order import order_facts, watched_order
 from grader.spec.build_watch import root_gradient
 from grader.spec.nesting import NESTED, deepest
@@ -123,32 +122,7 @@ def _accumulated(sub: Any, w: float, x: float) -> dict[str, Any]:
     node = edge_node(getattr(wl * sub.Value(x, requires_grad=True), "grad_fn", None), 0)
     apply = getattr(node, "apply", None)
     apply(GRAD) if callable(apply) else node(sub.Value(GRAD))  # type: ignore[misc]
-    return _grad(sub, wl, "w.grad after (w * x).grad_fn.next_functions[0][0].apply(grad)")
-
-
-def _one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: str,
-            sent: tuple[float, float]) -> list[Any]:
-    """The gradients of backward through one operation on two leaves, whose node sends them
-    ``sent``: one leaf given both, summed, and the other 0 where they differ from ``sent`` is two
-    AccumulateGrad nodes' gradients kept in one buffer (``~one_buffer``), under a key the nodes
-    share (their name(), one for every AccumulateGrad), told as that; each given the other's
-    (``~swapped``), where the two differ, is a gradient handed to another entry's node."""
-    wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
-    op(wl, xl).backward()
-    got = [grad_quiet(wl), grad_quiet(xl)]
-    merged = sorted(got, key=repr) == sorted([sent[0] + sent[1], 0.0], key=repr) != sorted(sent, key=repr)
-    swapped = got == [sent[1], sent[0]] != list(sent)
-    seen = {CONTEXT + "one_buffer": True} if merged else {CONTEXT + "swapped": True} if swapped else {}
-    return [{**_grad(sub, held, f"{name}.grad for y = {said}"), **seen} for held, name in ((wl, "w"), (xl, "x"))]
-
-
-def _grad(sub: Any, held: Any, label: str) -> dict[str, Any]:
-    """``held.grad`` (a leaf's) after a backward, as PyTorch shows it; where it is None, the function
-    of the engine that writes nothing for a gradient of 0, if one does (``~zero_dropped``): a
-    program whose gradient is 0 then shows None, told with that function."""
-    seen = fact(grad_quiet(held), label)
-    dropped = zero_dropped(sub) if seen["value"] is None else None
-    return {**seen, CONTEXT + "zero_dropped": dropped} if dropped is not None else seen
+    return leaf_grad(sub, wl, "w.grad after (w * x).grad_fn.next_functions[0][0].apply(grad)")
 
 
 def _own_grads(sub: Any) -> list[Any]:
@@ -189,7 +163,7 @@ def _rules(sub: Any, w: float, x: float) -> dict[str, Any]:
     mul, add = (lambda a, b: a * b, "w * x", (x, w)), (lambda a, b: a + b, "w + x", (1.0, 1.0))
     return {"mul": _applied(sub, w, x, *mul[:2]), "add": _applied(sub, w, x, *add[:2]),
             "accumulate": _accumulated(sub, w, x),
-            "one_op": _one_op(sub, w, x, *mul) + _one_op(sub, w, x, *add), "own_grad": _own_grads(sub),
+            "one_op": one_op(sub, w, x, *mul) + one_op(sub, w, x, *add) + past_constant(sub), "own_grad": _own_grads(sub),
             "seed": _seed(sub), "no_graph": records_no_graph(sub)}
 
 
@@ -205,8 +179,8 @@ def _grads(sub: Any, w: float, x: float) -> dict[str, Any]:
             "a_value": claim(wl.grad is None or type(wl.grad) is type(wl), "w.grad is None or a Value like w"),
             "plain": fact(flag(getattr(_held_grad(wl), "requires_grad", False)),
                           "w.grad.requires_grad for y = (x + w) * (w + 1)"),  # None, or a float: told above
-            "grads": [_grad(sub, wl, "w.grad for y = (x + w) * (w + 1)"),
-                      _grad(sub, xl, "x.grad for y = (x + w) * (w + 1)")],
+            "grads": [leaf_grad(sub, wl, "w.grad for y = (x + w) * (w + 1)"),
+                      leaf_grad(sub, xl, "x.grad for y = (x + w) * (w + 1)")],
             "non_leaf": [fact(grad_quiet(v), f"{name}.grad for y = (x + w) * (w + 1)") for name, v in (("y", y), ("a", a))]}
 
 
@@ -231,7 +205,7 @@ def _statements_sum(sub: Any) -> dict[str, list[Any]]:
     program = "y = (w * 1e16 + w * 1) + w * -1e16"
     names = {"w": w, "(w * 1e16)": p, "(w * 1)": q, "(w * -1e16)": r, "(w * 1e16 + w * 1)": s, "y": y}
     applied = order_facts(y, names, program)["applied"]  # every node named: a sentence names the one it means
-    return {"order": [_grad(sub, w, f"w.grad for {program}")], "applied": applied}
+    return {"order": [leaf_grad(sub, w, f"w.grad for {program}")], "applied": applied}
 
 
 @EXERCISE.test("backward on other inputs", points=2, feedback=FEEDBACK,
@@ -264,13 +238,13 @@ def diamonds(sub):
         h = w * w
         p, q = h + h, h * w
         seen.append(_watched(p * q, {"w": w, "h": h, "(h + h)": p, "(h * w)": q}, DIAMOND))
-        out.append(_grad(sub, w, f"w.grad for {DIAMOND}"))
+        out.append(leaf_grad(sub, w, f"w.grad for {DIAMOND}"))
         u = sub.Value(w0, requires_grad=True)
         d = u + 1
         e = d * d
         s, r = e + d, e * u
         seen.append(_watched(s * r, {"u": u, "d": d, "e": e, "(e + d)": s, "(e * u)": r}, DIAMONDS))
-        out.append(_grad(sub, u, f"u.grad for {DIAMONDS}"))
+        out.append(leaf_grad(sub, u, f"u.grad for {DIAMONDS}"))
     return {**_rules(sub, 1.5, -0.5), **by_key(seen), "grads": out, **again(sub)}
 
 
@@ -288,15 +262,15 @@ def _kept(sub: Any) -> list[dict[str, Any]]:
 def constants(sub):
     needs(sub, 2)
     c = sub.Value(3.0)
-    w = sub.Value(-0.5, requires_grad=True)
+    w = sub.Value(0.75, requires_grad=True)  # 3 + 6w is not 0 here: a gradient lost shows
     cw, ww = c * w, w * w
     cww = c * ww
     top = cw + cww
     seen = _watched(top + 2, {"w": w, "(c * w)": cw, "(w * w)": ww, "(c * (w * w))": cww,
                               "(c * w + c * (w * w))": top}, "y = c * w + c * (w * w) + 2")
     return {**_rules(sub, -0.5, 3.0), **seen,
-            "grads": [_grad(sub, w, "w.grad for y = c * w + c * (w * w) + 2")],
-            "constant": _grad(sub, c, "c.grad (c = Value(3.0))")}
+            "grads": [leaf_grad(sub, w, "w.grad for y = c * w + c * (w * w) + 2")],
+            "constant": leaf_grad(sub, c, "c.grad (c = Value(3.0))")}
 
 
 @EXERCISE.test("gradients summed in PyTorch's order", points=2, feedback=FEEDBACK,
@@ -310,15 +284,15 @@ def order(sub):
     for big, small, said in ((1e17, 3.0, ("1e17", "3", "-1e17")), (-2.0 ** 60, 2.0, ("-2**60", "2", "2**60"))):
         w = sub.Value(0.5, requires_grad=True)
         ((w * big + w * small) + w * -big).backward()
-        out.append(_grad(sub, w, "w.grad for y = (w * {0} + w * {1}) + w * {2}".format(*said)))
+        out.append(leaf_grad(sub, w, "w.grad for y = (w * {0} + w * {1}) + w * {2}".format(*said)))
         u = sub.Value(0.5, requires_grad=True)
         ((u * small + u * big) + u * -big).backward()
-        out.append(_grad(sub, u, "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
+        out.append(leaf_grad(sub, u, "u.grad for y = (u * {1} + u * {0}) + u * {2}".format(*said)))
     v = sub.Value(0.5, requires_grad=True)
     a, b = v * 2.0, v * 3.0  # a sum exact in any order: a buffer that kept one gradient alone shows here
     y = a + b
     applied = order_facts(y, {"w": v, "(w * 2)": a, "(w * 3)": b, "y": y}, "y = w * 2 + w * 3")["applied"]
-    buffered = _grad(sub, v, "w.grad for y = w * 2 + w * 3")
+    buffered = leaf_grad(sub, v, "w.grad for y = w * 2 + w * 3")
     ran = _ran(sub)  # the run order read apart
     return {**_rules(sub, 2.5, -1.5), "buffered": [buffered], "summed": out, **ran, "applied": ran["applied"] + applied,
             "kept": _kept(sub)}
@@ -359,7 +333,7 @@ def leaf(sub):
     needs(sub, 2)
     w = sub.Value(-2.5, requires_grad=True)
     w.backward()
-    return {"accumulate": _accumulated(sub, -2.5, 1.5), "leaf": _grad(sub, w, "w.grad after w.backward()")}
+    return {"accumulate": _accumulated(sub, -2.5, 1.5), "leaf": leaf_grad(sub, w, "w.grad after w.backward()")}
 
 
 # Backward runs at Python's default recursion limit, whatever the submission set when imported
@@ -390,7 +364,7 @@ def chain(sub):
     if moved[0]:  # a limit moved while backward ran: as deep a chain as that limit must reach
         _long_chain(sub, RAISED_CHAIN_OPS)[1].backward()
     return {**_rules(sub, 1.0, 2.0),
-            "chain": _grad(sub, w, f"w.grad after backward through {CHAIN}"), "kept": _kept(sub),
+            "chain": leaf_grad(sub, w, f"w.grad after backward through {CHAIN}"), "kept": _kept(sub),
             "no_recursion": claim(nested < NESTED, N_("backward through a long chain (5000 operations) runs without recursion"))}
 
 

@@ -58,6 +58,11 @@ class SayTorch(Sentence):
     SWAPPED_GRADS = N_("{label} is a different number from PyTorch's: each of the two leaves got the gradient "
                        "y.grad_fn.apply returned for the other, where the gradient apply returns first goes to the node "
                        "of the first input (the first of y.grad_fn.next_functions), and the second to the second input's.")
+    # w got the gradient apply returned for c, whose entry (None, 0) comes first (``~past_constant``, ex17's rules)
+    PAST_CONSTANT = N_("{label} is a different number from PyTorch's: w got the gradient (c * w).grad_fn.apply returned "
+                       "first, the one for c, an input that requires no grad, whose entry in next_functions is (None, 0): "
+                       "backward hands each gradient apply returns to the entry in its place, so the first goes with "
+                       "c's (None, 0), to no node, and the second to w's AccumulateGrad.")
     # a retained non-leaf's .grad holding what its node's apply returned (``build_watch.written_beside``, ex18)
     PASSED_ON = N_("{label} is a different number from PyTorch's: backward wrote into that retained non-leaf's .grad "
                    "a gradient its node's apply returned, which the node passes on to an input, not the gradient "
@@ -126,6 +131,7 @@ TOLD_BY_FLAG = ((SayTorch.TORCH_ORDER, "constant_accumulator", SayTorch.CONSTANT
                 (SayTorch.TORCH_FLAG, "with_node", SayTorch.LEAF_WITH_NODE),  # a flag set once, grad_fn changed since
                 (SayTorch.TORCH_NUMBER, "one_buffer", SayTorch.ONE_BUFFER),  # two AccumulateGrads' gradients in one buffer
                 (SayTorch.TORCH_NUMBER, "swapped", SayTorch.SWAPPED_GRADS),  # each leaf the other's gradient
+                (SayTorch.TORCH_NUMBER, "past_constant", SayTorch.PAST_CONSTANT),  # paired past (None, 0)
                 (SayTorch.TORCH_NUMBER, "bypassed", SayTorch.WRITTEN_BESIDE),  # AccumulateGrad.apply wrote it, not store_grad
                 (SayTorch.TORCH_NUMBER, "retained_beside", SayTorch.RETAINED_BESIDE),  # backward wrote it, not store_grad
                 (SayTorch.TORCH_NUMBER, "replaced", SayTorch.STORE_REPLACED),  # store_grad left the new gradient alone

@@ -652,3 +652,14 @@ CASES += [
           fails={DOCS: "y.grad for y = (x + w) * (w + 1) is not None, where PyTorch's is None"},
           names=("y.grad for y", "the .grad of the root")),
 ]
+
+# backward pairs apply's gradients with the entries of next_functions that hold a node, (None, 0) left out first:
+# c * w, c a constant, hands w the gradient apply returned for c. Told by where w's gradient came from.
+CASES += [
+    Wrong("gradients_zipped_with_node_entries_alone", edits={
+        "        for (child, _), g in zip(node.next_functions, grads):\n            if child is None:\n                continue\n":
+        "        edges = [edge for edge in node.next_functions if edge[0] is not None]\n"
+        "        for (child, _), g in zip(edges, grads):\n"},
+          fails={CONSTANTS: "w got the gradient (c * w).grad_fn.apply returned first, the one for c"},
+          names=("w.grad for y = c * w", "(None, 0)", "the entry in its place")),
+]
