@@ -746,3 +746,12 @@ CASES += [
           edits={BACKWARD: "        loss.backward(create_graph=True)\n"}, passes=(LOSSES, LOSSES_HIDDEN),
           unsaid=("Only Tensors created explicitly by the user", "CPU time")),
 ]
+
+# The learning rate divided by the batch's size (a student who thinks the mean needs it again): told as steps whose size
+# does not follow lr; the loss's arguments swapped (the mean squared error is symmetric): full marks.
+CASES += [
+    Wrong("lr_divided_by_the_batch_size", names=("does not follow the lr train was given",),
+          fails={ONE_STEP: "moved every parameter by another multiple of its .grad than lr"},
+          edits={OPTIMIZER: "    optimizer = optim.SGD(model.parameters(), lr=lr / len(inputs))\n"}),
+    Correct("loss_arguments_swapped", edits={LOSS: "        loss = nn.mse_loss(targets, prediction)\n"}),
+]
