@@ -83,8 +83,8 @@ KEYS = {
 ZERO_KEYS = ("zeroed", "zero_changes", "zeroed_number")  # zero_()'s: what it returned, whether it changed .grad, what it left
 # the nodes a later backward ran, apart from the gradients it sent; apart too, each told unless a mistake told makes it so
 # (``PRESUMES``): a retained a.grad after .grad = None, the gradients after a reset, the numbers zero_() left
-KEYS.update({"walk": KEYS["rerun"], "retained_renewed": KEYS["renewed"], "reset_grads": KEYS["grads"],
-             **dict.fromkeys(ZERO_KEYS[1:], KEYS["zeroed"])})
+KEYS = {**KEYS, "walk": KEYS["rerun"], "retained_renewed": KEYS["renewed"], "reset_grads": KEYS["grads"],
+        **dict.fromkeys(ZERO_KEYS[1:], KEYS["zeroed"])}
 # what zero_() or .grad = None left decides the sums after it; one .grad Value for two leaves (``own_grad``) spoils them all
 CAUSED_BY = {**dict.fromkeys(("grads", "reset_grads"), (*ZERO_KEYS, "dropped", "fresh", "renewed", "leaf_number", "operand", "one_grad", "own_grad")),
              "fresh": (*ZERO_KEYS, "dropped", "renewed", "leaf_number", "operand", "grads", "reset_grads", "own_grad"),

@@ -112,7 +112,7 @@ def handed_in_product(sub: Any, at_root: bool) -> list[object]:
 
 
 def _from_leaf(sub: Any) -> str | None:
-    """A backward from a leaf that requires grad writes its .grad.  Where ``v.backward()`` fails,
+    """Calling backward() on a leaf that requires grad writes its .grad.  Where ``v.backward()`` fails,
     the file's backward is called as the given Value.backward calls it, on a leaf of a fresh copy:
     where that writes the leaf's .grad, the method, which the file gives, is what fails."""
     v = sub.Value(-0.5, requires_grad=True)
