@@ -182,7 +182,8 @@ CHAIN_FEEDBACK = ("Sum over the paths the product of the local derivatives (1 th
 # A product's local factor on the edge to its input i: the other input's data (its local
 # derivative), or what a slip takes instead, the data of input i itself, or one (as a sum's).
 _FACTORS = {"right": lambda data, i: data[1 - i], "own": lambda data, i: data[i],
-            "one": lambda data, i: 1.0, "first": lambda data, i: data[0], "result": lambda data, i: data[0] * data[1]}
+            "one": lambda data, i: 1.0, "first": lambda data, i: data[0], "result": lambda data, i: data[0] * data[1],
+            "leaf_one": lambda data, i: data[1 - i]}  # the statement's, but one on an edge into a leaf (``_sum_over_paths``)
 _EVERY_INPUT = slice(None)
 
 
@@ -224,8 +225,12 @@ def _sum_over_paths(y: Value, leaf: Value, everything: list[Value], factor: str,
         inputs = [child for child, _ in node.next_functions]
         product = (node.name() == "MulBackward0" or sums_as_products and node.name() == "AddBackward0") \
             and None not in inputs
-        return sum((_FACTORS[factor]([data_of(c) for c in inputs], i) if product else 1.0) * d(child)
-                   for i, child in list(enumerate(inputs))[followed] if child is not None)
+
+        def local(i: int, child) -> float:  # "leaf_one": one on an edge straight into a leaf's node
+            if not product or factor == "leaf_one" and hasattr(child, "variable"):
+                return 1.0
+            return _FACTORS[factor]([data_of(c) for c in inputs], i)
+        return sum(local(i, child) * d(child) for i, child in list(enumerate(inputs))[followed] if child is not None)
     return d(y.grad_fn)
 
 
@@ -253,8 +258,9 @@ def _added_along_paths(y: Value, leaf: Value, everything: list[Value]) -> float:
 # last input left out (next_functions[:-1], an off-by-one), a path ending at every leaf of the
 # leaf's number (``==`` for ``is``), a sum of two Values taken for a product, the local
 # derivatives along a path added, not multiplied, one derivative kept for every node of a name,
-# a factor's data found by its node's name (the first Value made by a node of that name), or a
-# product's first input's data as its factor on both edges.
+# a factor's data found by its node's name (the first Value made by a node of that name), a
+# product's first input's data as its factor on both edges, or one on an edge from a product
+# straight into a leaf's node (the last step of such a path left out of its product).
 _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_over_paths(*g, "one"),
           "last_input": lambda *g: _sum_over_paths(*g, "right", slice(None, -1)),
           "equal_leaf": lambda *g: _sum_over_paths(*g, "right", by_number=True),
@@ -263,7 +269,8 @@ _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_o
           "added_along": _added_along_paths, "by_name": lambda *g: _sum_over_paths(*g, "right", by_name=True),
           "data_by_name": lambda *g: _sum_over_paths(*g, "right", data_by_name="first"),
           "data_by_last_name": lambda *g: _sum_over_paths(*g, "right", data_by_name="last"),
-          "first_own": lambda *g: _sum_over_paths(*g, "first"), "result": lambda *g: _sum_over_paths(*g, "result")}
+          "first_own": lambda *g: _sum_over_paths(*g, "first"), "result": lambda *g: _sum_over_paths(*g, "result"),
+          "leaf_one": lambda *g: _sum_over_paths(*g, "leaf_one")}
 
 
 def _path_products(y: Value, leaf: Value, everything: list[Value]) -> list[float]:
@@ -286,7 +293,7 @@ def _slip_facts(answered: list[tuple]) -> list[dict]:
     makes: False, with the slip named (``~own``: the data of the input the path goes through as a
     product's factor; ``~one``; ``~last_input``: the paths through a node's last input left
     out; ``~equal_leaf``; ``~any_leaf``: a path ending at any leaf counted; ``~sum_as_product``;
-    ``~added_along``; ``~by_name``; ``~data_by_name``; ``~data_by_last_name``; ``~first_own``; ``~result``: see ``_SLIPS``), where the number differs from the statement's and every
+    ``~added_along``; ``~by_name``; ``~data_by_name``; ``~data_by_last_name``; ``~first_own``; ``~result``; ``~leaf_one``: see ``_SLIPS``), where the number differs from the statement's and every
     answer of the test is that slip's sum; a number matching a slip on one graph only is no
     pattern of the code.  Where no slip matches but every answer is the sum over some of its
     paths, each answer that is not the sum over all of them names how many it kept

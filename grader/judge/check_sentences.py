@@ -242,6 +242,9 @@ class SayCheck(Sentence):
                                "(the product of its inputs' data) as the local factor, not the node's local derivative.")
     PRODUCT_FACTOR_ONE = N_("{label} is the sum over the paths with, at each {op}, one as the local factor "
                             "(as at an addition), not the node's local derivative.")
+    LEAF_EDGE_ONE = N_("{label} is the sum over the paths with one as the local factor on each edge from a {op} "
+                       "straight into a leaf's node, not the node's local derivative: the last step of such a path is "
+                       "left out of its product.")
     LAST_INPUT_LEFT_OUT = N_("{label} leaves out every path that enters a node through its last input "
                              "(the last entry of its next_functions): it sums the other paths only.")
     LEAF_BY_NUMBER = N_("{label} also counts the paths that end at the other leaf, which holds the same number: "

@@ -195,7 +195,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                              ("added_along", SayCheck.ADDED_ALONG), ("by_name", SayCheck.KEPT_PER_NAME),
                              ("data_by_name", SayCheck.DATA_BY_NAME), ("data_by_last_name", SayCheck.DATA_BY_LAST_NAME),
                              ("first_own", SayWalk.FIRST_INPUT_OWN), ("last_own", SayWalk.LAST_INPUT_OWN), ("result", SayCheck.PRODUCT_RESULT_FACTOR),
-                             ("one_path", SayWalk.ONE_PATH_ALONE), ("no_path", SayWalk.NO_PATH_COUNTED),
+                             ("one_path", SayWalk.ONE_PATH_ALONE), ("no_path", SayWalk.NO_PATH_COUNTED), ("leaf_one", SayCheck.LEAF_EDGE_ONE),
                              ("some_paths", SayWalk.SOME_PATHS_ONLY)),
     SayCheck.OTHER_UNDER_FILTERS: (("none", SayCheck.NONE_UNDER_FILTERS),),
     SayCheck.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
@@ -239,7 +239,7 @@ than read, which says where it came from, not how it differs."""
 PRODUCT = "MulBackward0"  # the engine's node of a product, named in the sentences of a sum over paths
 SUM = "AddBackward0"  # and of an addition
 _AT_A_PRODUCT = {SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.DATA_BY_NAME, SayCheck.DATA_BY_LAST_NAME,
-SayWalk.FIRST_INPUT_OWN, SayWalk.LAST_INPUT_OWN, SayCheck.PRODUCT_RESULT_FACTOR}
+SayWalk.FIRST_INPUT_OWN, SayWalk.LAST_INPUT_OWN, SayCheck.PRODUCT_RESULT_FACTOR, SayCheck.LEAF_EDGE_ONE}
 _LEAVES = ("w", "x")  # the leaves a FLAGS_KEPT fact may name
 _NAMED = {  # a sentence that names one thing the probe recorded as context: (its key, the field it fills)
     SayCheck.NOT_APPLIED: ("node", "name"),  # the first node whose apply backward never called

@@ -112,7 +112,7 @@ WHOLE_CAUSES = with_nan({
     # Function's gradient kept from an earlier call scales with the seed as that call's did)
     **dict.fromkeys((SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH, SayState.NOT_SAME_GROWN, SayState.FIRST_CHANGED,
                      SayState.LEFT_ON_GRAPH, SayState.EFFECT_AGAIN),
-                    {SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LAST_INPUT_LEFT_OUT, SayCheck.KEPT_PER_NAME, SayCheck.DATA_BY_NAME,
+                    {SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LEAF_EDGE_ONE, SayCheck.LAST_INPUT_LEFT_OUT, SayCheck.KEPT_PER_NAME, SayCheck.DATA_BY_NAME,
                      SayCheck.DATA_BY_LAST_NAME, SayWalk.FIRST_INPUT_OWN, SayWalk.LAST_INPUT_OWN, SayWalk.ONE_PATH_ALONE, SayWalk.NO_PATH_COUNTED, SayWalk.SOME_PATHS_ONLY,
                      SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE, SayStep.LOSS_ROUNDED,
                      SayStep.LOSS_OF_ONE_ROW,

@@ -613,3 +613,18 @@ CASES += [
           edits={"                found.append(trail)\n": "                found.append(trail[::-1])\n"},
           names=("paths(y, w)[0]", "the statement's order reversed")),
 ]
+
+# grad_by_paths adds one where a path reaches the leaf's node, without the local factor of that last
+# edge: right on the documents' graph (its leaves hang from additions), told on the others as one on
+# each edge from a product straight into a leaf.
+CASES += [
+    Wrong("by_paths_last_edge_unscaled",
+          fails={"chain rule by paths in other graphs": "one as the local factor on each edge from a MulBackward0 straight into"},
+          edits={"        return sum(\n            local(node, i) * d(child)\n            for i, (child, _) in enumerate(node.next_functions)\n"
+                 "            if child is not None\n        )\n":
+                 "        total = 0.0\n        for i, (child, _) in enumerate(node.next_functions):\n            if child is None:\n"
+                 "                continue\n            if hasattr(child, \"variable\"):\n"
+                 "                total += 1.0 if child.variable is leaf else 0.0\n            else:\n"
+                 "                total += local(node, i) * d(child)\n        return total\n"},
+          names=("grad_by_paths(y, w)", "MulBackward0", "straight into a leaf"), unsaid=("a different number",)),
+]
