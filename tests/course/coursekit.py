@@ -4,12 +4,15 @@ child process, and the check that grades.csv says what the per-student files say
 from __future__ import annotations
 
 import csv
+import json
 import os
 import re
 import subprocess
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from grader.course import catalog
 from grader.course.records import read_record
@@ -98,3 +101,27 @@ def visible(data: dict[str, Any]) -> str:
 
 def by_name(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {t["name"]: t for t in data["tests"]}
+
+
+def run_standin(bundle: Path, setup: Callable[[Path, Path], None], **env: str) -> dict[str, Any]:
+    """A fresh stand-in root for Gradescope's /autograder (world-searchable, as /autograder is,
+    so that an unprivileged child can reach the engine), ``bundle`` unpacked in it,
+    ``setup(submission_folder, root)`` filling the submission; run_autograder runs.  The parsed
+    results.json, with what it printed (``_stdout``) and the root (``_root``, the caller's to remove)."""
+    root = Path(tempfile.mkdtemp(prefix="autograder-"))
+    os.chmod(root, 0o755)
+    for name in ("source", "submission", "results"):
+        (root / name).mkdir()
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+    setup(root / "submission", root)
+    proc = subprocess.run(["bash", str(root / "source" / "run_autograder")],
+                          env={**os.environ, "AUTOGRADER_ROOT": str(root),
+                               "GRADE_PYTHON": sys.executable, **env},
+                          capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0
+    data = json.loads((root / "results" / "results.json").read_text())
+    check_schema(data)
+    data["_stdout"] = proc.stdout + proc.stderr
+    data["_root"] = root
+    return data

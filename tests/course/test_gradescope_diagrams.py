@@ -12,11 +12,11 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from browser import MEASURE, chromium, dump_dom, screenshot
-from coursekit import REPO, by_name, check_schema, solution, stub
+from coursekit import REPO, by_name, check_schema, run_standin, solution, stub
 
 from grader.course.folder import Course
 from grader.judge.grading import ExerciseResult, TestResult
@@ -32,22 +32,32 @@ def _diagram_tests(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {n: t for n, t in by_name(data).items() if n.endswith(": the graph your code built")}
 
 
-def _render(output: str, folder: Path) -> tuple[list[str], Path]:
-    """Load the HTML fragment in Chromium: (what each picture measured, the screenshot)."""
+def _measured(output: str, folder: Path) -> tuple[list[str], Path]:
+    """Load the HTML fragment in Chromium: (what each picture measured, the page)."""
     page = folder / "fragment.html"
     page.write_text(f'<!doctype html><meta charset="utf-8"><body style="margin:20px;'
                     f'max-width:900px">{output}{MEASURE}</body>', encoding="utf-8")
     measured = re.search(r'<pre id="measured">(.*?)</pre>', dump_dom(page))
     assert measured is not None, "the page did not load"
-    return measured.group(1).split(), screenshot(page, folder / "fragment.png")
+    return measured.group(1).split(), page
 
 
-def test_each_exercise_shows_its_diagram_as_visible_html(standin) -> None:
+@pytest.fixture(scope="module")
+def solved_ex03(bundle: Path) -> Iterator[dict[str, Any]]:
+    """One Gradescope run of ex03's solution beside ex01's untouched stub (no graph, a sentence
+    says why), for the tests of the diagrams it shows (their xdist group: one worker runs it)."""
     def setup(submission: Path, root: Path) -> None:
         shutil.copy(solution("ex03"), submission)
-        shutil.copy(stub("ex01"), submission)  # untouched: no graph, a sentence says why
+        shutil.copy(stub("ex01"), submission)
 
-    data = standin(setup)
+    data = run_standin(bundle, setup)
+    yield data
+    shutil.rmtree(data["_root"], ignore_errors=True)
+
+
+@pytest.mark.xdist_group("gradescope-solved-ex03")
+def test_each_exercise_shows_its_diagram_as_visible_html(solved_ex03: dict[str, Any]) -> None:
+    data = solved_ex03
     drawn = _diagram_tests(data)
     assert set(drawn) == {"ex01: the graph your code built", "ex03: the graph your code built"}
     for test in drawn.values():
@@ -64,10 +74,11 @@ def test_each_exercise_shows_its_diagram_as_visible_html(standin) -> None:
 
 
 @needs_browser
-def test_the_diagram_renders_in_a_browser(standin, tmp_path: Path) -> None:
-    data = standin(lambda submission, root: shutil.copy(solution("ex03"), submission))
-    output = _diagram_tests(data)["ex03: the graph your code built"]["output"]
-    measured, png = _render(output, tmp_path)
+@pytest.mark.xdist_group("gradescope-solved-ex03")
+def test_the_diagram_renders_in_a_browser(solved_ex03: dict[str, Any], tmp_path: Path) -> None:
+    output = _diagram_tests(solved_ex03)["ex03: the graph your code built"]["output"]
+    measured, page = _measured(output, tmp_path)
+    png = screenshot(page, tmp_path / "fragment.png")
     assert len(measured) == 1
     kind, size, texts = measured[0].split(":")
     width, height = map(int, size.split("x"))
@@ -95,7 +106,7 @@ def test_a_png_bundle_for_a_gradescope_that_strips_svg(tmp_path: Path) -> None:
     check_schema(data)
     output = _diagram_tests(data)["ex03: the graph your code built"]["output"]
     assert "<svg" not in output and 'src="data:image/png;base64,' in output
-    measured, _ = _render(output, tmp_path)
+    measured, _ = _measured(output, tmp_path)
     kind, size, loaded = measured[0].split(":")
     assert kind == "IMG" and loaded == "1" and int(size.split("x")[0]) > 300
 
