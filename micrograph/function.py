@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from micrograph import hooks
 from micrograph.grad_mode import is_grad_enabled, no_grad
-from micrograph.node import NO_EDGE, SECOND_BACKWARD, Grad, Node
+from micrograph.node import NO_EDGE, SECOND_BACKWARD, Grad, Node, ReadOnly
 from micrograph.value import Value
 
 DIRTY_NOT_RETURNED = ("Some elements marked as dirty during the forward method were not returned as output. The "
@@ -41,6 +41,9 @@ class BackwardCFunction(Node):
     _forward_cls: ClassVar[type[Function]]
     num_outputs = 1  # per call: the number of values forward returned
     _freed_buffers = False  # set by a backward without retain_graph
+    # torch defines these on the C base of every custom Function's node, and a refused write names it
+    next_functions = ReadOnly(Node.next_functions.fget, "torch._C._FunctionBase")
+    metadata = ReadOnly(Node.metadata.fget, "torch._C._FunctionBase")
 
     def __repr__(self) -> str:  # torch makes the class in torch.autograd.function, and its repr says so
         return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"
@@ -91,8 +94,7 @@ class BackwardCFunction(Node):
             nr = next((k for k, out in enumerate(outputs) if v is out), None)
             if nr is not None and all(v is not n for n in self._non_differentiable):
                 self._outputs_saved[i] = nr
-                v = Value.shared(v._storage, v.shared_vc())
-                v.output_nr = nr
+                v = Value.shared(v._storage, v.shared_vc()).as_saved_output(nr)
             items.append(v)
         self.save(tuple(items))
         self._to_save = ()

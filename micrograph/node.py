@@ -19,6 +19,7 @@ as its last output goes.
 from __future__ import annotations
 
 import itertools
+import operator
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
@@ -61,6 +62,24 @@ ANOMALY_HINT = (
     "the backtrace further above shows the operation that failed to compute its gradient. The variable in "
     "question was changed in there or anywhere later. Good luck!"
 )
+
+
+class ReadOnly(property):
+    """An attribute torch defines with a getter only (a C getset): writing or deleting it raises CPython's
+    AttributeError for such a getset (``Objects/descrobject.c``, ``getset_set``), naming the class that
+    defines it as torch prints it (``owner``; None: the object's class, as each of torch's node classes)."""
+
+    def __init__(self, fget: Callable[[Any], Any], owner: str | None = None, name: str = "", doc: str | None = None) -> None:
+        super().__init__(fget, doc=doc or fget.__doc__)
+        self.owner, self.attr = owner, name
+
+    def __set_name__(self, cls: type, name: str) -> None:
+        self.attr = name
+
+    def __set__(self, obj: Any, value: Any = None) -> None:
+        raise AttributeError(f"attribute '{self.attr}' of '{self.owner or type(obj).__name__}' objects is not writable")
+
+    __delete__ = __set__
 
 
 def modified_inplace_error(owner: str | None, output_nr: int, version: int, expected: int) -> RuntimeError:
@@ -134,7 +153,7 @@ class Node:
         super().__init_subclass__(**kwargs)
         for name in cls.saves:
             if not hasattr(cls, "_saved_" + name):
-                setattr(cls, "_saved_" + name, property(lambda node, name=name: node.saved_item(name)))
+                setattr(cls, "_saved_" + name, ReadOnly(lambda node, name=name: node.saved_item(name), name="_saved_" + name))
 
     def __init__(self, next_edges: tuple[Edge, ...] = (), result: float | None = None) -> None:
         self.next_edges = next_edges
@@ -149,11 +168,11 @@ class Node:
     def name(self) -> str:
         return type(self).__name__
 
-    @property
+    @ReadOnly
     def next_functions(self) -> tuple[Edge, ...]:
         return self.next_edges
 
-    @property
+    @ReadOnly
     def metadata(self) -> dict[str, Any]:
         return self.__dict__.setdefault("_metadata", {})
 
@@ -260,11 +279,12 @@ class AccumulateGrad(Node):
     ``impl::grad_accumulator`` does: one per leaf while a graph uses it.
     """
 
-    __slots__ = ("variable",)
+    __slots__ = ("_variable",)
+    variable = ReadOnly(operator.attrgetter("_variable"), doc="The leaf whose ``.grad`` this node accumulates into.")
 
     def __init__(self, variable: Value) -> None:
         super().__init__()
-        self.variable = variable
+        self._variable = variable
         self.sequence_nr = ACCUMULATE_PRIORITY
         if variable._hooks or variable._post_accumulate_hooks:  # the leaf's hooks run in it: the engine's long branch
             self.hooked = True

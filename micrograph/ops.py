@@ -23,7 +23,7 @@ import numbers
 from typing import Any, ClassVar
 
 from micrograph import ieee
-from micrograph.node import NO_EDGE, Grad, Node
+from micrograph.node import NO_EDGE, Grad, Node, ReadOnly
 
 
 def _f(name: str, x: Any) -> Any:
@@ -103,7 +103,7 @@ class Op(Node):
         source = {**{name: i for i, name in enumerate(cls.operands)}, "result": 2}
         cls._plan = tuple((source.get(name, 3), source.get(cls.only_for.get(name, ""), -1)) for name in cls.saves)
         for i, name in enumerate(cls.constants):  # ``grad_fn._saved_alpha``: a constant of this call
-            setattr(cls, "_saved_" + name, property(lambda node, i=i: node._consts[i]))
+            setattr(cls, "_saved_" + name, ReadOnly(lambda node, i=i: node._consts[i], name="_saved_" + name))
 
     @staticmethod
     def forward(a: float, b: float | None, const: Any) -> float:

@@ -7,8 +7,8 @@ What PyTorch spreads over ``Tensor``, ``TensorImpl`` and ``AutogradMeta`` is her
 * a *version counter* (another one-element list, made when first needed; ``None`` reads as 0) counts in-place changes.
   ``detach()`` shares it, ``.data`` gets a fresh one, as in PyTorch, which is why a change through ``.data`` escapes
   the saved-value check;
-* ``grad_fn`` is the node that made the value (None for a leaf) and ``output_nr`` which of its outputs it is;
-  ``_grad`` the accumulated gradient.
+* ``grad_fn`` is the node that made the value (None for a leaf) and ``output_nr`` which of its outputs it is, both
+  read-only as torch's (set here by the ops that make the value); ``_grad`` the accumulated gradient.
 
 Every op goes through :func:`record`: the op's forward on the numbers, then, when grad mode is on and an input requires
 grad, its node with one edge per input and what it saves.  In-place ops go through :func:`record_inplace`: torch's
@@ -17,14 +17,16 @@ leaf check, the version bump, and the *rebase* of ``grad_fn`` onto the new node.
 
 from __future__ import annotations
 
+import functools
 import numbers
 import warnings
 import weakref
+from operator import attrgetter
 from typing import Any, Callable
 
 from micrograph import observe, ops
 from micrograph.grad_mode import is_inference_mode_enabled, is_recording
-from micrograph.node import NO_EDGE, AccumulateGrad, Edge, Node, RemovableHandle, add_hook, sequence
+from micrograph.node import NO_EDGE, AccumulateGrad, Edge, Node, ReadOnly, RemovableHandle, add_hook, sequence
 
 NONLEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -39,6 +41,7 @@ INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode i
                      "more details.")
 NOT_A_TENSOR = "Variable data has to be a tensor, but got {}"  # .data = x and Variable(x), x not a Value
 INFERENCE_REQUIRES_GRAD = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+NOT_A_BOOL = "requires_grad must be a bool"  # THPVariable_set_requires_grad (``del`` hands it no object)
 _float_warned = False
 DETACH_HINT = (
     " If you want to use a computed variable in a subgraph that doesn't require differentiation "
@@ -82,13 +85,18 @@ def _bitwise(kind: str) -> Callable[[Value, Any], Any]:
     return method
 
 
+# A tensor attribute torch gives a getter only (``grad_fn``, ``is_leaf``, ``output_nr`` ...): a getset of its C base
+# class (``torch/csrc/autograd/python_variable.cpp``, ``THPVariable_properties``), named when a write is refused.
+TensorAttribute = functools.partial(ReadOnly, owner="torch._C.TensorBase")
+
+
 class Value:
     """A scalar that, like a one-element ``torch.Tensor``, can take part in autograd."""
 
     # What every value needs is a slot; what only leaves and retained values need (hooks, the
     # accumulator, who wrote .grad) is a class-level default until set, in a __dict__ made then.
-    __slots__ = ("_storage", "_vc", "_requires_grad", "grad_fn", "_grad", "__dict__", "__weakref__")
-    output_nr = 0  # which output of grad_fn (a node with several outputs sets it per value)
+    __slots__ = ("_storage", "_vc", "_requires_grad", "_grad_fn", "_grad", "__dict__", "__weakref__")
+    _output_nr = 0  # which output of grad_fn (a node with several outputs sets it per value)
     _accumulator: weakref.ref[AccumulateGrad] | None = None
     _hooks: list[Callable[..., Any]] | None = None  # a leaf's tensor hooks (a non-leaf's are on its node)
     _post_accumulate_hooks: list[Callable[..., Any]] | None = None
@@ -100,7 +108,7 @@ class Value:
         if not isinstance(data, numbers.Real) or isinstance(data, Value):
             got = "a Value" if isinstance(data, Value) else type(data).__name__  # Value's class is named Tensor
             raise TypeError(f"Value(data) takes a real number, got {got}")  # a repr would show numbers
-        self._storage, self._vc, self.grad_fn, self._grad = [float(data)], None, None, None
+        self._storage, self._vc, self._grad_fn, self._grad = [float(data)], None, None, None
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         if is_inference_mode_enabled():
             self._inference = True
@@ -109,7 +117,7 @@ class Value:
     def shared(cls, storage: list[float], vc: list[int] | None) -> Value:
         """A new leaf on existing storage and version counter (no checks, no graph)."""
         v = object.__new__(cls)  # bare: Parameter.__new__ asks for the Value it wraps
-        v._storage, v._vc, v._requires_grad, v.grad_fn, v._grad = storage, vc, False, None, None
+        v._storage, v._vc, v._requires_grad, v._grad_fn, v._grad = storage, vc, False, None, None
         return v
 
     @classmethod
@@ -133,6 +141,14 @@ class Value:
             raise TypeError(NOT_A_TENSOR.format(type(other).__name__))
         self._storage = other._storage
 
+    @data.deleter
+    def data(self) -> None:  # THPVariable_set_data
+        raise RuntimeError("Deleting tensor data is not allowed. Delete tensor instead!")
+
+    # Written only by the ops that make a value (``record``, ``set_grad_fn``, ``detach_``): torch's are getters.
+    grad_fn = TensorAttribute(attrgetter("_grad_fn"), doc="The node that made this value; None for a leaf.")
+    output_nr = TensorAttribute(attrgetter("_output_nr"), doc="Which output of ``grad_fn`` this value is.")
+
     @property
     def requires_grad(self) -> bool:
         return self._requires_grad
@@ -140,10 +156,14 @@ class Value:
     @requires_grad.setter
     def requires_grad(self, flag: bool) -> None:
         if not isinstance(flag, bool):
-            raise RuntimeError("requires_grad must be a bool")
-        if self.grad_fn is not None:
+            raise RuntimeError(NOT_A_BOOL)
+        if self._grad_fn is not None:
             raise RuntimeError("you can only change requires_grad flags of leaf variables." + ("" if flag else DETACH_HINT))
         self.requires_grad_(flag)
+
+    @requires_grad.deleter
+    def requires_grad(self) -> None:
+        raise RuntimeError(NOT_A_BOOL)
 
     def requires_grad_(self, requires_grad: bool = True) -> Value:
         flag = _bool(requires_grad, "requires_grad_(): argument 'requires_grad' (position 1)")
@@ -156,17 +176,19 @@ class Value:
         self._requires_grad = flag
         return self
 
-    @property
+    @TensorAttribute
     def is_leaf(self) -> bool:
-        return self.grad_fn is None
+        return self._grad_fn is None
 
-    @property
+    name = TensorAttribute(lambda self: None, doc="torch's tensor name (None): not a label a student can set.")
+
+    @TensorAttribute
     def _version(self) -> int:
         if self._inference:
             raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._vc is None else self._vc[0]
 
-    @property
+    @TensorAttribute
     def retains_grad(self) -> bool:
         retained = None if self.grad_fn is None else self.grad_fn.retained
         return retained is not None and self.output_nr in retained and retained[self.output_nr]() is self
@@ -233,8 +255,8 @@ class Value:
     def gradient_edge(self, create: bool = True) -> Edge:
         """Where this value's gradient goes: its node's output, or a leaf's accumulator (made if
         ``create`` and none is alive: a leaf has one only while a graph uses it)."""
-        if self.grad_fn is not None:
-            return self.grad_fn, self.output_nr
+        if self._grad_fn is not None:
+            return self._grad_fn, self._output_nr
         acc = None if self._accumulator is None else self._accumulator()
         if acc is None and create and self._requires_grad:
             acc = AccumulateGrad(self)
@@ -244,9 +266,9 @@ class Value:
     def set_grad_fn(self, node: Node, output_nr: int = 0) -> Value:
         """Make this value output ``output_nr`` of ``node``: the seam through which nodes made outside
         ``ops.py`` (a custom Function's, ``nn.Linear``'s, ``sum``'s) join the graph."""
-        self.grad_fn, self._requires_grad = node, True
+        self._grad_fn, self._requires_grad = node, True
         if output_nr:
-            self.output_nr = output_nr
+            self._output_nr = output_nr
         elif node._result is None:
             node._result = self._storage[0]
         return self
@@ -254,10 +276,15 @@ class Value:
     def as_output_of(self, node: Node) -> Value:
         """This storage as ``node``'s output: a saved result unpacked for create_graph."""
         v = Value.shared(self._storage, self._vc)
-        v.grad_fn, v._requires_grad = node, True
-        if self.output_nr:
-            v.output_nr = self.output_nr
+        v._grad_fn, v._requires_grad = node, True
+        if self._output_nr:
+            v._output_nr = self._output_nr
         return v
+
+    def as_saved_output(self, output_nr: int) -> Value:
+        """This leaf as output ``output_nr`` of a node that saved it, unlinked (a custom Function's saved output)."""
+        self._output_nr = output_nr
+        return self
 
     def detach(self) -> Value:
         """A leaf sharing storage *and* version counter: in-place changes through it are seen."""
@@ -275,8 +302,8 @@ class Value:
         """Make this value a leaf that needs no grad, in place (nodes that saved it refuse it then)."""
         if self.grad_fn is not None:
             self._detached_at = next(sequence)
-        self.grad_fn, self._requires_grad = None, False
-        self.__dict__.pop("output_nr", None)
+        self._grad_fn, self._requires_grad = None, False
+        self.__dict__.pop("_output_nr", None)
         return self
 
     def record_op(self, op: type[Node], other: Any = None, const: Any = None) -> Value:
@@ -480,12 +507,12 @@ class Value:
     def __invert__(self) -> Any:
         raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
 
-    @property
+    @TensorAttribute
     def shape(self) -> tuple[()]:
         """A 0-dim tensor's shape, ``()`` (torch.Size([])): what a student prints."""
         return ()
 
-    ndim = property(lambda self: 0)
+    ndim = TensorAttribute(lambda self: 0)
     dim = ndimension = lambda self: 0  # noqa: E731
     numel = nelement = lambda self: 1  # noqa: E731
 
@@ -639,9 +666,9 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
     else:
         return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
     out = Value.__new__(Value)  # Value.shared, inlined: every op makes one
-    out._storage, out._vc, out._requires_grad, out.grad_fn, out._grad = [op.forward(a._storage[0], y, const)], None, False, None, None
+    out._storage, out._vc, out._requires_grad, out._grad_fn, out._grad = [op.forward(a._storage[0], y, const)], None, False, None, None
     if (a._requires_grad or b_requires_grad) and is_recording():
-        out.grad_fn, out._requires_grad = op.make(a, b, out, const), True
+        out._grad_fn, out._requires_grad = op.make(a, b, out, const), True
     elif is_inference_mode_enabled():
         out._inference = True
     return out
@@ -680,8 +707,8 @@ def _rebase_history(op: type[Node], self: Value, b: Any, const: Any, before: flo
     old._requires_grad = True
     node = op.make(self, b, self, const, a_before=old)
     retained = self.grad_fn.retained.pop(self.output_nr, None) if self.grad_fn and self.grad_fn.retained else None
-    self.grad_fn, self._requires_grad = node, True
-    self.__dict__.pop("output_nr", None)
+    self._grad_fn, self._requires_grad = node, True
+    self.__dict__.pop("_output_nr", None)
     if retained is not None:  # retain_grad moves with the value
         node.retained, node.hooked = {0: retained}, True
     return self

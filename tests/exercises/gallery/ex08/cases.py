@@ -545,3 +545,15 @@ CASES += [
           names=("wrote into w_detach, which shares w's number", "called copy_ on w itself"),
           unsaid=("never wrote into w_detach",)),
 ]
+
+# z cut from its graph by writing its attributes, as if they were plain fields: torch refuses both writes (grad_fn has
+# a getter only; requires_grad of a non-leaf), so the student's own statement raises before backward is tried.
+Z_DETACHED = "    z = (w * 2).detach()  # a leaf that does not require grad: no graph behind it\n"
+CASES += [
+    Wrong("grad_fn_set_to_none", fails={DETACHED: "AttributeError at line"},
+          edits={Z_DETACHED: "    z = w * 2\n    z.grad_fn = None  # cut z off from the graph\n"},
+          names=("in backward_of_detached", "attribute 'grad_fn'", "is not writable")),
+    Wrong("requires_grad_set_false_on_a_result", fails={DETACHED: "RuntimeError at line"},
+          edits={Z_DETACHED: "    z = w * 2\n    z.requires_grad = False\n"},
+          names=("in backward_of_detached", "you can only change requires_grad flags of leaf variables")),
+]
