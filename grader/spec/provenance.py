@@ -247,9 +247,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     retain_graph only with ``retain_graph=True`` (an exercise about retain_graph); otherwise
     they are context (``~`` keys): told when something else differs (no_grad explains a
     missing graph), never a reason to fail on their own, since clearing gradients under
-    no_grad, or keeping a graph nobody runs again, changes no result.  Whether the block left
-    grad mode off counts whatever ``grad_mode`` is: a function that returns with it off (switched
-    off outside a with) leaves every graph its caller builds next unrecorded.
+    no_grad, or keeping a graph nobody runs again, changes no result.
     ``grad_mode=None`` does not sample grad mode (a profile hook on every call makes a training
     loop about ten times slower, and an optimizer's ``step`` turns grad mode off where the
     hook cannot see it): only whether the block left it off counts.
@@ -268,8 +266,8 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     with ``errors`` every exception its backward passes raised, for ``error_of``; with ``clears``
     whether each pass started from a leaf's .grad the student's code had cleared since a write; with
     ``reads_edges`` (context) whether it read some node's next_functions (a formula reads no graph).
-    Grad mode is restored after the block, so a submission that leaves it off (``set_grad_enabled(False)`` and
-    no way back) does not change what later probes observe.  ``leaves`` adds the per-pass ``Call.leaf_facts``, compared.
+    Grad mode left off (``set_grad_enabled(False)``, no way back) counts whatever ``grad_mode`` is (the caller's
+    next graphs record nothing) and is restored after the block: later probes observe as before.  ``leaves`` adds the per-pass ``Call.leaf_facts``, compared.
     """
     mode, kept = ("" if grad_mode else CONTEXT), ("" if retain_graph else CONTEXT)
     call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made, errors, clears)
