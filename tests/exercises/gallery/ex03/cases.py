@@ -563,3 +563,11 @@ CASES += [
           edits={"    return str(caught[0].message) if caught else None\n": "    return caught and str(caught[0].message)\n"},
           names=("grad_warning(w)", "of type list"), unsaid=("is not None",)),
 ]
+
+# The flag set where the method belongs: retains_grad has a getter only, as torch's, so the assignment raises.
+CASES += [
+    Wrong("retains_grad_assigned", fails={"a.grad after retain_grad": "AttributeError at line"},
+          edits={"        g[name].retain_grad()  # must happen before backward: afterwards it is too late\n":
+                 "        g[name].retains_grad = True\n"},
+          names=("in backward_retaining", "attribute 'retains_grad'", "is not writable")),
+]
