@@ -34,10 +34,10 @@ def run_order(root: Any, names: dict[str, Any], start: Callable[[], None]
     return order, feeders, unseen
 
 
-def _ran(root: Any, names: dict[str, Any], start: Callable[[], None]
+def _ran(root: Any, names: dict[str, Any], start: Callable[[], None], polled: tuple[str, ...] = ()
          ) -> tuple[list[str], dict[str, list[str]], list[str], Watch]:
-    """``run_order``'s three answers, and the watch they were read from."""
-    watch, feeders = watched(root, names, start, {})
+    """``run_order``'s three answers, and the watch they were read from (the values ``polled`` read beside)."""
+    watch, feeders = watched(root, names, start, {name: names[name] for name in polled})
     order = watch.order()
     unseen = [label for label in feeders if label not in order and (not label.startswith(ACCUMULATE) or (
         label in watch.raised and watch.read[label][0] is None))]  # a leaf's node a raising feeder never reached
@@ -128,12 +128,12 @@ def order_facts(root: Any, names: dict[str, Any], program: str, catch: bool = Fa
     first: list[dict[str, Any] | None] = []
     called = f"{next((n for n, v in names.items() if v is root), 'root')}.backward(), {program}"
     start = (lambda: first.append(raised(root.backward, called))) if catch else root.backward
-    order, feeders, unseen, watch = _ran(root, names, start)
+    order, feeders, unseen, watch = _ran(root, names, start, retained)
     stopped = bool(first) and first[0] is not None and first[0].get("value") is not None
     applied = check(Check.APPLIED, stopped or not unseen, label)  # stopped: no node known to run unseen
     out: dict[str, list[Any]] = {"first": first} if catch else {}
     if retained:
-        out["passed_on"] = [name for name in retained if passed_on(watch, name, names[name])]
+        out["passed_on"] = [name for name in retained if passed_on(watch, name)]
     stuck = _stuck(order, feeders, watch) if not stopped else None
     if stuck is not None and stuck[0] not in unseen:  # a leaf's AccumulateGrad: its .grad never written
         unseen.insert(0, stuck[0])

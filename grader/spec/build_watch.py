@@ -146,9 +146,10 @@ class Watch:
 
     def order(self) -> list[str]:
         """The runs in order: an AccumulateGrad's written gradients stand for its runs only when
-        its ``apply`` was never seen."""
+        its ``apply`` was never seen (another value's, polled beside, stand for none)."""
         applied = {label for by_apply, label in self.events if by_apply}
-        return [label for by_apply, label in self.events if by_apply or label not in applied]
+        return [label for by_apply, label in self.events
+                if by_apply or label.startswith(ACCUMULATE) and label not in applied]
 
 
 def _number_or_none(grad: object) -> object:
@@ -197,17 +198,20 @@ def written_beside(root: Any, names: dict[str, Any], start: Callable[[], None], 
     runs = [(i, label) for i, (by_apply, label) in enumerate(watch.events) if by_apply]
     pairs = [(next((label for j, label in reversed(runs) if j < i), ""), next((label for j, label in runs if j > i), ""))
              for i, (by_apply, label) in enumerate(watch.events) if not by_apply and label == values[0]]
-    return pairs, {label for _, label in runs}, {value for value in values if passed_on(watch, value, names[value])}
+    return pairs, {label for _, label in runs}, {value for value in values if passed_on(watch, value)}
 
 
-def passed_on(watch: Watch, value: str, held: Any) -> bool:
-    """Whether ``held``, the value the probe names ``value``, holds in .grad a gradient its node's
-    apply returned in ``watch`` (what the node passes on to an input) and none that apply was handed
-    (the gradient that flows into the value, which retain_grad keeps): a retained gradient written
-    from what apply returned, not from what it received."""
-    own, grad = f"{value}.grad_fn", _grad_of(held)[1]
+def passed_on(watch: Watch, value: str) -> bool:
+    """Whether the value the probe names ``value`` (polled in ``watch``) was last written just after its
+    own node ran, and holds in .grad a gradient that node's apply returned (what the node passes on to
+    an input) and none that apply was handed (the gradient that flows into the value, which
+    retain_grad keeps): a retained gradient written after apply, from what it returned."""
+    own, grad = f"{value}.grad_fn", watch.read[value][1]
+    writes = [i for i, (by_apply, label) in enumerate(watch.events) if not by_apply and label == value]
+    before = next((label for by_apply, label in reversed(watch.events[:writes[-1]]) if by_apply), None) if writes else None
     handed = watch.handed.get(own, [])
-    return type(grad) is float and bool(handed) and grad in watch.passed.get(own, []) and grad not in handed
+    return (before == own and type(grad) is float and bool(handed) and grad in watch.passed.get(own, [])
+            and grad not in handed)
 
 
 def watched(root: Any, names: dict[str, Any], start: Callable[[], None], polled: dict[str, Any]

@@ -26,7 +26,8 @@ CASES = [
         "        for kept in node.retained_values:\n            store_grad(kept, grad)"},
           fails={RETAINED: "After a.retain_grad(); y.backward(), only a.grad_fn's run wrote a.grad in PyTorch, but not in "
                            "your engine"},
-          names=("only a.grad_fn's run wrote a.grad", "at no other node's run")),
+          names=("only a.grad_fn's run wrote a.grad", "at no other node's run"),
+          unsaid=("passes on to an input",)),  # y.grad last written at another node's run: no gradient y.grad_fn sent on
     Wrong("retained_grad_a_float", edits={"            store_grad(node.retained, grad)": "            node.retained._grad = grad"},
           fails={RETAINED: "a.grad is None or a Value like a in PyTorch, but not in your engine"},
           names=("a.grad", "as a Value", "store_grad")),
