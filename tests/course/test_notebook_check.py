@@ -26,13 +26,15 @@ STUB = REPO / "exercises" / "ex03_retain_grad.py"
 
 
 @pytest.fixture
-def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A course folder with ex03's stub and solution, and a notebooks/ folder to run in."""
+def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answers: Path) -> Path:
+    """A course folder with ex03's stub and solution, and a notebooks/ folder to run in; a
+    copy of the run's cache of expected answers (tests/conftest.py), where the solution's
+    answers are found by what they depend on, not by the folder: it is not run again per test."""
     for folder, source in (("exercises", STUB), ("solutions", SOLUTION)):
         (tmp_path / folder).mkdir()
         shutil.copy(source, tmp_path / folder / source.name)
     (tmp_path / "notebooks").mkdir()
-    monkeypatch.setenv("GRADE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("GRADE_CACHE_DIR", str(shutil.copytree(answers, tmp_path / "cache")))
     return tmp_path
 
 
