@@ -19,7 +19,7 @@ from typing import Any, Iterator, NamedTuple
 from micrograph import Value, observe
 
 from grader.spec import Exercise, Limits
-from grader.spec.arrivals import held_not_added, lists_twice, orders_returned, past_the_first_leaf, past_the_root, recorded, seeded, summed
+from grader.spec.arrivals import held_not_added, lists_twice, orders_returned, past_the_first_leaf, recorded, seeded, summed
 from grader.spec.backprop_apart import backprop_apart, backprop_at_a_freed_id, order_apart, order_grown
 from grader.spec.backprop_graphs import (Graph, blocked_graph, chain_graph, diamond_graph, documents_graph,
                                          equal_leaves_graph, named, random_graph, times_zero_graph)
@@ -31,8 +31,10 @@ from grader.spec.graph_state import graph_state_told
 from grader.spec.probe import DEFAULT_RECURSION_LIMIT, default_recursion_limit, grad, num, show, type_name
 from grader.spec.provenance import check, entry_of, float_of, result_of, watching
 from grader.spec.recursion import nesting, not_recursive
+from grader.spec.root_walk import past_the_root
 from grader.spec.shadowed import told_if_shadowed, value_why
-from grader.spec.topological import leaves_only_left_out, order_report
+from grader.spec.order_probes import drops_leaves, names_apart
+from grader.spec.topological import order_report
 from grader.spec.unreached import skipped_unreached
 
 EXERCISE = Exercise(
@@ -214,7 +216,7 @@ def _orders(sub, graphs: list[Graph]) -> dict[str, Any]:
     the engine's own backward pass (a function of ``micrograph/engine.py``) instead of being one."""
     with watching(sub, "topological_order", engine_walk=True) as call:
         orders = [_as_returned(sub.topological_order(g.root)) for g in graphs]
-    apart, drops = _names_apart(sub), _drops_leaves(sub)
+    apart, drops = names_apart(sub), drops_leaves(sub)
     reports = [order_report(order, g.root, f"topological_order({g.label})", apart, drops)
                for order, g in zip(orders, named(graphs))]
     return {"order": reports, "own_walk": call.fact}
@@ -224,31 +226,6 @@ def _as_returned(order: object) -> object:
     """A list returned, copied as the call returned it: one list kept at module level and refilled
     by a later call is judged on what this call put in it (the state probes tell the sharing)."""
     return list(order) if type(order) in (list, tuple) else order
-
-
-def _drops_leaves(sub) -> bool:
-    """Whether the student's order of the documents' graph, no op node of which is reached by two
-    edges (so a walk that expands a node once per edge loses nothing), leaves out exactly its
-    AccumulateGrad nodes: only then is a graph's order without them told as leaving the leaves'
-    nodes out, not as a count gone wrong below a node reached twice."""
-    graph = documents_graph(0.25, 1.5)
-    try:
-        return leaves_only_left_out(sub.topological_order(graph.root), graph.root)
-    except Exception:  # noqa: BLE001 - the tests' own calls tell the error
-        return False
-
-
-def _names_apart(sub) -> bool:
-    """Whether the student's order of the diamond, whose nodes all have names of their own (one
-    of them reached by two edges), is complete: only then can a node left out of another graph
-    beside a namesake be told as merged with it by name()."""
-    diamond = diamond_graph(0.75)
-    try:
-        order = sub.topological_order(diamond.root)
-    except Exception:  # noqa: BLE001 - the tests' own calls tell the error
-        return False
-    report = order_report(order, diamond.root, "")
-    return all(fact["holds"] is True for fact in report)
 
 
 @EXERCISE.test("topological order of the diamond", points=1, public=True, feedback=ORDER)
@@ -360,7 +337,7 @@ def _walkchain_graph(sub, graph: Graph) -> dict[str, Any]:
     walked already: nodes kept from one call to the next (a module-level set) show as state."""
     with nesting(sub) as in_order:
         order = _as_returned(sub.topological_order(graph.root))
-    report = order_report(order, graph.root, "topological_order(chain)", _names_apart(sub), _drops_leaves(sub))
+    report = order_report(order, graph.root, "topological_order(chain)", names_apart(sub), drops_leaves(sub))
     with nesting(sub) as in_backprop:
         observed = _backprop(sub, graph)
     return {"order": report, "grads": observed["grads"],

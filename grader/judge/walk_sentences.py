@@ -112,6 +112,10 @@ class SayWalk(Sentence):
     ROOT_UNRUN = N_("{label} never called local_grads and gave no leaf an entry, though the order your "
                     "topological_order returned holds root.grad_fn: the walk never ran root.grad_fn, the node the "
                     "statement's walk seeds with the gradient one, so no gradient went on from it.")
+    ROOT_SKIPPED = N_("{label} never called local_grads on root.grad_fn, and the nodes root.grad_fn feeds went on with "
+                      "one more than your local_grads calls sent them: the walk gave the inputs of root.grad_fn the "
+                      "gradient one each, where the statement's walk seeds root.grad_fn itself with one and passes on "
+                      "what local_grads returns for it.")
     LAST_LEFT_OUT = N_("{label} has no entry for the leaf of the last node of the order your topological_order "
                        "returned, an AccumulateGrad node your local_grads calls sent a gradient to, while every other "
                        "node of that order sent one went on: the walk left out the last node of the order, where it "

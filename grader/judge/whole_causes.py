@@ -94,6 +94,9 @@ WHOLE_CAUSES = with_nan({
     # an order without root.grad_fn walked: no node run, no leaf answered, every gradient missing
     **dict.fromkeys((SayWalk.ORDER_ROOT_LEFT_OUT, SayWalk.ROOT_UNRUN),
                     {SayWalk.NO_LOCAL_GRADS, SayWalk.EMPTY_ANSWER, Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER}),
+    # the root's inputs seeded with one, the root never run: every sum, node run and number after them is off by it
+    SayWalk.ROOT_SKIPPED: {SayWalk.NOT_SUMMED, SayWalk.ARRIVED_LATE, SayWalk.ONE_KEPT, SayWalk.RAN_UNREACHED, SayWalk.RAN_FEWER,
+                           Say.RESULT_NUMBER, Say.NO_ENTRY},
     SayWalk.LAST_LEFT_OUT: {SayWalk.EMPTY_ANSWER, Say.NO_ENTRY, SayWalk.STOPPED_AT_FIRST_LEAF, SayWalk.FIRST_OR_LAST},  # the last leaf's entry
     SayWalk.NAME_LETTERS: {*RESULTS_MORE, Say.RESULT_TEXT},  # a name's letters: more entries
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None

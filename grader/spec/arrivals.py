@@ -317,27 +317,6 @@ def seeded(calls: list[Call], root: Any, label: str) -> dict[str, Any]:
         return check(Check.SEEDED_ONE, True, label)
 
 
-def past_the_root(calls: list[Call], root: Any, answer: object, label: str, orders: Sequence[Any]) -> dict[str, Any]:
-    """The PAST_THE_ROOT fact of one backprop call: some node ran after root.grad_fn sent its
-    gradients on, or a leaf got an entry.  It fails where local_grads ran on root.grad_fn alone
-    and sent a gradient to a node that an order backprop's topological_order call returned
-    (``orders``) holds, and the answer holds nothing: the walk met every other node of its order
-    before any gradient reached it (the order walked from its end), or stopped at the root.  An
-    order that leaves those nodes out is told by the order's own facts.  It fails too where
-    local_grads never ran and the answer holds nothing: every order the call got leaves out root.grad_fn itself
-    (``~root_left_out``: a walk along it never meets the node seeded with one), or the walk never ran it (``~root_unrun``)."""
-    node = getattr(root, "grad_fn", None)
-    if not calls and node is not None and orders:  # no node ran: an order without root.grad_fn, or root.grad_fn unrun
-        empty, left = not (isinstance(answer, dict) and bool(dict.keys(answer))), not any(n is node for order in orders for n in order)
-        return {**check(Check.PAST_THE_ROOT, not empty, label), CONTEXT + "root_left_out": empty and left, CONTEXT + "root_unrun": empty and not left}
-    out = calls[0][2] if len(calls) == 1 and calls[0][0] is node else ()
-    sent = [child for (child, _), g in zip(node.next_functions if node is not None else (),
-                                           out if isinstance(out, (tuple, list)) else ())
-            if child is not None and g is not None]
-    ordered = any(child is n for order in orders for n in order for child in sent)
-    return check(Check.PAST_THE_ROOT, not ordered or (isinstance(answer, dict) and bool(dict.keys(answer))), label)
-
-
 def past_the_first_leaf(calls: list[Call], answer: object, label: str, orders: Sequence[Any]) -> dict[str, Any]:
     """The PAST_FIRST_LEAF fact of one backprop call: it fails where the answer holds the first
     leaf of the one order backprop's topological_order call returned (its first AccumulateGrad

@@ -884,3 +884,15 @@ CASES += [
           names=("never ran root.grad_fn", "seeds with the gradient one"),
           unsaid=("see no node run any other way",)),
 ]
+
+# The seed of one handed to root.grad_fn's inputs, root.grad_fn itself never run (its local derivatives never applied):
+# told as that, never as gradients met at a node that are not summed, nor as a node run that no call sent one to.
+CASES += [
+    Wrong("seed_on_the_roots_inputs",
+          fails={DIAMOND: "the walk gave the inputs of root.grad_fn the gradient one each",
+                 ONCE: "never called local_grads on root.grad_fn"},
+          edits={START: "    arrived = {child: 1.0 for child, _ in root.grad_fn.next_functions if child is not None}\n",
+                 "    for node in topological_order(root):\n": "    for node in topological_order(root)[1:]:\n"},
+          names=("never called local_grads on root.grad_fn", "the inputs of root.grad_fn"),
+          unsaid=("a gradient that is not their sum", "none of your local_grads calls sent a gradient to")),
+]
