@@ -18,7 +18,7 @@ on other inputs and on the first ones once more (``grader.spec.repeat``): state 
 from collections.abc import Callable
 from typing import Any
 
-from micrograph import Value, add, mul
+from micrograph import Value, add, enable_grad, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
@@ -30,7 +30,7 @@ from grader.spec.probe import close, num, plain_dict, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import documents_slip_facts, paths_kept
 from grader.spec.documents_backprop import backprop_facts, build_graph_watched, graph_facts, note_returned
-from grader.spec.provenance import built, check, lists_of, result_of
+from grader.spec.provenance import built, check, lists_of, result_of, watching
 from grader.spec.repeat import calls_apart, left_on_inputs
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
@@ -140,10 +140,11 @@ PATHS_FEEDBACK = ("Walk next_functions from y.grad_fn, following every input tha
 @EXERCISE.test("paths from y to w and to x", points=1, public=True, feedback=PATHS_FEEDBACK)
 def paths_documents(sub):
     g = documents_graph(0.75, 1.25)
-    return {"left": _paths_left(sub, 0.75, 1.25),
-            **{leaf: lists_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")},
-            "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x",
-                                 "paths")}
+    left = _paths_left(sub, 0.75, 1.25)
+    with watching(sub, "paths") as call:  # a backward it runs, grad mode it leaves off: told as paths'
+        found = {leaf: lists_of(sub.paths(g["y"], g[leaf]), f"paths(y, {leaf})") for leaf in ("w", "x")}
+    return {"left": left, **found, "walk_only": call.fact,
+            "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x", "paths")}
 
 
 def _paths_left(sub, w: float, x: float) -> dict:
@@ -156,14 +157,16 @@ def _paths_left(sub, w: float, x: float) -> dict:
 
 @EXERCISE.test("paths in other graphs", points=2, feedback=PATHS_FEEDBACK)
 def paths_other(sub):
-    g = documents_graph(-0.25, 2.0)
-    w, x = Value(0.5, requires_grad=True), Value(-1.0, requires_grad=True)  # y = w * w never reaches x: no path
-    return {"left": _paths_left(sub, -0.25, 2.0), **{label: [lists_of(sub.paths(y, w), f"for y = {label}, paths(y, w)"),
-                       lists_of(sub.paths(y, x), f"for y = {label}, paths(y, x)")]
-               for label, y, w, x, _ in _other_graphs()},
-            "unreached": lists_of(sub.paths(mul(w, w), x), "for y = w * w, paths(y, x)"),
-            "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x",
-                                 "paths")}
+    g, graphs = documents_graph(-0.25, 2.0), _other_graphs()  # every graph made before any call of paths
+    w, x = Value(0.5, requires_grad=True), Value(-1.0, requires_grad=True)
+    square = mul(w, w)  # y = w * w never reaches x: no path
+    left = _paths_left(sub, -0.25, 2.0)
+    with watching(sub, "paths") as call:  # a backward it runs, grad mode it leaves off: told as paths'
+        found = {label: [lists_of(sub.paths(y, a), f"for y = {label}, paths(y, w)"),
+                         lists_of(sub.paths(y, b), f"for y = {label}, paths(y, x)")] for label, y, a, b, _ in graphs}
+        unreached = lists_of(sub.paths(square, x), "for y = w * w, paths(y, x)")
+    return {"left": left, **found, "unreached": unreached, "walk_only": call.fact,
+            "apart": calls_apart(sub, lambda m, leaf: m.paths(g["y"], g[leaf]), _path_names, "w", "x", "paths")}
 
 
 def _path_names(found: object) -> object:
@@ -348,7 +351,8 @@ def _grads_already_held(sub) -> tuple[list[dict], list[tuple]]:
     for name in ("w", "x"):
         label, held = f"for y = {DOCUMENTS} ({HELD}), grad_by_paths(y, {name})", g[name].grad.item()
         before = hold({"w": g["w"], "x": g["x"]}, give=False)  # the .grad each leaf holds: the caller's
-        answer = num(sub.grad_by_paths(g["y"], g[name], list(everything)))  # a list of its own: the probe's is kept
+        with enable_grad():  # a call that leaves grad mode off (told by the watched calls) leaves the next graphs recorded
+            answer = num(sub.grad_by_paths(g["y"], g[name], list(everything)))  # a list of its own: the probe's is kept
         returned = type(answer) is float and close(answer, held) and not close(answer, _sum_over_paths(
             g["y"], g[name], everything, "right"))
         facts += [result_of(answer, label), check(Check.HELD_GRAD_UNUSED, not returned, label), kept(before, label)]

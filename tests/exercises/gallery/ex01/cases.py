@@ -628,3 +628,20 @@ CASES += [
                  "                total += local(node, i) * d(child)\n        return total\n"},
           names=("grad_by_paths(y, w)", "MulBackward0", "straight into a leaf"), unsaid=("a different number",)),
 ]
+
+# paths switches grad mode off for its walk and never back on: told as that in both tests of paths,
+# not as an error the later graphs of the probe, made unrecorded, raise in its code; grad_by_paths alike.
+CASES += [
+    Wrong("paths_leaves_grad_mode_off",
+          fails={"paths from y to w and to x": "paths returned with grad mode still off",
+                 "paths in other graphs": "paths returned with grad mode still off"},
+          edits={"    walk(y.grad_fn, [])\n    return found\n":
+                 "    micrograph.set_grad_enabled(False)  # only reading the graph\n    walk(y.grad_fn, [])\n    return found\n"},
+          names=("paths returned with grad mode still off",), unsaid=("AttributeError",)),
+    Wrong("grad_by_paths_leaves_grad_mode_off",
+          fails={CHAIN: "grad_by_paths returned with grad mode still off",
+                 "chain rule by paths in other graphs": "grad_by_paths returned with grad mode still off"},
+          edits={"    return d(y.grad_fn)\n": "    micrograph.set_grad_enabled(False)  # no graph needed while walking\n"
+                                              "    return d(y.grad_fn)\n"},
+          names=("grad_by_paths returned with grad mode still off",), unsaid=("AttributeError",)),
+]
