@@ -69,14 +69,25 @@ def told_if_shared_key(filename: str) -> AbstractContextManager[None]:
         frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__) if frame.f_code.co_filename == filename]
         if type(exc) is not KeyError or len(exc.args) != 1 or not frames or not frames[-1].f_code.co_name.isidentifier():
             return None
+        shared = _shared_by(frames, exc.args[0])
+        return None if shared is None else f"{frames[-1].f_code.co_name} {shared}"
+    return raised_again_as(SharedKey, words)
+
+
+def _shared_by(frames: list[FrameType], key: object) -> str | None:
+    """``"<sequence_nr or name()> <class>"`` where two different nodes of one class in the graph
+    ``frames`` hold have ``key`` as that; None otherwise, or where reading the student's objects
+    fails (the KeyError is then told as it was, never replaced by an error of this reading)."""
+    try:
         nodes = _graph(frames)
         for said, read in _KEYS.items():
-            sharing = _sharing(nodes, exc.args[0], read)
+            sharing = _sharing(nodes, key, read)
             classes = {type(node).__name__ for node in sharing}
             if len(sharing) > 1 and len(classes) == 1 and next(iter(classes)).isidentifier():
-                return f"{frames[-1].f_code.co_name} {said} {classes.pop()}"
+                return f"{said} {classes.pop()}"
+    except Exception:  # noqa: BLE001 - a student's attribute that raises: nothing observed
         return None
-    return raised_again_as(SharedKey, words)
+    return None
 
 
 def shared_key_told(probe: Callable[[ModuleType], Any]) -> Callable[[ModuleType], Any]:
