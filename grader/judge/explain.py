@@ -3,6 +3,7 @@ act on.  Limits are named with the numbers of the run's own ``Limits``."""
 
 from __future__ import annotations
 
+import builtins
 import functools
 import re
 from pathlib import Path
@@ -159,7 +160,8 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
     if not error["line"]:  # raised by the probe: its own message (a result of the wrong shape) is a msgid
         text = f"{kind}: {probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")
-    said = (f": {torch_explained(refusal_said(message))}" if message else "") + input_hint(kind, message)
+    said = (f": {torch_explained(refusal_said(message))}" if message else "") + input_hint(kind, message) + \
+        _warning_raised(kind)
     if exercise in STAGE_IDS and error["function"]:
         return stages.raised_in_part(error, exercise, line_named(error["line"], names), said)
     if error["function"] and error["caller"]:
@@ -170,6 +172,16 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
                  line=line_named(error["line"], names), function=error["function"], said=said)
     return _("your code raised {kind} at {line}{said}", kind=kind, line=line_named(error["line"], names), said=said)
+
+
+def _warning_raised(kind: str) -> str:
+    """Beside a built-in warning class raised (``raise UserWarning(...)``): the call it ended
+    would go on where the warning is issued (``warnings.warn``), as PyTorch issues its own."""
+    found = getattr(builtins, kind, None)
+    if not (isinstance(found, type) and issubclass(found, Warning)):
+        return ""
+    return _(". {kind} is a warning's class, raised here as an error, which ended the call, where a warning issued "
+             "with warnings.warn lets the call go on and return, as PyTorch's warnings do", kind=kind)
 
 
 def _timed_out(error: ErrorRecord, message: str, names: LineNames | None) -> str:

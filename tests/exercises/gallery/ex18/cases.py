@@ -531,3 +531,13 @@ CASES += [
           names=("y.retain_grad(); y.backward()", "not the gradient its node was handed", "which is the gradient retain_grad keeps"),
           unsaid=("never ran", "g = h * h is a different number")),
 ]
+
+# The grad getter raises the warning (raise UserWarning(NON_LEAF_GRAD)) instead of issuing it: every read of a
+# non-leaf's .grad ends there. Told as a warning's class raised as an error, beside where it was raised.
+CASES += [
+    Wrong("warning_raised_not_issued", edits={
+        "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n        return self._grad":
+        "            raise UserWarning(NON_LEAF_GRAD)\n        return self._grad"},
+          fails={"a.grad after a.retain_grad()": "UserWarning is a warning's class, raised here as an error"},
+          names=("UserWarning", "Value.grad", "warnings.warn")),
+]
