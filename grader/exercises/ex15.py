@@ -35,8 +35,8 @@ from grader.spec.trained import Data, came_with, dataset, keys, parameter, train
 # left: 20 s keeps a correct loop well inside it on a busy machine.
 EXERCISE = Exercise("ex15", "Training a small MLP with SGD", module="ex15_train",
                     limits=Limits(time=20),
-                    drawn=N_("{path}: not a graph your code built (the backward of each step of train frees its "
-                             "graph), but the first unit of the first layer of the model your make_model returned, "
+                    drawn=N_("{path}: not a graph your code built (each step of train builds its graph and uses it "
+                             "inside train), but the first unit of the first layer of the model your make_model returned, "
                              "after your train trained it, applied by the grader to an input of its own, with the "
                              "gradients of that unit's output"))
 
