@@ -106,7 +106,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.SAME_UNDER_FILTERS.value: SayCheck.OTHER_UNDER_FILTERS,
            Check.STOPS_AT_LIMIT.value: SayLoop.PAST_THE_LIMIT, Check.REACHES_LIMIT.value: SayLoop.SHORT_OF_THE_LIMIT,
            Check.DOUBLED_BELOW_LIMIT.value: SayLoop.DOUBLED_AT_THE_LIMIT,
-           Check.NAME_CALLED.value: SayWalk.NAME_UNCALLED, Check.FIRST_NOT_NONE.value: SayWalk.LATER_ENTRY,
+           Check.NAME_CALLED.value: SayWalk.NAME_UNCALLED, Check.FIRST_NOT_NONE.value: SayWalk.LATER_ENTRY, Check.NAMES_REPEATED.value: SayWalk.NAME_ONCE,
            Check.COUNTS_RECORDED.value: SayLoop.COUNT_NOT_RECORDED, Check.BRANCH_OF_X.value: SayLoop.OTHER_BRANCH,
            Check.COMPUTED_RETURNED.value: SayLeaf.COMPUTED_NOT_RETURNED,
            Check.MODE_FROM_TRAINING.value: SayCheck.CALLER_MODE, Check.DEFAULT_KEPT.value: SayCheck.OTHER_DEFAULT,
@@ -254,7 +254,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayCheck.HOOKS_APPEND: ("leaf", "leaf"), SayState.HOOKS_REWRITE: ("leaf", "leaf"),  # the leaves the probe's later backward ran through
     SayState.LEFT_ON_GRAPH: ("after", "function"),  # the earlier call on the same graph
     SayLoop.COUNT_BELOW_ZERO: ("case", "where"),  # the case of the loop's start against its limit
-    SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"),  # the node a walk left by another entry
+    SayWalk.LATER_ENTRY: ("op", "op"), SayWalk.STOPPED_AT_NONE: ("op", "op"), SayWalk.NAME_ONCE: ("op", "op"),  # the node a walk left by another entry; a name met twice
     SayWalk.SKIPPED_ZERO: ("node", "name"),  # the node backward left out, every gradient sent to it 0
     SayWalk.RAN_TWICE_IN_A_ROW: ("node", "name"),  # the node whose apply backward called twice in a row
     SayInPlace.CHANGE_DROPPED: ("function", "function"),  # the engine function that raised into the student's code

@@ -161,6 +161,8 @@ class SayWalk(Sentence):
                       "not as one entry.")
     LATER_ENTRY = N_("{label} goes on from {op} through a later entry of its next_functions than the first one "
                      "that is not None.")
+    NAME_ONCE = N_("{label} holds {op} once, where the statement's holds it for each node of that name the walk "
+                   "meets, and it meets more than one.")
     STOPPED_AT_NONE = N_("{label} ends at {op}, whose first entry of next_functions is None (an input that needs "
                          "no gradient): the walk stopped there instead of going on through the first entry that "
                          "is not None.")

@@ -34,7 +34,8 @@ def read_chains(sub: ModuleType, graphs: list[tuple[str, Value]]) -> list[list[d
     facts, made, labels = [], [], []
     for label, y in graphs:
         names, full = sub.grad_fn_chain(y), f"for y = {label}, grad_fn_chain(y)"
-        facts.append([result_of(names_of(names), full), names_called(names, full, y), first_entries(y, names, full)])
+        facts.append([result_of(names_of(names), full), names_called(names, full, y), first_entries(y, names, full),
+                      names_repeated(y, names, full)])
         made.append((y, Seen(names_of(names))))
         labels.append(full)
     fresh = each_as_if_first(sub, lambda m, y: m.grad_fn_chain(y), names_of, made, labels, "grad_fn_chain")
@@ -92,3 +93,20 @@ def _left_at(node: Any, names: list[str], at: int = 0) -> tuple[str, bool] | boo
         if found is not False:
             return found if place == 0 else (node.name(), False)
     return False
+
+
+def names_repeated(y: Value, names: object, label: str) -> dict[str, Any]:
+    """The CHECK fact that a chain of names is not the statement's walk with every name it meets again left
+    out (``list(dict.fromkeys(names))``, or a set of names seen): False, with the first name the walk meets
+    more than once as context ``~op``, where the chain is that and the walk meets a name twice.  A walk that
+    stopped early may give the same names: the sentence says only which name the chain holds once.  None
+    where the chain is no list of str."""
+    if type(names) is not list or not all(type(n) is str for n in names):
+        return check(Check.NAMES_REPEATED, None, label)
+    walk, node = [], y.grad_fn
+    while node is not None and not hasattr(node, "variable"):  # the statement's walk
+        walk.append(node.name())
+        node = next((child for child, _ in node.next_functions if child is not None), None)
+    dropped = names == list(dict.fromkeys(walk)) != walk
+    fact = check(Check.NAMES_REPEATED, not dropped, label)
+    return {**fact, CONTEXT + "op": next(n for n in walk if walk.count(n) > 1)} if dropped else fact

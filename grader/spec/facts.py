@@ -240,6 +240,7 @@ class Check(str, enum.Enum):
     COUNTS_RECORDED = "counts_recorded"  # a loop's count is the number of doublings the graph of its y records
     NAME_CALLED = "name_called"  # a list of node names holds no node's name method itself (node.name, not called)
     FIRST_NOT_NONE = "first_not_none"  # a chain of node names is no walk's that left a node but by its first entry not None
+    NAMES_REPEATED = "names_repeated"  # ... nor the walk's names with each name it met again left out
     BRANCH_OF_X = "branch_of_x"  # a call's graph is not the one its if builds for an x on the other side of its test
     COMPUTED_RETURNED = "computed_returned"  # a call returned the Value with the statement's graph that it computed
     MODE_FROM_TRAINING = "mode_from_training"  # what a forward records follows its training flag, not the caller's grad mode

@@ -67,7 +67,7 @@ CASES = [
     Wrong("double_until_detached", names=("double_until returned what detach() returned for a Value that requires grad",),
           fails={LOOP: "double_until returned what detach() returned for a Value that requires grad"},
           edits={"    return y, steps\n": "    return y.detach(), steps\n"}),
-    Wrong("chain_first_input", fails={CHAIN: "for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries"}),
+    Wrong("chain_first_input", fails={CHAIN: "for y = (c * (w * w)).sin(), grad_fn_chain(y) holds MulBackward0 once"}),
     Wrong("fixed_loop", fails={LOOP: "y"}),
     # a slip in branch is branch's alone: grad_fn_chain's test reads a branch the probe builds
     Wrong("branch_divides", names=("was made by DivBackward0",), fails={BRANCH: "was made by DivBackward0"},
@@ -467,8 +467,10 @@ CASES += [Wrong("x_value_a_float", fails={BRANCH: "your graph has RsubBackward1 
                 edits={"    x_value = Value(x)\n": "    x_value = x\n"})]
 
 # grad_fn_chain listing each name once (dict.fromkeys): its chain of (c * (w * w)).sin() ends at the product whose
-# first input is c, as a walk that stopped at that None would, but it went on; told by its length, never as stopped.
-CASES += [Wrong("chain_names_listed_once", fails={CHAIN: "has fewer entries than the statement's"},
-                names=("for y = (c * (w * w)).sin(), grad_fn_chain(y) has fewer entries",),
-                unsaid=("the walk stopped there",),
+# first input is c, as a walk that stopped at that None would, but it went on; told as the name it holds once where
+# the walk meets two nodes of it, never as stopped.
+CASES += [Wrong("chain_names_listed_once", fails={CHAIN: "grad_fn_chain(y) holds MulBackward0 once"},
+                names=("for y = (c * (w * w)).sin(), grad_fn_chain(y) holds MulBackward0 once",
+                       "for each node of that name the walk meets"),
+                unsaid=("the walk stopped there", "fewer entries"),
                 edits={"    return names\n": "    return list(dict.fromkeys(names))\n"})]
