@@ -14,11 +14,10 @@ build_graph's.
 from __future__ import annotations
 
 import functools
-import warnings
 from collections.abc import Callable
 from typing import Any
 
-from micrograph import Value, mul
+from micrograph import Value, enable_grad, mul
 from micrograph.value import NONLEAF_GRAD_WARNING, shares_storage  # the engine's own text, by identity
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
@@ -27,6 +26,7 @@ from grader.spec.facts import ALIASED, CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import (call_text, caught_warnings, dict_of, in_call, first_line, grad, num, plain_dict,
                                shape_error, type_name)
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
+from grader.spec.caller_filters import caller_ignores
 from grader.spec.caller_grads import hold, kept
 from grader.spec.given import NODES, documents_graph, given_calls, grad_itself, grad_left, left_whole, retained_after
 from grader.spec.import_mode import filters_kept, import_warnings
@@ -278,7 +278,8 @@ def _as_first(sub, v: Value, answer: object, read: bool, label: str) -> dict[str
     which only a read of a non-leaf's .grad raises: a read made in an earlier call."""
     fresh = fresh_copy(sub)
     try:
-        alike = fresh is None or _text(fresh.grad_warning(v)) == _text(answer)
+        with enable_grad():  # grad mode on after the call: the test's later graphs are recorded
+            alike = fresh is None or _text(fresh.grad_warning(v)) == _text(answer)
     except Exception:  # noqa: BLE001 - the first call of a fresh import raised where the run's returned
         alike = False
     kept = not read and answer is NONLEAF_GRAD_WARNING
@@ -299,22 +300,9 @@ def _given_read(v: Value, call: Call, label: str) -> dict[str, Any]:
     return {**check(Check.READ_GIVEN, False, label), CONTEXT + "data": shared and data, CONTEXT + "copy": shared and not data}
 
 
-def _caller_ignores(sub, twin: Callable[[], Value], name: str) -> dict[str, Any]:
-    """The CHECK fact that grad_warning(v) answers the same where the caller's filters ignore
-    warnings (pytest, a notebook, ``python -W ignore``) as without them: simplefilter("always")
-    inside it still records.  Each call is given a Value of its own, made alike by ``twin`` (a
-    call that changes the Value it is given, or keeps state, answers otherwise the second time
-    on one Value, whatever the filter).  Where it does not, whether it answered None there."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        ignored = _text(sub.grad_warning(twin()))
-    fact = check(Check.SAME_UNDER_FILTERS, ignored == _text(sub.grad_warning(twin())), f"grad_warning({name})")
-    return {**fact, CONTEXT + "none": ignored is None}
-
-
 def _after_backward(name: str) -> Value:
     """The node ``name`` of a new documents' graph y.backward() ran through (a twin of
-    ``warning_text``'s own, for ``_caller_ignores``)."""
+    ``warning_text``'s own, for ``caller_ignores``)."""
     g = documents_graph(1.5, -2.5)
     g["y"].backward()
     return g[name]
@@ -324,13 +312,12 @@ def _answer_after_retain(sub) -> dict[str, Any]:
     """grad_warning(a), then a.retain_grad(), then grad_warning(a) again: the ANSWER_ANEW fact that
     the second answer is not the first one again where a new a so retained gets another (an answer
     kept on a, or by its id, and returned without reading a.grad), context ``function``: the change."""
-    a = documents_graph(0.25, -1.5)["a"]
-    with caught_warnings():
+    a, twin = documents_graph(0.25, -1.5)["a"], documents_graph(0.25, -1.5)["a"]  # made before any call (grad mode it
+    twin.retain_grad()  # leaves off would leave a later one unrecorded), and grad mode on after them
+    with caught_warnings(), enable_grad():
         first = _text(sub.grad_warning(a))
         a.retain_grad()  # a retained non-leaf warns no more
         again = _text(sub.grad_warning(a))
-        twin = documents_graph(0.25, -1.5)["a"]
-        twin.retain_grad()
         kept = again == first != _text(sub.grad_warning(twin))
     return {**check(Check.ANSWER_ANEW, not kept, "grad_warning(a)"), CONTEXT + "function": "a.retain_grad()"}
 
@@ -349,7 +336,7 @@ def warning_public(sub):
     g = documents_graph(-2.0, 0.5)
     seen = _warnings_seen()
     return {"non_leaf": _warning(sub, g["b"], "b", seen), "leaf": _warning(sub, g["w"], "w", seen),
-            "caller_ignores": _caller_ignores(sub, lambda: documents_graph(-2.0, 0.5)["a"], "a"), **seen,
+            "caller_ignores": caller_ignores(sub, lambda: documents_graph(-2.0, 0.5)["a"], "a", _text), **seen,
             "filters": filters_kept(lambda: sub.grad_warning(documents_graph(-2.0, 0.5)["a"]), "grad_warning(a)",
                                     getattr(sub, "__file__", None)),
             "apart": calls_apart(sub, lambda m, v: m.grad_warning(v), _text, g["b"], g["w"], "grad_warning")}
@@ -369,10 +356,9 @@ def warning_public(sub):
     },
 )
 def warning_text(sub):
-    g = documents_graph(1.5, -2.5)
+    g, retained = documents_graph(1.5, -2.5), documents_graph(-0.5, 3.0)  # both made before any call
     seen = _warnings_seen()
     before = [_warning(sub, g["a"], "a", seen)]
-    retained = documents_graph(-0.5, 3.0)
     retained["a"].retain_grad()
     g["y"].backward()
     retained["y"].backward()
@@ -385,7 +371,7 @@ def warning_text(sub):
         "no_grad_result": [_warning(sub, mul(data, 3.0), "data * 3", seen)],
         "retained": [_warning(sub, retained["a"], "a retained", seen)],
         **seen,
-        "caller_ignores": [_caller_ignores(sub, functools.partial(_after_backward, n), n) for n in ("b", "y")],
+        "caller_ignores": [caller_ignores(sub, functools.partial(_after_backward, n), n, _text) for n in ("b", "y")],
         "apart": calls_apart(sub, lambda m, v: m.grad_warning(v), _text, g["b"], g["w"], "grad_warning"),
     }
 
