@@ -118,8 +118,10 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
 }
 # Attacks nothing but the time limit stops (the import's share of it, or the kill): handed in to
 # the stopping toy course, whose shorter limit stops them sooner ("loop that swallows the probe's
-# timeout" needs a probe's alarm to ring first, and keeps the longer one).
-AT_THE_LIMIT = {"infinite loop at import", "loop that ignores exceptions", "floods stdout forever"}
+# timeout" needs a probe's alarm to ring first, and keeps the longer one; a recursion with the
+# limit lifted unwinds from the probe's alarm no sooner than the kill comes).
+AT_THE_LIMIT = {"infinite loop at import", "loop that ignores exceptions", "floods stdout forever",
+                "recursion with the limit lifted"}
 
 
 def course_for(name: str, toy: ToyCourse, stopping_toy: ToyCourse) -> ToyCourse:
