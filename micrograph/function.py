@@ -35,6 +35,9 @@ DIRTY_NOT_RETURNED = ("Some elements marked as dirty during the forward method w
                       "inputs that are modified inplace must all be outputs of the Function.")
 
 
+FUNCTION_BASE = "torch._C._FunctionBase"  # the C class of a custom Function's node, as torch prints it
+
+
 class BackwardCFunction(Node):
     """The node (and ``ctx``) of one call of a custom Function; torch's class of the same name."""
 
@@ -42,8 +45,8 @@ class BackwardCFunction(Node):
     num_outputs = 1  # per call: the number of values forward returned
     _freed_buffers = False  # set by a backward without retain_graph
     # torch defines these on the C base of every custom Function's node, and a refused write names it
-    next_functions = ReadOnly(Node.next_functions.fget, "torch._C._FunctionBase")
-    metadata = ReadOnly(Node.metadata.fget, "torch._C._FunctionBase")
+    next_functions = ReadOnly(Node.next_functions.fget, FUNCTION_BASE)
+    metadata = ReadOnly(Node.metadata.fget, FUNCTION_BASE)
 
     def __repr__(self) -> str:  # torch makes the class in torch.autograd.function, and its repr says so
         return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"
@@ -77,14 +80,14 @@ class BackwardCFunction(Node):
                     f"save_for_backward can only save variables, but argument {i} is of type {type(v).__name__}")
         self._to_save = values
 
-    @property
+    @functools.partial(ReadOnly, owner=FUNCTION_BASE)  # ``ctx.saved_tensors = (x,)`` is refused, as torch's
     def saved_tensors(self) -> tuple[Value | None, ...]:
         """What ``save_for_backward`` kept, version-checked; the second-backward error once freed."""
         if self._freed_buffers:
             raise RuntimeError(SECOND_BACKWARD)
         return tuple(self.unpack(True))
 
-    saved_values = saved_tensors
+    saved_values = ReadOnly(saved_tensors.fget, FUNCTION_BASE)
 
     def _seal(self, outputs: tuple[Any, ...]) -> None:
         """Save what forward asked to keep, at its version now that forward is done.  A saved output

@@ -613,3 +613,12 @@ CASES += [
                  "        ctx.inside = low <= x.item() <= high\n", INSIDE: "        inside = ctx.inside\n"},
           names=("Clip.backward passed the gradient on for an x moved through .data", "follows what x was when forward ran")),
 ]
+
+# What forward saves assigned to ctx.saved_tensors, the name backward reads: torch's has a getter only, so the
+# assignment raises in forward, and the error names it.
+CASES += [
+    Wrong("saved_tensors_assigned", fails={SOFTPLUS: "AttributeError at line"},
+          edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
+                 "        ctx.saved_tensors = (x,)\n"},
+          names=("in Softplus.forward", "attribute 'saved_tensors'", "is not writable")),
+]
