@@ -23,7 +23,7 @@ from typing import Final
 
 CUT_FROM: Final = ("grad_mode", "node", "ops", "value", "engine", "hooks")
 RUN_AT_IMPORT: Final = frozenset({
-    "node.Node.__init_subclass__", "ops.Op.__init_subclass__",
+    "node.Node.__init_subclass__", "node.ReadOnly.__init__", "node.ReadOnly.__set_name__", "ops.Op.__init_subclass__",
     "value._unary", "value._in_place", "value._bitwise", "value._comparison", "value._logical",
     "grad_mode._GradModeSwitch.__call__", "grad_mode._wrap_generator", "grad_mode._BareDecorator.__new__",
 })
