@@ -104,12 +104,12 @@ CAUSED_BY = {key: causes + ("walk", "zeroed_apart") if key not in ("zeroed_apart
 # every sum of a later backward differs, told as that state, not as store_grad's adding
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("sent_again",) for key in KEYS
                             if key not in ("sent_again", *ZERO_KEYS, "one_grad", "dropped", "plain", "leaf_number")}}
-# a retained a.grad after a.grad = None or a.grad.zero_() and later backward calls: a sum made wrong before (overwritten,
-# added to a.item()), a copy zeroed, a wrong zero_() makes it wrong again; the gradients after a zero_() that changed
-# nothing, or set another number, or a .grad = None the setter ignored: that mistake told, those numbers are not
+# numbers a mistake told makes wrong, not told beside it: a sum made wrong (overwritten, added to a.item()), a copy zeroed, a
+# zero_() or .grad = None that did not reset; every later gradient, after nodes skipped (walk) or buffers kept (sent_again)
 PRESUMES = {"retained_renewed": ("retained", "retained_operand", "dropped"), "zeroed_number": ("zero_changes",),
             **dict.fromkeys(("fresh", "reset_grads"), (*ZERO_KEYS[1:], "dropped")), **dict.fromkeys(("renewed", "kept_grad"), ("dropped",)),
-            "retained_zeroed": ("retained_operand", "one_grad", *ZERO_KEYS[1:])}
+            "retained_zeroed": ("retained_operand", "one_grad", *ZERO_KEYS[1:]), "grads": ()}
+PRESUMES = {key: (*causes, "walk", "sent_again") if key != "zeroed_number" else causes for key, causes in PRESUMES.items()}
 
 
 def _one_grad(sub: Any, w0: float, x0: float) -> list[Any]:
