@@ -534,6 +534,10 @@ CASES += [
         '        return grad * other.item(), grad * me.item()')}),
     Correct("store_grad_through_the_setter", edits={"    v._grad = Value(grad)\n": "    v.grad = Value(grad)\n"}),
     Correct("buffers_read_not_popped", edits={"        grad = buffers.pop(node)\n": "        grad = buffers[node]\n"}),
+    Correct("buffers_keyed_by_id", edits={  # one key a node alone has while the graph lives: no KeyError told as shared
+        "    buffers = {first: 1.0}\n": "    buffers = {id(first): 1.0}\n",
+        "        grad = buffers.pop(node)\n": "        grad = buffers.pop(id(node))\n",
+        "            buffers[child] = buffers.get(child, 0.0) + g\n": "            buffers[id(child)] = buffers.get(id(child), 0.0) + g\n"}),
 ]
 
 # A MulBackward0.apply that returns only the gradients it has a saved factor for: c * w sends one
