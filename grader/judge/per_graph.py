@@ -33,10 +33,11 @@ _CALL_LETTER = re.compile(r"(?<=[a-z])_[a-g]\b")  # x_a, loss_b, diamond_c: whic
 _INDEX = re.compile(r"\[\d+\]")  # [0][1]: which entry
 _IN_CALL = re.compile(r"(?P<value>\S+) in [A-Za-z_]\w*\(.*\)")  # "x.grad in f(w, x, 2)": which call (``probe.in_call``)
 _A_CALL = re.compile(r"(?P<function>[A-Za-z_]\w*)\(.*\)")  # "grad_warning(w)": one call of a function, by its arguments
-# what a call read (or gave backward as inputs=), that it returned something else than in a fresh import, or a
-# result of one type where the statement's is None: told once, naming the other calls of the function that show it
-# (one slip or one state of the function's code, not one a call)
-_OF_A_CALL = frozenset({*SayRead, Say.INPUTS_GIVEN, SayState.NOT_SAME_FRESH, Say.RESULT_TYPED_NOT_NONE})
+# what a call read (or gave backward as inputs=), that it returned something else than in a fresh import, or one
+# text or type where the statement's is None: told once, naming the other calls of the function that show it (one
+# slip or one state of the function's code, not one a call)
+_OF_A_CALL = frozenset({*SayRead, Say.INPUTS_GIVEN, SayState.NOT_SAME_FRESH, Say.RESULT_TYPED_NOT_NONE,
+                        Say.RESULT_TEXT_NOT_NONE})
 _MODE_LEFT = frozenset({Say.LEFT_OFF, Say.LEFT_ON})  # the grad mode calls of one function left: one slip of its code
 _ERROR_FOR = re.compile(r"the error for .+")  # "the error for v * 3": the error of one graph a function was handed
 _OF_FUNCTION = re.compile(r"(?P<function>[A-Za-z_]\w*)(?:\(.*\)| on .*)?")  # "sgd_step on a new w (...)", "forward(w, x, True)"
