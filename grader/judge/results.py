@@ -174,6 +174,9 @@ def _torch_context(found: Difference, got: dict[str, Any], label: str) -> Differ
         return _diff(flagged, label=label)
     if found.say is SayTorch.TORCH_ORDER and type(over := got.get(CONTEXT + "passed_over")) is list and len(over) == 2:
         return _diff(SayTorch.PASSED_OVER, label=label, name=over[0], feeder=over[1])  # run while a newer node was ready
+    made, at = got.get(CONTEXT + "made_accumulator"), str(dict(found.fields).get("label", label))  # the entry told
+    if found.say is SayTorch.TORCH_TEXT and type(made) is list and any(at.endswith(f"[{i}][0]") for i in made):
+        return _diff(SayTorch.MADE_ACCUMULATOR, label=at)  # entries that are a non-leaf's AccumulateGrad, by index
     if found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "reflected") in ("__radd__", "__rmul__"):
         return _diff(SayTorch.REFLECTED_ORDER, label=label, name=got[CONTEXT + "reflected"])  # 2 + w: its __radd__
     if found.say is SayTorch.TORCH_NONE and type(got.get(CONTEXT + "zero_dropped")) is str:

@@ -93,6 +93,10 @@ class SayTorch(Sentence):
     CONSTANT_ACCUMULATOR = N_("{label} holds an AccumulateGrad node whose .variable requires no grad, an entry PyTorch "
                               "never has: PyTorch gives an input that requires no grad the entry (None, 0), and an "
                               "AccumulateGrad only to a leaf that requires grad.")
+    # an entry that is the AccumulateGrad of a value an operation made (``~made_accumulator``: the entries' indices)
+    MADE_ACCUMULATOR = N_("{label} is an AccumulateGrad node whose .variable is a value an operation made (its grad_fn "
+                          "is not None), where PyTorch's entry for that input is the input's grad_fn: gradient_edge "
+                          "gives an AccumulateGrad only to a leaf that requires grad.")
     TORCH_KEYS = N_("{label} has other keys than PyTorch's.")
     TORCH_ALIKE = N_("the entries of {label} are all the same, where PyTorch's differ from one another.")
     TORCH_HOLDS = N_("{label} in PyTorch, but not in your engine.")

@@ -84,6 +84,9 @@ def described(v: object, label: str, when: str = "") -> dict[str, Any]:
     edged = fact(None if fn is None else edges(fn), f"{at}.grad_fn.next_functions")
     if _constant_accumulator(fn):  # context beside it: an edge to the AccumulateGrad of a value that requires no grad
         edged[CONTEXT + "constant_accumulator"] = True
+    made = _made_accumulators(fn)
+    if made:  # context beside it: the indices of entries that are an AccumulateGrad of a value an operation made
+        edged[CONTEXT + "made_accumulator"] = made
     reflected = _number_first(label, fn)
     if reflected is not None:  # context beside it: ``2 + w``'s entries reversed by the student's __radd__
         edged[CONTEXT + "reflected"] = reflected
@@ -106,6 +109,18 @@ def _constant_accumulator(fn: object) -> bool:
     nodes = [pair[0] for pair in list(pairs)[:16] if type(pair) in (tuple, list) and len(pair) == 2]
     return any(hasattr(node, "variable") and flag(getattr(node.variable, "requires_grad", None)) is not True
                for node in nodes if node is not None)
+
+
+def _made_accumulators(fn: object) -> list[int]:
+    """The indices of the edges of ``fn`` that lead to an AccumulateGrad node whose ``.variable``
+    has a grad_fn (a value an operation made): PyTorch's entry for such an input is its grad_fn,
+    so the entry differs by that, not by a name alone."""
+    pairs = getattr(fn, "next_functions", None)
+    if type(pairs) not in (tuple, list):
+        return []
+    nodes = [pair[0] if type(pair) in (tuple, list) and len(pair) == 2 else None for pair in list(pairs)[:16]]
+    return [i for i, node in enumerate(nodes)
+            if hasattr(node, "variable") and getattr(node.variable, "grad_fn", None) is not None]
 
 
 _NUMBER_LEFT = re.compile(r"\(?-?\d[\d.]* ([+*]) [A-Za-z_]\w*\)?")  # "(2 + w)", "3 * w": a number, then a Value

@@ -485,3 +485,13 @@ CASES += [
           names=("next_functions", "in another order"),
           unsaid=("hand record the very Values they are given",)),
 ]
+
+# gradient_edge asks requires_grad before grad_fn: every value that requires grad, one an operation made too, gets an
+# AccumulateGrad. Told as an AccumulateGrad whose .variable an operation made, not as a name that differs alone.
+CASES += [
+    Wrong("accumulator_for_values_an_operation_made", edits={
+        "    if v.grad_fn is not None:\n        return v.grad_fn, 0\n    if not v.requires_grad:\n":
+        "    if not v.requires_grad:\n"},
+          fails={DOCS: "y.grad_fn.next_functions[0][0] is an AccumulateGrad node whose .variable is a value an operation made"},
+          names=("y.grad_fn.next_functions[0][0]", "only to a leaf that requires grad")),
+]
