@@ -108,7 +108,8 @@ CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("sent_again",) for k
 # zero_() or .grad = None that did not reset; every later gradient, after nodes skipped (walk) or buffers kept (sent_again)
 PRESUMES = {"retained_renewed": ("retained", "retained_operand", "dropped"), "zeroed_number": ("zero_changes",),
             **dict.fromkeys(("fresh", "reset_grads"), (*ZERO_KEYS[1:], "dropped")), **dict.fromkeys(("renewed", "kept_grad"), ("dropped",)),
-            "retained_zeroed": ("retained_operand", "one_grad", *ZERO_KEYS[1:]), "grads": ()}
+            "retained_zeroed": ("retained_operand", "one_grad", *ZERO_KEYS[1:]),
+            **dict.fromkeys(("grads", "rerun", "retained", "leaf_root", "seed", "retained_again"), ())}
 PRESUMES = {key: (*causes, "walk", "sent_again") if key != "zeroed_number" else causes for key, causes in PRESUMES.items()}
 
 
@@ -346,15 +347,14 @@ OVERWRITTEN = f"(a * w).backward() after {RETAINED}; (a * x).backward() adds to 
 
 
 def _retained_dropped(sub: Any, w0: float, x0: float) -> dict[str, list[Any]]:
-    """A retained non-leaf's .grad dropped between two pairs of backward calls: the second pair's
-    sum starts again from nothing, as a leaf's does, so a sum kept apart from .grad (on the Value
-    or its node) and added to after .grad = None shows here; the leaf programs never retain.
-    Whether the first pair's second backward overwrote a.grad is read too (``retained``): a
-    backward that overwrites a retained gradient instead of adding to it is told by that rule, not
-    as a dropped gradient kept (a sum wrong otherwise, gradients kept between calls, by that); where
-    a.grad was None when that backward handed it to store_grad (``store_watched``'s ``CLEARED``),
-    store_grad left the new gradient alone (``REPLACED``), or that backward wrote a.grad without
-    store_grad (``BESIDE``), the claim is told with that.  Each backward is a step of its own, so an error is told as that step's."""
+    """A retained non-leaf's .grad dropped between two pairs of backward calls: the second pair's sum starts again from
+    nothing, as a leaf's does, so a sum kept apart from .grad (on the Value or its node) and added to after .grad =
+    None shows here; the leaf programs never retain.  Whether the first pair's second backward overwrote a.grad is
+    read too (``retained``): a backward that overwrites a retained gradient instead of adding to it is told by that
+    rule, not as a dropped gradient kept (a sum wrong otherwise, gradients kept between calls, by that); where a.grad
+    was None when that backward handed it to store_grad (``store_watched``'s ``CLEARED``), store_grad left the new
+    gradient alone (``REPLACED``), or that backward wrote a.grad without store_grad (``BESIDE``), the claim is told
+    with that.  Each backward is a step of its own, so an error is told as that step's."""
     w, x = sub.Value(w0, requires_grad=True), sub.Value(x0, requires_grad=True)
     a = w + x
     a.retain_grad()
