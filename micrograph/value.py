@@ -95,7 +95,7 @@ class Value:
 
     # What every value needs is a slot; what only leaves and retained values need (hooks, the
     # accumulator, who wrote .grad) is a class-level default until set, in a __dict__ made then.
-    __slots__ = ("_storage", "_vc", "_requires_grad", "_grad_fn", "_grad", "__dict__", "__weakref__")
+    __slots__ = ("_storage", "_vc", "_requires_grad", "_node", "_grad", "__dict__", "__weakref__")
     _output_nr = 0  # which output of grad_fn (a node with several outputs sets it per value)
     _accumulator: weakref.ref[AccumulateGrad] | None = None
     _hooks: list[Callable[..., Any]] | None = None  # a leaf's tensor hooks (a non-leaf's are on its node)
@@ -108,7 +108,7 @@ class Value:
         if not isinstance(data, numbers.Real) or isinstance(data, Value):
             got = "a Value" if isinstance(data, Value) else type(data).__name__  # Value's class is named Tensor
             raise TypeError(f"Value(data) takes a real number, got {got}")  # a repr would show numbers
-        self._storage, self._vc, self._grad_fn, self._grad = [float(data)], None, None, None
+        self._storage, self._vc, self._node, self._grad = [float(data)], None, None, None
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         if is_inference_mode_enabled():
             self._inference = True
@@ -117,7 +117,7 @@ class Value:
     def shared(cls, storage: list[float], vc: list[int] | None) -> Value:
         """A new leaf on existing storage and version counter (no checks, no graph)."""
         v = object.__new__(cls)  # bare: Parameter.__new__ asks for the Value it wraps
-        v._storage, v._vc, v._requires_grad, v._grad_fn, v._grad = storage, vc, False, None, None
+        v._storage, v._vc, v._requires_grad, v._node, v._grad = storage, vc, False, None, None
         return v
 
     @classmethod
@@ -146,8 +146,22 @@ class Value:
         raise RuntimeError("Deleting tensor data is not allowed. Delete tensor instead!")
 
     # Written only by the ops that make a value (``record``, ``set_grad_fn``, ``detach_``): torch's are getters.
-    grad_fn = TensorAttribute(attrgetter("_grad_fn"), doc="The node that made this value; None for a leaf.")
+    grad_fn = TensorAttribute(attrgetter("_node"), doc="The node that made this value; None for a leaf.")
     output_nr = TensorAttribute(attrgetter("_output_nr"), doc="Which output of ``grad_fn`` this value is.")
+
+    @property
+    def _grad_fn(self) -> Node | None:  # torch's: its setter takes None only, as detach_() (THPVariable_set_grad_fn)
+        return self._node
+
+    @_grad_fn.setter
+    def _grad_fn(self, fn: None) -> None:
+        if fn is not None:
+            raise RuntimeError("_grad_fn can be only set to None")
+        self.detach_()
+
+    @_grad_fn.deleter
+    def _grad_fn(self) -> None:
+        raise RuntimeError("Deletion of _grad_fn not allowed. Detach tensor instead!")
 
     @property
     def requires_grad(self) -> bool:
@@ -157,7 +171,7 @@ class Value:
     def requires_grad(self, flag: bool) -> None:
         if not isinstance(flag, bool):
             raise RuntimeError(NOT_A_BOOL)
-        if self._grad_fn is not None:
+        if self._node is not None:
             raise RuntimeError("you can only change requires_grad flags of leaf variables." + ("" if flag else DETACH_HINT))
         self.requires_grad_(flag)
 
@@ -178,7 +192,7 @@ class Value:
 
     @TensorAttribute
     def is_leaf(self) -> bool:
-        return self._grad_fn is None
+        return self._node is None
 
     name = TensorAttribute(lambda self: None, doc="torch's tensor name (None): not a label a student can set.")
 
@@ -255,8 +269,8 @@ class Value:
     def gradient_edge(self, create: bool = True) -> Edge:
         """Where this value's gradient goes: its node's output, or a leaf's accumulator (made if
         ``create`` and none is alive: a leaf has one only while a graph uses it)."""
-        if self._grad_fn is not None:
-            return self._grad_fn, self._output_nr
+        if self._node is not None:
+            return self._node, self._output_nr
         acc = None if self._accumulator is None else self._accumulator()
         if acc is None and create and self._requires_grad:
             acc = AccumulateGrad(self)
@@ -266,7 +280,7 @@ class Value:
     def set_grad_fn(self, node: Node, output_nr: int = 0) -> Value:
         """Make this value output ``output_nr`` of ``node``: the seam through which nodes made outside
         ``ops.py`` (a custom Function's, ``nn.Linear``'s, ``sum``'s) join the graph."""
-        self._grad_fn, self._requires_grad = node, True
+        self._node, self._requires_grad = node, True
         if output_nr:
             self._output_nr = output_nr
         elif node._result is None:
@@ -276,7 +290,7 @@ class Value:
     def as_output_of(self, node: Node) -> Value:
         """This storage as ``node``'s output: a saved result unpacked for create_graph."""
         v = Value.shared(self._storage, self._vc)
-        v._grad_fn, v._requires_grad = node, True
+        v._node, v._requires_grad = node, True
         if self._output_nr:
             v._output_nr = self._output_nr
         return v
@@ -302,7 +316,7 @@ class Value:
         """Make this value a leaf that needs no grad, in place (nodes that saved it refuse it then)."""
         if self.grad_fn is not None:
             self._detached_at = next(sequence)
-        self._grad_fn, self._requires_grad = None, False
+        self._node, self._requires_grad = None, False
         self.__dict__.pop("_output_nr", None)
         return self
 
@@ -666,9 +680,9 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
     else:
         return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
     out = Value.__new__(Value)  # Value.shared, inlined: every op makes one
-    out._storage, out._vc, out._requires_grad, out._grad_fn, out._grad = [op.forward(a._storage[0], y, const)], None, False, None, None
+    out._storage, out._vc, out._requires_grad, out._node, out._grad = [op.forward(a._storage[0], y, const)], None, False, None, None
     if (a._requires_grad or b_requires_grad) and is_recording():
-        out._grad_fn, out._requires_grad = op.make(a, b, out, const), True
+        out._node, out._requires_grad = op.make(a, b, out, const), True
     elif is_inference_mode_enabled():
         out._inference = True
     return out
@@ -707,7 +721,7 @@ def _rebase_history(op: type[Node], self: Value, b: Any, const: Any, before: flo
     old._requires_grad = True
     node = op.make(self, b, self, const, a_before=old)
     retained = self.grad_fn.retained.pop(self.output_nr, None) if self.grad_fn and self.grad_fn.retained else None
-    self._grad_fn, self._requires_grad = node, True
+    self._node, self._requires_grad = node, True
     self.__dict__.pop("_output_nr", None)
     if retained is not None:  # retain_grad moves with the value
         node.retained, node.hooked = {0: retained}, True

@@ -1,8 +1,8 @@
 """Writing or deleting a tensor attribute torch gives a getter only (``grad_fn``, ``is_leaf``, ``output_nr``,
 ``_version``, ``retains_grad``, ``name``, ``shape``, ``ndim``): the AttributeError Python raises for such an attribute,
 naming the class that defines it; ``requires_grad`` of a non-leaf, deleted flags and ``del .data``: torch's
-RuntimeErrors; a node's ``next_functions``, ``metadata``, saved values and ``variable`` alike.  The value is
-unchanged after."""
+RuntimeErrors; ``_grad_fn = None`` is ``detach_()``, any other ``_grad_fn`` refused; a node's ``next_functions``,
+``metadata``, saved values and ``variable`` alike.  A refused write leaves the value as it was."""
 
 
 def attempt(stmt, names):
@@ -24,6 +24,7 @@ def run(B, rec):
             return g * 2
 
     for stmt in ["y.grad_fn = None", "x.grad_fn = y.grad_fn", "x.grad_fn = None", "c.grad_fn = None", "del y.grad_fn",
+                 "y._grad_fn = None", "x._grad_fn = None", "y._grad_fn = y.grad_fn", "del y._grad_fn",
                  "y.requires_grad = False", "y.requires_grad = True", "y.requires_grad_(False)", "y.requires_grad_(True)",
                  "del y.requires_grad", "del x.requires_grad", "x.requires_grad = False", "c.requires_grad = True",
                  "d.requires_grad = True", "y.output_nr = 1", "x.output_nr = 0", "del y.output_nr",
@@ -43,5 +44,5 @@ def run(B, rec):
         rec(stmt, attempt(stmt, names))
         rec(f"{stmt}: then x, y, y.grad_fn, is_leaf, requires_grad", (x, y, y.grad_fn, x.is_leaf, y.is_leaf, y.requires_grad))
         rec(f"{stmt}: then y.output_nr, x._version, retains_grad, name", (y.output_nr, x._version, y.retains_grad, x.name))
-        y.backward()
-        rec(f"{stmt}: then backward: x.grad", x.grad)
+        rec(f"{stmt}: then y.backward()", lambda: y.backward())
+        rec(f"{stmt}: then x.grad", x.grad)
