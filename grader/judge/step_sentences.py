@@ -114,6 +114,8 @@ class SayStep(Sentence):
                                  ".grad held a gradient: the step had nothing to apply (backward comes before step).")
     STEPPED_OTHER_MODEL = N_("{label} called optimizer.step() on an optimizer that holds none of the parameters "
                              "of the model it was given: that step updates other parameters, not these.")
+    NEVER_STEPPED = N_("{label} never called optimizer.step(), and no parameter of the model it was given changed: "
+                       "the gradients its backward passes wrote were never applied.")
     STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
                             "gradient (each was None or zero): the step had nothing to apply.")
     STEP_NOT_BY_GRAD = N_("{label}: an optimizer.step() moved a parameter by another amount than -lr * p.grad, "

@@ -155,6 +155,8 @@ WHOLE_CAUSES = with_nan({
                      SayStep.LOSSES_ALIKE_CAUGHT, SayStep.STEP_REPEATED, SayStep.STEP_ONCE_MORE), {Say.DATA}),
     SayStep.LOSS_SCALED: {Say.DATA, SayStep.OTHER_LOSS},  # the losses returned are of that loss too
     SayStep.STEPPED_ON_ZEROS: {Say.DATA},
+    # no step taken: no parameter moved, in place or otherwise, and the loss stayed where it was
+    SayStep.NEVER_STEPPED: {Say.DATA, SayInPlace.NEVER_IN_PLACE, SayInPlace.IN_PLACE_FEWER, SayStep.LOSSES_ALIKE},
     SayStep.FROM_AN_OUTPUT: {Say.DATA},  # every step followed a prediction's gradient: each parameter is elsewhere  # every step applied zeros: each parameter stays where it was
     # the loop ran one step off: one backward and one update off, and every parameter where that many steps leave it
     **dict.fromkeys((SayStep.ONE_STEP_FEWER, SayStep.ONE_STEP_MORE),

@@ -755,3 +755,12 @@ CASES += [
           edits={OPTIMIZER: "    optimizer = optim.SGD(model.parameters(), lr=lr / len(inputs))\n"}),
     Correct("loss_arguments_swapped", edits={LOSS: "        loss = nn.mse_loss(targets, prediction)\n"}),
 ]
+
+# optimizer.step written without its parentheses: no step is ever taken, and no parameter moves; told as step never
+# called, not only as version counters still at 0.
+CASES += [
+    Wrong("step_without_parentheses", names=("never called optimizer.step()",),
+          fails={ONE_STEP: "never called optimizer.step(), and no parameter of the model it was given changed",
+                 LOSSES: "one number at every step"},
+          edits={STEP: "        optimizer.step  # p -= lr * p.grad, in place, under no_grad\n"}),
+]
