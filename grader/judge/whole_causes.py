@@ -122,7 +122,8 @@ WHOLE_CAUSES = with_nan({
                      SayStep.LOSS_OF_ONE_ROW,
                      Say.GRAD_FACTOR, SayFunction.DIGITS_LOST_FAR, SayCheck.NOT_SCALED, SayCheck.IGNORES_GRAD,
                      SayCheck.GATED_BY_GRAD,
-                     SayCheck.OTHER_UNDER_FILTERS, SayCheck.NONE_UNDER_FILTERS}),  # an answer of an earlier call's state: not the filter's
+                     SayCheck.OTHER_UNDER_FILTERS, SayCheck.NONE_UNDER_FILTERS,  # an answer of an earlier call's state: not the filter's
+                     SayRead.EDGES_UNREAD, SayRead.NODE_UNREAD}),  # nor a walk's that stops short: a kept answer read no further
     # a copy of the leaf returned in its place: no graph reaches it, no gradient is written there
     **dict.fromkeys((SayCheck.COPY_OF_LEAF, SayCheck.DATA_OF_LEAF, SayLeaf.SHARED_COPY),
                     {Say.REQUIRES_GRAD, Say.GRAD_NEVER_WRITTEN, Say.NO_LEAF, *OTHER_LEAVES, Say.DATA_LEAF}),

@@ -13,13 +13,13 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from micrograph import Value
+from micrograph import Value, enable_grad
 
-from grader.spec.facts import CONTEXT
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.given import NODES, documents_graph
 from grader.spec.probe import num
-from grader.spec.provenance import grad_of, list_kept, result_of, watching
-from grader.spec.repeat import calls_apart, left_on_inputs
+from grader.spec.provenance import check, grad_of, list_kept, result_of, watching
+from grader.spec.repeat import calls_apart, fresh_copy, left_on_inputs
 
 
 def by_paths(sub: ModuleType, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> tuple[dict, list]:
@@ -32,20 +32,42 @@ def by_paths(sub: ModuleType, y: Value, leaves: list[Value], everything: list[Va
         answers = [num(sub.grad_by_paths(y, leaf, values)) for leaf, values in zip(leaves, handed)]
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
     kept = [list_kept(values, everything, label, "values") for values, label in zip(handed, labels)]
+    read = call.nodes_read or {}
+    unread = [v.grad_fn for v in everything if v.grad_fn is not None and id(v.grad_fn) not in read]
     return ({"by_paths": [result_of(answer, label) for answer, label in zip(answers, labels)],
-             "walk_only": [{**call.fact, **_unread_node(call.nodes_read or {}, everything, graph)}, *untouched, *kept]},
+             "walk_only": [{**call.fact, **_unread_node(read, unread, graph)}, *untouched, *kept,
+                           *_as_if_first(sub, bool(unread), y, leaves, everything, answers, labels)]},
             [(answer, y, leaf, everything, label) for answer, leaf, label in zip(answers, leaves, labels)])
 
 
-def _unread_node(read: dict[int, Any], everything: list[Value], graph: str) -> dict[str, Any]:
+def _unread_node(read: dict[int, Any], unread: list[Any], graph: str) -> dict[str, Any]:
     """Context ``~unread_node``: the name of the node nearest y (made last) among the graph's nodes whose
-    next_functions the calls never read, where they read some (a walk that stopped some levels below y,
-    written for the documents' graph), with the graph (``~graph``); every node of the probe's graphs lies
-    on a path from y to a leaf.  Nothing where they read none: ``read_edges`` tells that."""
-    unread = [v.grad_fn for v in everything if v.grad_fn is not None and id(v.grad_fn) not in read]
+    next_functions the calls never read (``unread``), where they read some (a walk that stopped some levels
+    below y, written for the documents' graph), with the graph (``~graph``); every node of the probe's graphs
+    lies on a path from y to a leaf.  Nothing where they read none: ``read_edges`` tells that."""
     if not read or not unread:
         return {}
     return {CONTEXT + "unread_node": str(unread[-1].name()), CONTEXT + "graph": graph}
+
+
+def _as_if_first(sub: ModuleType, unread: bool, y: Value, leaves: list[Value], everything: list[Value],
+                 answers: list[Any], labels: list[str]) -> list[dict[str, Any]]:
+    """The SAME_FRESH fact of each call, judged where the calls left some node's next_functions unread:
+    the answer a fresh import's first call gives on the same graph.  A walk cut short by answers kept
+    between calls (a memo keyed by id(node), whose ids freed nodes hand on) reads less, and is told as
+    that state, not as a walk that stops short."""
+    fresh = fresh_copy(sub) if unread else None
+    if fresh is None:
+        return [check(Check.SAME_FRESH, True, label) for label in labels]
+    facts = []
+    for leaf, answer, label in zip(leaves, answers, labels):
+        try:
+            with enable_grad():  # grad mode on after the call: the test's later graphs are recorded
+                again = num(fresh.grad_by_paths(y, leaf, list(everything)))
+        except Exception:  # noqa: BLE001 - an error a first call raises: told by the run's own calls, not here
+            again = answer
+        facts.append(check(Check.SAME_FRESH, repr(again) == repr(answer), label))
+    return facts
 
 
 def by_paths_apart(sub: ModuleType, w: float, x: float) -> list[dict]:
