@@ -165,8 +165,8 @@ class SayCheck(Sentence):
                             "number in no graph back to x, and {name} is a Value other than x with no graph back to x "
                             "(forward runs under no_grad, so a Value it computes has none, nor has a detach() of x): a "
                             "gradient computed from it cannot be differentiated again.")
-    GRAD_OFF_IN_BACKWARD = N_("{label} turned grad mode off itself (no_grad()) under create_graph=True: the "
-                              "gradient it returned has no graph back to x to differentiate again.")
+    GRAD_OFF_IN_BACKWARD = N_("{label} turned grad mode off itself (no_grad(), set_grad_enabled(False)) under "
+                              "create_graph=True: the gradient it returned has no graph back to x to differentiate again.")
     RETURNED_INPUT = N_("{label} returned its input (or a view of it), not a new Value: apply's result changed "
                         "when the input was changed in place (PyTorch then refuses the backward).")
     SAVED_UNREAD = N_("{label} never read ctx.saved_values: a saved Value that a backward freed, or that was "

@@ -622,3 +622,14 @@ CASES += [
                  "        ctx.saved_tensors = (x,)\n"},
           names=("in Softplus.forward", "attribute 'saved_tensors'", "is not writable")),
 ]
+
+# Softplus.backward switching grad mode off with set_grad_enabled(False), not no_grad(): told as grad mode turned
+# off under create_graph=True, with that spelling among those the sentence names.
+CASES += [
+    Wrong("softplus_backward_set_grad_disabled",
+          fails={"Softplus's gradient is differentiable": "Softplus.backward turned grad mode off itself"},
+          edits={"from micrograph import Function, Value\n": "import micrograph\nfrom micrograph import Function, Value\n",
+                 "        return grad * x.sigmoid()\n": "        micrograph.set_grad_enabled(False)\n"
+                                                        "        return grad * x.sigmoid()\n"},
+          names=("set_grad_enabled(False)", "under create_graph=True")),
+]
