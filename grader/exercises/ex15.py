@@ -190,8 +190,8 @@ def _train_on_one_model(sub) -> dict[str, Any]:
     seen, copied = _numbers(first), copy.deepcopy(model)
     now = losses_of(copy.deepcopy(copied), _data(), 0.3, 1)[0]  # the statement's second call's first loss
     second = _train(sub, model, *_data(), 0.3, 2)
-    again = second is first or (type(seen) is list and seen != [] and _numbers(second) == seen
-                                and not close(first_number(second), now))
+    again = second is first or (type(seen) is list and seen != [] and _numbers(second) == seen  # numbers, not types
+                                and all(type(x) is float for x in seen) and not close(first_number(second), now))
     first_lr = not again and _numbers(second) == losses_of(copy.deepcopy(copied), _data(), ODD_LR, 2) != losses_of(
         copied, _data(), 0.3, 2)
     return {**check(Check.ANEW_ON_OBJECT, not (again or first_lr), "train"), CONTEXT + "object": "model",

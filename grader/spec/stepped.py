@@ -216,13 +216,13 @@ def _decayed(start: list[float], gradients: list[float], after: list[Any], lr: f
 
 def first_loss(losses: object, first: float, last_updated: float, rows: Sequence[float]) -> dict[str, Any]:
     """The CHECK fact: the first loss returned is the mean squared error of the model given,
-    before any update (None: no loss returned, which ``count`` tells).  Beside it, which other
+    before any update (None: no loss returned, or no number: ``count``, its type tell).  Beside it, which other
     loss it is, where it is one the probe can name: the sum of the squared errors (as many times
     the mean as there are ``rows``), losses taken after each update (the last one is the loss of
     the model as train left it, ``last_updated``; ``~after_one_update`` where it is the only one, of
     which "each" would say more than was seen), that loss rounded to fewer digits, or the loss
     of one row of the batch alone (``rows``: each row's mse_loss before any update)."""
-    if type(losses) is not list or not losses:
+    if type(losses) is not list or not losses or type(num(losses[0])) is not float:
         return check(Check.FIRST_LOSS, None, "losses[0]")
     number, last = num(losses[0]), num(losses[-1])
     other = not close(number, first)

@@ -98,8 +98,8 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
         "losses": _losses(losses), "last_loss": last_loss(losses, first, loss_after.item()),
         "first_loss": first_loss(losses, first, loss_after.item(), rows),
         "count": count(losses, steps, call.started),
-        "moved": {**check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1
-                                                  and len({repr(num(x)) for x in losses}) == 1), "train"),
+        "moved": {**check(Check.LOSSES_MOVE, not (type(losses) is list and len(losses) > 1  # numbers, all one
+                                                  and len({repr(num(x)) for x in losses}) == 1 and type(num(losses[0])) is float), "train"),
                   **_went_on(call)},
         "call": {**call.fact, **({CONTEXT + "unrun_generator": True} if _unrun(losses) else {}),
                  **({CONTEXT + "spent_in": spent[0]} if spent else {})},

@@ -764,3 +764,12 @@ CASES += [
                  LOSSES: "one number at every step"},
           edits={STEP: "        optimizer.step  # p -= lr * p.grad, in place, under no_grad\n"}),
 ]
+
+# loss.item written without its parentheses: the list holds bound methods; told by their type, never as losses all one
+# number (no step changed the model) nor as an earlier call's result returned again (the methods' type names agree).
+CASES += [
+    Wrong("item_without_parentheses", names=("of type method, not a Python float",),
+          fails={LOSSES: "losses[0] is of type method, not a Python float"},
+          edits={RECORD: "        losses.append(loss.item)\n"},
+          unsaid=("one number at every step", "returned that call's result", "is not nn.mse_loss(model(inputs), targets)")),
+]
