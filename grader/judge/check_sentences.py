@@ -236,6 +236,8 @@ class SayCheck(Sentence):
                        "with the one w is meant to have.")
     ARGS_SWAPPED = N_("{label} called {function} with w and x exchanged: the w it was given went "
                       "in as x, and the x as w.")
+    ONE_FOR_BOTH = N_("{label} called {function} with the {leaf} it was given for both w and x: the other "
+                      "number it was given never went in.")
     PRODUCT_OWN_FACTOR = N_("{label} is the sum over the paths with, at each {op}, the data of the input "
                             "the path goes through as the local factor, not the node's local derivative.")
     PRODUCT_RESULT_FACTOR = N_("{label} is the sum over the paths with, at each {op}, the data of the node's own result "

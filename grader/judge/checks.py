@@ -118,7 +118,7 @@ _WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.STEPPED_ON_NOTHING: (("never_called", SayStep.NEVER_STEPPED), ("other_model", SayStep.STEPPED_OTHER_MODEL), ("zero_written", SayStep.STEPPED_ON_ZEROS),
                                  ("cleared", SayStep.STEPPED_ON_CLEARED),
                                  ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
-    SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)),
+    SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)), SayCheck.ARGS_SWAPPED: (("one_for_both", SayCheck.ONE_FOR_BOTH),),
     SayCheck.OTHER_ROOT: (("computed_again", SayStep.LOSS_COMPUTED_AGAIN),),  # a step's loss computed after its update
     SayCheck.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append
     SayCheck.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
@@ -274,7 +274,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
 
 _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (key, field) for each
     SayCheck.START_ELSEWHERE: (("name", "name"), ("of", "of")),  # the name the start Value was returned as, and its own
-    SayCheck.BY_IDENTITY: (("option", "name"),),  # the parameter whose str was told apart by identity
+    SayCheck.BY_IDENTITY: (("option", "name"),), SayCheck.ONE_FOR_BOTH: (("helper", "function"), ("repeated", "leaf")),  # the parameter whose str was told apart by identity; the helper and the number it got twice
     SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")), SayWalk.COUNTED_ONCE_NAMESAKE: (("op", "op"),),
     SayState.VALUE_CHANGED: (("attribute", "name"), ("value", "leaf")),  # the first call that changed its Value, and what
     **dict.fromkeys((SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN,

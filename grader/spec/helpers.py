@@ -119,12 +119,17 @@ def passed_in_order(passed: list[list[Any]], w: float, x: float, label: str, hel
     """The PASSED_IN_ORDER fact: ``label`` did not call ``helper`` with the w and x it was given
     exchanged (``passed``: each call's arguments, from ``arguments_of``); not judged where
     w == x.  Code that builds the graph without calling ``helper`` (or with other numbers)
-    exchanged nothing: it holds, and what that code built is told by its own facts."""
+    exchanged nothing: it holds, and what that code built is told by its own facts.  One of the
+    two given for both (``build_graph(w, w)``, never called with w and x) fails it too, told as
+    that (``~one_for_both``, ``~repeated``: the one passed twice): a typo, where no call exchanged them."""
     numbers = [[num(a) for a in args[:2]] for args in passed]
-    swapped = [x, w] in numbers
     if w == x:
         return check(Check.PASSED_IN_ORDER, None, label)
-    return {**check(Check.PASSED_IN_ORDER, not swapped, label), CONTEXT + "helper": helper}
+    repeated = next((name for name, n in (("w", w), ("x", x)) if [n, n] in numbers and [w, x] not in numbers), None)
+    fact = {**check(Check.PASSED_IN_ORDER, [x, w] not in numbers and repeated is None, label), CONTEXT + "helper": helper}
+    if repeated is None or [x, w] in numbers:
+        return fact
+    return {**fact, CONTEXT + "one_for_both": True, CONTEXT + "repeated": repeated}
 
 
 @contextlib.contextmanager

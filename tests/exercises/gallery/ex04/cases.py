@@ -544,3 +544,12 @@ CASES += [
           edits={"    except RuntimeError as exc:\n        error = exc  #": "    except RuntimeError as error:\n        pass  #"},
           names=("backward_twice", "`except RuntimeError as error:`", "deletes the name a handler binds")),
 ]
+
+
+# build_graph given w for both of its numbers (a typo for x): no call exchanged them; told as the
+# one number passed twice, the other never passed.
+CASES += [
+    Wrong("build_graph_given_w_twice", fails={RAISES: "called build_graph with the w it was given for both w and x"},
+          edits={"    g = build_graph(w, x)\n": "    g = build_graph(w, w)\n"},
+          names=("backward_twice", "build_graph", "for both w and x"), unsaid=("exchanged",)),
+]
