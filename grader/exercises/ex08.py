@@ -257,6 +257,16 @@ def _by_backward_alone(fact: dict[str, Any], squared: dict[str, Any]) -> dict[st
     return {**fact, **squared} if fact.get("by") == By.BACKWARD.value else fact
 
 
+def _cut_source(w_cut: object, w_cut_detached: object, beside: object) -> object:
+    """The Value w_cut_detached is judged a detach() of: the leaf y_cut multiplied (``beside``),
+    or the w_cut returned where w_cut_detached is a detach() of that leaf and y_cut multiplied
+    another (``w_full * w_cut_detached``): w_cut_detached is then as asked, and y_cut's own
+    facts tell the slip."""
+    own = (isinstance(w_cut, Value) and isinstance(w_cut_detached, Value) and w_cut.requires_grad
+           and shares_storage(w_cut_detached, w_cut) and shares_version_counter(w_cut_detached, w_cut))
+    return w_cut if own else beside
+
+
 def _cut(sub, w: float) -> dict[str, Any]:
     with (watching(sub, "detach_cuts_graph", saves=True, made=True) as call, told_if_detached(call, "detach_cuts_graph"),
           told_if_detached_root(call, "detach_cuts_graph")):  # (w_cut * w_cut).detach(): y_cut has no graph
@@ -284,7 +294,7 @@ def _cut(sub, w: float) -> dict[str, Any]:
         "~call": call.fact,  # one backward per product, or one over both: either is right
         "detached": [_any_version(value_of(r["w_cut_detached"], "w_cut_detached")),
                      same_object(r["w_cut_detached"], r["w_cut"], "w_cut_detached", "w_cut")],  # w_cut.detach() dropped
-        "detached_shares": _shares_with(r["w_cut_detached"], beside, "w_cut_detached",
+        "detached_shares": _shares_with(r["w_cut_detached"], _cut_source(r["w_cut"], r["w_cut_detached"], beside), "w_cut_detached",
                                         {name: r[name] for name in ("w_full", "y_cut", "y_full")}),  # last: it writes
     }
 

@@ -557,3 +557,11 @@ CASES += [
           edits={Z_DETACHED: "    z = w * 2\n    z.requires_grad = False\n"},
           names=("in backward_of_detached", "you can only change requires_grad flags of leaf variables")),
 ]
+
+# y_cut made from w_full (a leaf of the same number) times w_cut.detach(): w_cut_detached is the
+# detach() asked; the slip is y_cut's leaf, told as that, not as w_cut_detached a new Value.
+CASES += [
+    Wrong("y_cut_from_w_full", fails={"w * w.detach() sends gradient through one factor": "y_cut's graph never reaches w_cut"},
+          edits={"    y_cut = w_cut * w_cut_detached  #": "    y_cut = w_full * w_cut_detached  #"},
+          names=("y_cut's graph never reaches w_cut",), unsaid=("w_cut_detached does not share its number",)),
+]
