@@ -117,7 +117,7 @@ def _rebind(sub, start: float) -> dict:
     # identity tells it, and how a Value made here came about says nothing of it
     # (nor of a list an earlier call returned, handed out again by a call that made nothing: a cache)
     cached = kept and not call.probe_made
-    made = ([made_by_op(a1, call, label), made_from(a1, (a0,), call, label)] if a1 is not a0 and not cached
+    made = ([made_by_op(a1, call, label), made_from(a1, (_start_read(a0, a1, call),), call, label)] if a1 is not a0 and not cached
             else [check(Check.MADE_BY_OP, None, label), check(Check.MADE_FROM, None, label)])
     return {
         "a0": _start_kept(a0, a1, call),
@@ -147,6 +147,17 @@ def _start_first(r: list[object] | tuple[object, ...], call: Call) -> dict:
     if not placed:
         fact.update({CONTEXT + "name": next(name for name, v in zip(_AFTER, r) if v is start), CONTEXT + "of": _AFTER[0]})
     return fact
+
+
+def _start_read(a0: object, a1: object, call: Call) -> object:
+    """The start a1 is asked to be computed from: a0, or, where a0 is a new Value of the number
+    a1's operation read (``a0 = Value(start)`` made again, the start kept under another name),
+    the Value it read: a1 computed from the real start is not told as computed from no start,
+    and a0's own IDENTITY fact tells the new object."""
+    read = read_on_the_way(a1, call)
+    first = read[0] if read and not any(v is a0 for v in read) else None
+    same = isinstance(a0, Value) and isinstance(first, Value) and first.item() == a0.item()
+    return first if same else a0
 
 
 def _start_kept(a0: object, a1: object, call: Call) -> dict:

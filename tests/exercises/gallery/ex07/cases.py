@@ -594,3 +594,11 @@ CASES += [
           edits={"    y = combine(a, b)  #": "    y = combine(a.detach(), b)  #"},
           names=("your code passed combine a detach() of the Value returned as a", "does not reach a in modify_saved_value")),
 ]
+
+# a0 made again as a new Value of the start number, a1 computed from the real start: told as a0
+# a new object, not as a1 computed from no start.
+CASES += [
+    Wrong("a0_made_again", fails={"a = a + 1 and a += 1": "a0 is a new object, not the Value a named at the start"},
+          edits={"    a0 = a\n": "    a0 = Value(start)\n"},
+          names=("a0 is a new object",), unsaid=("times one", "was not computed from")),
+]
