@@ -227,6 +227,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "a": value_of(r["a"], in_call("a", named), call),
         "a_graph": {**graph(r["a"], {"w": r["w"], "x": r["x"]}, label=in_call("a", named), flat=False),
                     **({ALIASED: "w"} if r["x"] is r["w"] else {})},  # one leaf under both names: told as that
+        "b_graph": graph(as_b[0] if as_b else None, {"w": r["w"], "x": r["x"]}, label=in_call("b", named), flat=False),
         "y": value_of(r["y"], in_call("y", named)),
         "root": returned_root(r["y"], call, "modify_saved_value"),  # not a y built again after the changes
         "grads": [grad_of(r["w"], in_call("w.grad", named)), grad_of(r["x"], in_call("x.grad", named))],

@@ -602,3 +602,11 @@ CASES += [
           edits={"    a0 = a\n": "    a0 = Value(start)\n"},
           names=("a0 is a new object",), unsaid=("times one", "was not computed from")),
 ]
+
+# b built from x where the statement builds it from w: y's graph (combine's b) is told as b's,
+# not only as y's and the gradients' numbers.
+CASES += [
+    Wrong("b_from_x", fails={"changing a saved value breaks backward": "'s graph never reaches w"},
+          edits={"    b = w + 1\n": "    b = x + 1\n"},
+          names=("b in modify_saved_value", "never reaches w", "reaches x")),
+]
