@@ -228,7 +228,8 @@ def shown_fields(fields: dict[str, str]) -> dict[str, str]:
     """A sentence's fields in the student's language: its labels shown (``shown_label``), and a
     probe's "not a list: NoneType" with its words translated, the type as written; None is told
     as None, the value a function without a ``return`` gives, not by its class's name."""
-    shown = {name: shown_label(text) if name in LABEL_FIELDS else text for name, text in fields.items()}
+    shown = {name: shown_label(text) if name in LABEL_FIELDS else shown_graph(text) if name == "root" else text
+             for name, text in fields.items()}  # a graph's note in words ("w at zero") translated
     kind = _NOT_A.fullmatch(shown.get("type", ""))
     if kind is not None:
         what = _(_KINDS[kind.group("what")]) if kind.group("what") in _KINDS else kind.group("what")
