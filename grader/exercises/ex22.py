@@ -13,15 +13,14 @@ from grader.spec.build import claim, described, documents_drawn, fact, fresh_mod
 from grader.spec.build_aliases import DETACHED_LEAF_RULE, detached_leaf
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
-                                     in_place_hooks, one_shot_hook, READDED_RULE, registered_after_removal, removed_with, root_hooks)
+                                     in_place_hooks, NONE_RULE, none_result, one_shot_hook, READDED_RULE, registered_after_removal, removed_with, root_hooks)
 from grader.spec.build_hooks_kept import argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks, hooks_after_error
-from grader.spec.build_mode_kept import MODE_KEPT, mode_kept
+from grader.spec.build_mode_kept import MODE_KEPT, after_one_block, mode_kept
 from grader.spec.build_no_grad import ZERO_SELF, in_place_no_grad
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
 from grader.spec.probe_error import BUILTIN_KINDS, ProbeError
 from grader.spec.raised import SAID, raised
-from grader.spec.repeat import fresh_copy
 
 EXERCISE = Exercise("ex22", "Build an engine: no_grad, detach and hooks",
                     module="ex22_build_no_grad_hooks", rules=True, own_engine=True)
@@ -70,7 +69,7 @@ KEYS = {
     "hooked_grads": HOOKED_GRADS,
     "removed_grad": HOOKED_GRADS,  # the gradient a hook taken out through its handle leaves
     "handle": "register_hook returns a handle, whose remove() takes that hook out",
-    "removed": "handle.remove() takes out the hook that handle registered, and no other",
+    "removed": "handle.remove() takes out the hook that handle registered, and no other", "none_result": NONE_RULE,
     "removed_twice": "handle.remove() a second time does nothing: the hook is out already", "readded": READDED_RULE,
     "root_hooks": "backward runs the hooks of the value it starts from too: they are handed the "
                   "gradient 1 it starts with, and a Value they return replaces it",
@@ -139,6 +138,8 @@ PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", *RAN), "removed_gr
             "hooked_grads": RAN, "result_number": (*RAN, "hooks_stay"), "hooks_stay": RAN, "zero_result": RAN, "in_place_hooks": RAN,
             "grad_own": RAN, "arg_kept": RAN, "freed_leaf_hooks": RAN, "flag_kept": RAN}
 PRESUMES = {key: (*presumed, "hooks_after_error") for key, presumed in PRESUMES.items()}  # none ran once one raised
+# no other program of the public test runs once a hook returning None broke backward
+PRESUMES = {key: (*PRESUMES.get(key, ()), "none_result") for key in KEYS if key != "none_result"}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
 W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
@@ -170,21 +171,9 @@ def _no_grad(sub: Any, w0: float) -> dict[str, Any]:
                                                  described(product, "(w * 2)", N_("inside no_grad")),
                                                  described(deep, "(w * 4)", N_("inside a no_grad block nested in another"))],
             "nested": [described(nested, "(w * 3)", N_("inside no_grad, after a nested no_grad block ended"))], "mode_kept": mode_kept(sub),
-            "after": [_after_one_block(sub, w0)],
+            "after": [after_one_block(sub, w0)],
             "after_nested": [described(after, "(w * 2)", N_("after a no_grad block with another nested in it"))],
             "raised": [own, described(w * 7, "(w * 7)", N_("after a no_grad block that raised"))], "raised_kinds": kinds}
-
-
-def _after_one_block(sub: Any, w0: float) -> dict[str, Any]:
-    """(w * 2) after one no_grad block, nothing nested in it, in a fresh copy of the student's
-    module (where it can be made), so what the nested blocks left does not reach it: a mode the
-    two nested blocks keep in one place (the class, not each block's own object) is right here
-    and wrong after the nested ones (``after_nested``)."""
-    engine = fresh_copy(sub) or sub
-    w = engine.Value(w0, requires_grad=True)
-    with engine.no_grad():
-        pass
-    return described(w * 2, "(w * 2)", N_("after the block"))
 
 
 KEPT_LEFT = {"a": N_("a.grad is the Value a's hook returned"), "w": N_("w.grad is the Value w's second hook returned"),
@@ -245,8 +234,10 @@ def _hooked(sub: Any, w0: float, x0: float) -> dict[str, Any]:
                key_feedback=KEYS, caused_by=CAUSED_BY, presumes=PRESUMES)
 def public(sub):
     sub = needs(sub, 7)
+    if (none := none_result(fresh_mode(sub))) and none[0][SAID] is not None:  # before the documents' graph's hooks
+        return {"none_result": none}
     hooked = _hooked(sub, 0.5, -3.0)  # a backward may run hooks under the student's own no_grad: fresh_mode after it
-    return {**_no_grad(fresh_mode(sub), 0.5), **hooked, "hook_not_retained": hook_keeps_nothing(fresh_mode(sub), 1.5)}
+    return {**_no_grad(fresh_mode(sub), 0.5), **hooked, "hook_not_retained": hook_keeps_nothing(fresh_mode(sub), 1.5), "none_result": none}
 
 
 TWICE = N_("the same hook registered twice, the second handle removed")
@@ -318,6 +309,8 @@ def _argument(sub: Any) -> list[Any]:
                presumes=PRESUMES)
 def hooks_hidden(sub):
     sub = needs(sub, 7)
+    if (none := none_result(fresh_mode(sub))) and none[0][SAID] is not None:  # before the programs' hooks
+        return {"none_result": none}
     # Each program starts with grad mode as a fresh import leaves it (fresh_mode): a backward that
     # runs hooks under the student's own no_grad leaves the mode as that __exit__ does, which the
     # no_grad tests judge.
@@ -332,7 +325,7 @@ def hooks_hidden(sub):
             "freed_hooks": freed_hooks(fresh_mode(sub)), "in_place_hooks": in_place_hooks(fresh_mode(sub)),
             "hook_no_grad": hook_under_no_grad(fresh_mode(sub)), "hook_not_retained": hook_keeps_nothing(fresh_mode(sub), -0.75),
             "arg_kept": argument_kept(fresh_mode(sub)), "freed_leaf_hooks": freed_leaf_hooks(fresh_mode(sub)),
-            "flag_kept": flag_flipped(fresh_mode(sub))}
+            "flag_kept": flag_flipped(fresh_mode(sub)), "none_result": none}
 
 
 @EXERCISE.test("an SGD step under no_grad", points=2, feedback=FEEDBACK, key_feedback=KEYS,
@@ -371,10 +364,12 @@ ONCE = N_("each hook on a, b, c, d and w ran at most once during (c * d).backwar
 # an order of hooks that never ran says nothing more; one with a hook run twice (once per edge
 # into its node) is told by that rule, not by the rule of which node runs first
 @EXERCISE.test("the order hooks run in", points=2, feedback=FEEDBACK, key_feedback=KEYS,
-               presumes={"order": RAN, "hooks_listed": RAN}, caused_by={"order": ("hooks_listed", "hooks_after_error"),
+               presumes={**PRESUMES, "order": (*RAN, "none_result"), "hooks_listed": (*RAN, "none_result")}, caused_by={"order": ("hooks_listed", "hooks_after_error"),
                                                                        **dict.fromkeys(("hooks_listed", *RAN), ("hooks_after_error",))})
 def order(sub):
     sub = needs(sub, 7)
+    if (none := none_result(fresh_mode(sub))) and none[0][SAID] is not None:  # before the programs' hooks
+        return {"none_result": none}
     calls: list[str] = []
     w = sub.Value(1.25, requires_grad=True)
     a = w * 2
@@ -388,10 +383,10 @@ def order(sub):
     constant = sub.Value(2.0)
     ran = {name: claim(name in calls, f"the hooks on {name} ran during (c * d).backward()") for name in "abcdw"}
     return {"hooks_after_error": hooks_after_error(sub), "hooks_ran": [ran[name] for name in "abcd"], "leaf_hooks": [ran["w"]],
+            "none_result": none,
             "hooks_listed": claim(len(calls) == len(set(calls)), ONCE),
             "order": fact(calls, "the order the hooks of a, b, c, d and w ran in"),
-            "errors": raised(constant.register_hook, "register_hook on a Value that requires no grad",
-                             lambda g: None)}
+            "errors": raised(constant.register_hook, "register_hook on a Value that requires no grad", lambda g: None)}
 
 
 @EXERCISE.diagram

@@ -15,7 +15,7 @@ from grader.spec.build_reads import grad_quiet
 from grader.spec.freed import at_a_freed_id
 from grader.spec.held import held
 from grader.spec.probe_error import BUILTIN_KINDS, ProbeError
-from grader.spec.raised import raised
+from grader.spec.raised import SAID, raised
 from grader.spec.warned import grad_read
 
 
@@ -96,6 +96,29 @@ def hook_results(sub: Any) -> dict[str, list[Any]]:
     kept = [raised(first.backward, KEPT_RUNS), raised((v * c).backward, KEPT_RUNS),
             fact(grad_quiet(v), f"v.grad after {KEPT_RUNS}")]
     return {"zero_result": zero, "result_number": kept, "hooks_stay": claim(len(runs) == 2, RAN_IN_EACH)}
+
+
+NONE_RULE = ("a hook that returns None leaves the gradient as it was: run_hooks replaces the gradient only with a "
+             "Value a hook returns, and otherwise hands on the number it had, never None")
+NONE_RUN = N_("(w * 3).backward(), w's one hook returning None")
+NONE_KEPT = N_("w's one hook returns None")
+SAME_RUN = N_("(w * 3).backward(), w's one hook returning its argument")
+
+
+def none_result(sub: Any) -> list[Any]:
+    """A hook that returns None leaves the gradient as it was: asked on its own, before the
+    documents' graph, whose hooks returning None would otherwise make the earlier stages' code
+    (store_grad, backward's adding) raise on the None run_hooks handed on, an error that names
+    neither run_hooks nor the hook.  Nothing is told (an empty list) where a hook returning its
+    argument raises as well: then the None is not what broke."""
+    def run(hook: Any, label: str) -> list[Any]:
+        w = sub.Value(1.5, requires_grad=True)
+        y = w * 3  # w used by an operation: a hook on it is not one on a fresh leaf (leaf_hook)
+        held(y, w)
+        w.register_hook(hook)
+        return [raised(y.backward, label), fact(grad_quiet(w), f"w.grad ({NONE_KEPT})")]
+    same = run(lambda g: g, SAME_RUN)
+    return [] if same[0][SAID] is not None else run(lambda g: None, NONE_RUN)
 
 
 KEPT_RUN = N_("(w * 3).backward(), w's hook returning k, a Value the program holds")

@@ -10,7 +10,7 @@ from typing import Any
 
 from micrograph.i18n import N_
 
-from grader.spec.build import claim
+from grader.spec.build import claim, described
 from grader.spec.held import held
 from grader.spec.repeat import fresh_copy
 
@@ -46,3 +46,15 @@ def mode_kept(sub: Any) -> dict[str, Any]:
         return claim(True, ON_THE_BLOCK)
     kept = any(key not in before or before[key] is not value for key, value in after.items())
     return claim(not recorded or kept, ON_THE_BLOCK)
+
+
+def after_one_block(sub: Any, w0: float) -> dict[str, Any]:
+    """(w * 2) after one no_grad block, nothing nested in it, in a fresh copy of the student's
+    module (where it can be made), so what the nested blocks left does not reach it: a mode the
+    two nested blocks keep in one place (the class, not each block's own object) is right here
+    and wrong after the nested ones (``after_nested``)."""
+    engine = fresh_copy(sub) or sub
+    w = engine.Value(w0, requires_grad=True)
+    with engine.no_grad():
+        pass
+    return described(w * 2, "(w * 2)", N_("after the block"))

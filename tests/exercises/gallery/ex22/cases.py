@@ -750,3 +750,15 @@ CASES += [
           names=("ex19", "state kept between calls", "The fault is in backward"),
           unsaid=("as well as in your ex19 answer",)),
 ]
+
+# run_hooks binds whatever a hook returns, None too: the documents' hooks that return None make ex19's store_grad
+# raise on the None handed on; the public test asks a hook returning None on its own first and tells that, not the
+# earlier stage's function the None reached.
+CASES += [
+    Wrong("hook_none_taken_as_the_gradient",
+          edits={"        result = hook(Value(grad))\n        if result is not None:\n            grad = result.item()":
+                 "        result = hook(Value(grad))\n        grad = result.item() if isinstance(result, Value) else result"},
+          fails={PUBLIC: "w's one hook returning None raised TypeError"},
+          names=("w's one hook returning None", "a hook that returns None leaves the gradient as it was"),
+          unsaid=("which this stage builds on",)),
+]
