@@ -54,7 +54,10 @@ GRAPH_IN_MUL = N_("y.backward(), y = w * x, hands w's AccumulateGrad a gradient 
                   "saved Value's item(), not the Value")
 GRAPH_IN_SEED = N_("y.backward(), y = w * x, starts y.grad_fn with a gradient that requires grad, where PyTorch's "
                    "backward records no graph: it starts the root's node with a plain number")
-FAULT_IN = {MUL_APPLIED: "MulBackward0.apply", GRAPH_IN_MUL: "MulBackward0.apply", GRAPH_IN_SEED: "backward", FROM_LEAF: "backward", METHOD_RAISES: "Value.backward", METHOD_NONE: "Value.backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
+PAST_CONSTANT = N_("y.backward(), y = c * w, c a Value that requires no grad, gives w the gradient y.grad_fn.apply "
+                   "returned first, for c: backward hands each gradient apply returns to the entry of next_functions in "
+                   "its place, the first with c's (None, 0), to no node, and the second to w's AccumulateGrad")
+FAULT_IN = {PAST_CONSTANT: "backward", MUL_APPLIED: "MulBackward0.apply", GRAPH_IN_MUL: "MulBackward0.apply", GRAPH_IN_SEED: "backward", FROM_LEAF: "backward", METHOD_RAISES: "Value.backward", METHOD_NONE: "Value.backward", ZERO_SENT: "backward", SUMMED: "backward", RECURSIVE: "dependencies",
             NESTS: "dependencies", ZERO_NOT_STORED: "store_grad", ZERO_NOT_APPLIED: "AccumulateGrad.apply",
             **KEPT_FAULT_IN}
 CHAIN = 300  # a recursive walk nests a call per node: three times NESTED
@@ -66,7 +69,8 @@ def backward_rest(sub: Any) -> str | None:
     backward through one graph, the graph a backward leaves behind.  What
     one leaves in an engine that keeps state between calls (one .grad Value shared by every
     leaf, ex19's slip) reaches no other, so a check that passes alone passes here."""
-    for check in (_mul_applied, _from_leaf, _zero_sent, _summed, _by_loop, _again, graph_changed, _no_graph):
+    for check in (_mul_applied, _past_constant, _from_leaf, _zero_sent, _summed, _by_loop, _again, graph_changed,
+                  _no_graph):
         finding = check(fresh_copy(sub) or sub)
         if finding is not None:
             return finding
@@ -86,6 +90,40 @@ def _mul_applied(sub: Any) -> str | None:
     except Exception:  # noqa: BLE001 - the student's error (or PyTorch's stand-in, whose nodes have no apply)
         return None
     return None if len(got) != 2 or got == (-2.0, 1.5) else MUL_APPLIED
+
+
+def _past_constant(sub: Any) -> str | None:
+    """Backward through c * w, c a Value that requires no grad (its entry (None, 0) first), gives w
+    the second gradient apply returns: w given the first, for c, is a backward that pairs apply's
+    gradients with the entries that hold a node alone.  The graphs of later stages hold constants
+    on the right (w * 3, w + 1), where that pairing goes unseen."""
+    c, w = sub.Value(3.0), sub.Value(0.75, requires_grad=True)
+    try:
+        y = c * w
+        held(y)
+        sent = sent_by_product(sub)
+        y.backward()
+    except Exception:  # noqa: BLE001 - the student's error, told by the other checks
+        return None
+    return PAST_CONSTANT if sent is not None and grad_quiet(w) == sent[0] != sent[1] else None
+
+
+def sent_by_product(sub: Any) -> list[object] | None:
+    """The two gradients the node of another y = c * w, of new Values (c = 3, w = 0.75), returns
+    from apply(1), c's entry (None, 0) first: w given the first, for c, where the two differ, is a
+    backward that paired them with the entries that hold a node alone.  Asked of a graph of its
+    own, as an apply may change the node it runs on (an unpack that pops).  None where c's entry
+    is not first (the edges' own rule) or apply raises or returns no pair (the operation's rule)."""
+    y = sub.Value(3.0) * sub.Value(0.75, requires_grad=True)
+    held(y)
+    fn = getattr(y, "grad_fn", None)
+    if edge_node(fn, 0) is not None or edge_node(fn, 1) is None:
+        return None
+    try:
+        sent = [number(g) for g in fn.apply(1.0)]
+    except Exception:  # noqa: BLE001 - the student's error (or PyTorch's stand-in, whose nodes have no apply)
+        return None
+    return sent if len(sent) == 2 else None
 
 
 def _no_graph(sub: Any) -> str | None:

@@ -541,3 +541,14 @@ CASES += [
           fails={"a.grad after a.retain_grad()": "UserWarning is a warning's class, raised here as an error"},
           names=("UserWarning", "Value.grad", "warnings.warn")),
 ]
+
+# ex17's backward pairing apply's gradients with the entries that hold a node alone, (None, 0) left out: no program of
+# this stage puts a constant first, so ex17's gate tells it, naming backward.
+CASES += [
+    Wrong("gradients_zipped_with_node_entries_alone_since_ex17", edits={
+        "        for (child, _), g in zip(node.next_functions, grads):\n            if child is None:\n                continue\n":
+        "        edges = [edge for edge in node.next_functions if edge[0] is not None]\n"
+        "        for (child, _), g in zip(edges, grads):\n"},
+          fails={RETAINED: "gives w the gradient y.grad_fn.apply returned first, for c"},
+          names=("y = c * w", "in its place", "backward")),
+]
