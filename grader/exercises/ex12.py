@@ -29,6 +29,7 @@ from grader.spec.origins import grads_of, handed_to_hooks, read_from_grad, read_
 from grader.spec.call import Call
 from grader.spec.errors import caught_in, error_of
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.given_untracked import told_if_untracked
 from grader.spec.one_leaf import leaf_per_entry
 from grader.spec.linear_net import (FORWARD, calling_forward, in_statement_order, input_names, make_net, new_input,
                                     output_names, param_facts, param_names, summed)
@@ -157,7 +158,8 @@ def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> d
     """second_backward_error on a fresh net: the error, and the net's gradients afterwards."""
     net = make_net(seed, n_in, n_out)
     with FORWARD.watched(sub, "second_backward_error"), \
-            watching(sub, "second_backward_error", one_graph=True, made=True) as call:  # made: a detach_() seen
+            watching(sub, "second_backward_error", one_graph=True, made=True) as call, \
+            told_if_untracked(FORWARD, "second_backward_error", "forward"):  # made: a detach_() seen
         e = sub.second_backward_error(net, rows)
     return {"error": error_of(e, "the error returned", call), "net": param_facts(net), "call": call.fact,
             "summed": summed(call.first_root)}
@@ -237,7 +239,8 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
     net = make_net(seed, n_in, n_out)
     with FORWARD.watched(sub, "grads_twice"), \
             watching(sub, "grads_twice", retain_graph=True, one_graph=True, grad_numbers=True, errors=True,
-                     leaves=net.parameters()) as call:  # each pass's retain_graph compared: the second frees the graph
+                     leaves=net.parameters()) as call, \
+            told_if_untracked(FORWARD, "grads_twice", "forward"):  # each pass's retain_graph compared: the second frees the graph
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("grads_twice must return a pair (first gradients, second gradients)"), "grads_twice", answer)

@@ -230,6 +230,7 @@ class Results:
         self.kept: list[object] = []
         self.last: object = None  # what the last call returned (ex12 draws forward's input leaves by name)
         self.changed: list[object] = []  # the list arguments a call changed in place, kept alive
+        self.modes: list[bool] = []  # grad mode at each call of this block's (``given_untracked.Noted``)
 
     def again(self, result: object, given: tuple[object, ...]) -> bool:
         """Whether ``result`` holds an object an earlier call returned (not one of the arguments
@@ -249,12 +250,13 @@ class Results:
         earlier: list[bool] = []
         only_again: list[BaseException] = []  # an error the helper raises, not on a fresh import
         on_changed: list[tuple[BaseException, str]] = []  # an error on a list an earlier call changed
-        self.last = None  # only this block's calls
+        self.last, self.modes = None, []  # only this block's calls
 
         def keeping(original: Callable[..., Any]) -> Callable[..., Any]:
             def call(*args: Any, **kwargs: Any) -> Any:
                 lists = _lists_given(original, args, kwargs)
                 before = {name: _entries(value) for name, value in lists.items()}
+                self.modes.append(micrograph.is_grad_enabled())  # off: what it makes no graph records
                 try:
                     result = original(*args, **kwargs)
                 except NotImplementedError:

@@ -744,3 +744,18 @@ CASES += [Wrong("parts_in_other_order", fails={FORWARD: "forward returned its pa
                 names=("forward returned its parts in another order", "(output, input, loss)"),
                 unsaid=("input[0][0] as a Value an operation made", "never reaches input[0][1]"),
                 edits={"    return inputs, output, loss\n": "    return output, inputs, loss\n"})]
+
+# forward called inside `with micrograph.no_grad():` (in second_backward_error, and in grads_twice): loss has no graph
+# and the first backward raises the engine's "does not have a grad_fn" at its line; told as forward called with grad
+# mode off, which that line names neither of.
+NO_GRAD_FORWARD = "    with micrograph.no_grad():\n        _, _, loss = forward(net, rows)\n"
+CASES += [
+    Wrong("forward_under_no_grad_in_failing_program", fails={RAISES: "called forward while grad mode was off"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward()  # frees":
+                 NO_GRAD_FORWARD + "    loss.backward()  # frees"},
+          names=("second_backward_error called forward while grad mode was off (no_grad)",), passes=(TWICE,)),
+    Wrong("forward_under_no_grad_in_grads_twice", fails={TWICE: "called forward while grad mode was off"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)":
+                 NO_GRAD_FORWARD + "    loss.backward(retain_graph=True)"},
+          names=("grads_twice called forward while grad mode was off (no_grad)",), passes=(RAISES,)),
+]
