@@ -66,7 +66,7 @@ def _history_label(retain_graph: bool) -> str:
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     with arguments_of(sub, "build_graph") as passed, given_calls(sub) as given, \
-            watching(sub, "backward_twice", retain_graph=True, grad_numbers=True, errors=True, clears=True) as call, \
+            watching(sub, "backward_twice", retain_graph=True, grad_numbers=True, errors=True, clears=True, made=True) as call, \
             told_if_untracked(given, "backward_twice", "build_graph"), \
             told_if_earlier_graph(call, "backward_twice"):  # build_graph under no_grad; a graph kept between calls
         answer = sub.backward_twice(w, x, retain_graph)

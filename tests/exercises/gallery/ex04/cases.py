@@ -553,3 +553,11 @@ CASES += [
           edits={"    g = build_graph(w, x)\n": "    g = build_graph(w, w)\n"},
           names=("backward_twice", "build_graph", "for both w and x"), unsaid=("exchanged",)),
 ]
+
+# y detached in place (y.detach_()) between the two backward calls: the second call raises before
+# any pass begins; told as fewer passes started after a detach_(), not only as another error.
+CASES += [
+    Wrong("y_detached_between", fails={RAISES: "called detach() or detach_() on a Value that requires grad"},
+          edits={"    history = [w_leaf.grad.item()]\n": "    history = [w_leaf.grad.item()]\n    y.detach_()\n"},
+          names=("backward_twice started fewer backward passes", "detach_()"), unsaid=("ran backward fewer times",)),
+]
