@@ -24,7 +24,7 @@ from grader.spec.origins import made_by_op, made_from, none_detached, read_on_th
 from grader.spec.errors import error_of
 from grader.spec.refused import changed_untracked
 from grader.spec.probe import call_text, in_call, plain_dict, shape_error
-from grader.spec.facts import ALIASED, CONTEXT, Check
+from grader.spec.facts import ALIASED, CONTEXT, FACT, LABEL, Check
 from grader.spec.provenance import check, grad_of, same_object, value_of, watching
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.returned_detached import graph_leaves
@@ -227,7 +227,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "a": value_of(r["a"], in_call("a", named), call),
         "a_graph": {**graph(r["a"], {"w": r["w"], "x": r["x"]}, label=in_call("a", named), flat=False),
                     **({ALIASED: "w"} if r["x"] is r["w"] else {})},  # one leaf under both names: told as that
-        "b_graph": graph(as_b[0] if as_b else None, {"w": r["w"], "x": r["x"]}, label=in_call("b", named), flat=False),
+        "b_leaves": _b_leaves(as_b, {"w": r["w"], "x": r["x"]}, in_call("b", named)),
         "y": value_of(r["y"], in_call("y", named)),
         "root": returned_root(r["y"], call, "modify_saved_value"),  # not a y built again after the changes
         "grads": [grad_of(r["w"], in_call("w.grad", named)), grad_of(r["x"], in_call("x.grad", named))],
@@ -238,6 +238,17 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "call": [call.fact, none_detached(call, [r[name] for name in ("w", "x", "a", "y")], "modify_saved_value"),
                  _leaves_new(call)],
     }
+
+
+def _b_leaves(given_b: list[object], names: dict[str, object], label: str) -> dict[str, Any] | None:
+    """The GRAPH fact of the b handed to combine, its leaves alone: b built from x where the
+    statement builds it from w is told by the leaves it reaches; how b is computed from w
+    (``w + 1``, ``1 + w``, ``w - (-1)``) is not asked, and y's number tells a b of another
+    number.  None where combine never ran (``COMBINE_CALLED`` tells it)."""
+    if not given_b:
+        return None
+    fact = graph(given_b[0], names, label=label, flat=False)
+    return {**{key: fact[key] for key in (FACT, LABEL, "type", "leaves") if key in fact}, "nodes": []}
 
 
 def _leaves_new(call: Call) -> dict[str, Any]:

@@ -610,3 +610,5 @@ CASES += [
           edits={"    b = w + 1\n": "    b = x + 1\n"},
           names=("b in modify_saved_value", "never reaches w", "reaches x")),
 ]
+# b computed from w another way (w - (-1)): the same number from the same leaf, full marks
+CASES += [Correct("b_by_subtraction", edits={"    b = w + 1\n": "    b = w - (-1)\n"})]
