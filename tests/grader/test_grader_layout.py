@@ -37,13 +37,8 @@ def _sources() -> dict[str, str]:
     return {_name(p): p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
 
 
-@functools.cache
-def _trees() -> dict[str, ast.Module]:
-    return {name: ast.parse(text) for name, text in _sources().items()}
-
-
-def _imports(tree: ast.Module) -> set[str]:
-    """The grader modules a module imports, anywhere in it (functions included)."""
+def _imports(tree: ast.Module, modules: dict[str, str]) -> set[str]:
+    """The grader modules (of ``modules``) a module imports, anywhere in it (functions included)."""
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -53,14 +48,40 @@ def _imports(tree: ast.Module) -> set[str]:
             if node.module and node.module.split(".")[0] == "grader":
                 for alias in node.names:
                     sub = f"{node.module}.{alias.name}"
-                    found.add(sub if sub in _trees() else node.module)
+                    found.add(sub if sub in modules else node.module)
     return found
 
 
+def _long_functions(name: str, tree: ast.Module) -> dict[str, int]:
+    """The functions of module ``name`` over ``MAX_FUNCTION_LINES`` lines (decorators counted), with their size."""
+    long = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([d.lineno for d in node.decorator_list] + [node.lineno])
+            size = (node.end_lineno or node.lineno) - first + 1
+            if size > MAX_FUNCTION_LINES:
+                long[f"{name}.{node.name}"] = size
+    return long
+
+
 @functools.cache
+def _layout() -> tuple[dict[str, set[str]], dict[str, int]]:
+    """Module -> the grader modules it imports (itself left out), and the functions too long:
+    each module parsed once, and its tree let go.  Kept, the trees of the whole grader were half
+    a million objects that every later garbage collection of the worker walked again (a probe
+    run in the worker collects at each freed-id search: tens of times slower)."""
+    graph: dict[str, set[str]] = {}
+    long: dict[str, int] = {}
+    for name, text in _sources().items():
+        tree = ast.parse(text)
+        graph[name] = {m for m in _imports(tree, _sources()) if m != name}
+        long.update(_long_functions(name, tree))
+    return graph, long
+
+
 def _graph() -> dict[str, set[str]]:
     """Module -> the grader modules it imports (itself left out)."""
-    return {name: {m for m in _imports(tree) if m != name} for name, tree in _trees().items()}
+    return _layout()[0]
 
 
 def _on_child_side(module: str) -> bool:
@@ -68,7 +89,7 @@ def _on_child_side(module: str) -> bool:
 
 
 def test_child_side_code_imports_nothing_from_the_parent_side() -> None:
-    runs_in_child = [m for m in _trees() if _on_child_side(m) or m.startswith("grader.exercises.")]
+    runs_in_child = [m for m in _sources() if _on_child_side(m) or m.startswith("grader.exercises.")]
     assert "grader.sandbox.child.main" in runs_in_child and "grader.exercises.ex01" in runs_in_child
     crossing = {m: sorted(i for i in _graph()[m] if not _on_child_side(i)) for m in runs_in_child}
     assert {m: i for m, i in crossing.items() if i} == {}
@@ -94,7 +115,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str]:
 
 
 def test_no_import_cycle_inside_the_grader() -> None:
-    graph = {name: {m for m in imports if m in _trees()} for name, imports in _graph().items()}
+    graph = {name: {m for m in imports if m in _sources()} for name, imports in _graph().items()}
     assert _cycle(graph) == []
 
 
@@ -106,12 +127,4 @@ def test_the_cycle_finder_finds_cycles() -> None:
 def test_modules_and_functions_stay_small() -> None:
     long_modules = {name: text.count("\n") for name, text in _sources().items()
                     if text.count("\n") > MAX_MODULE_LINES}
-    long_functions = {}
-    for name, tree in _trees().items():
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                first = min([d.lineno for d in node.decorator_list] + [node.lineno])
-                size = (node.end_lineno or node.lineno) - first + 1
-                if size > MAX_FUNCTION_LINES:
-                    long_functions[f"{name}.{node.name}"] = size
-    assert long_modules == {} and long_functions == {}
+    assert long_modules == {} and _layout()[1] == {}
