@@ -192,7 +192,9 @@ def _stage3(sub: Any) -> str | None:
         return N_("y.grad after y.retain_grad(); y.backward() is not the gradient backward starts from at y, its root")
     fresh = kept(w * 4)
     fresh.retain_grad()
-    return RETAINED_WARNS if _warns(fresh) else not_retained_none(sub) or retained_every_backward(sub)
+    if _warns(fresh):
+        return RETAINED_WARNS
+    return NEVER_WARNS if not _warns(kept(w * 6)) else not_retained_none(sub) or retained_every_backward(sub)
 
 
 def _warns(v: Any) -> bool:
@@ -207,6 +209,8 @@ def _warns(v: Any) -> bool:
 
 RETAINED_WARNS = N_("reading r.grad after r = w * 4; r.retain_grad(), before any backward, warns: a non-leaf that "
                     "retains its grad never warns, whether backward wrote its gradient yet or not")
+NEVER_WARNS = N_("reading (w * 6).grad, a non-leaf that does not retain its grad, issues no warning, where PyTorch "
+                 "warns, with a UserWarning whose text is NON_LEAF_GRAD, and gives None")
 RETAINED_ZEROED = N_("a.grad.zero_() on a retained a between two backward calls does not leave a.grad the second "
                      "one's gradient alone: store_grad adds to the number a.grad holds, which zero_() set to 0")
 GRAD_REQUIRES_GRAD = N_("the Value store_grad put in w.grad requires grad, where PyTorch's .grad requires none")
@@ -217,7 +221,7 @@ RETAINED_TWICE = N_("b.retain_grad() called twice, then one backward, does not l
                     "receives: Value.retain_grad called again must change nothing")
 # A check's finding that names the one function at fault: no later stage's rewrite is suspected
 # while that function is still the checked stage's answer, or an earlier one's.
-FAULT_IN = {SAVES_NUMBER: "Value.__mul__", RETAINED_WARNS: "Value.grad", GRAD_REQUIRES_GRAD: "store_grad",
+FAULT_IN = {SAVES_NUMBER: "Value.__mul__", RETAINED_WARNS: "Value.grad", NEVER_WARNS: "Value.grad", GRAD_REQUIRES_GRAD: "store_grad",
             RETAINED_ZEROED: "store_grad", RETAINED_TWICE: "Value.retain_grad", SENT_KEPT: "backward",
             **{finding: "backward" for _first, _order, finding in _ORDERS},
             **CARRIED_FAULT_IN, **BACKWARD_FAULT_IN, **RECORD_FAULT_IN, **FREED_FAULT_IN, **IN_PLACE_FAULT_IN}

@@ -621,3 +621,12 @@ CASES += [
           fails={LOOP: "gives w the gradient y.grad_fn.apply returned first, for c"},
           names=("y = c * w", "in its place", "backward")),
 ]
+
+# ex18's grad getter that never warns: no program of this stage reads a non-leaf's .grad that is not retained, so
+# ex18's gate tells it, naming the read.
+CASES += [
+    Wrong("never_warns_since_ex18", edits={
+        "            warnings.warn(NON_LEAF_GRAD, UserWarning, stacklevel=2)\n": "            pass\n"},
+          fails={LOOP: "a non-leaf that does not retain its grad, issues no warning"},
+          names=("ex18", "(w * 6).grad", "UserWarning")),
+]
