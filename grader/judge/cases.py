@@ -134,6 +134,12 @@ def _first_entries(found: list[Difference], facts: dict[str, list[bool]]) -> lis
     return kept
 
 
+def _key(d: Difference, base: str) -> tuple[Any, ...]:
+    """What makes two cases' differences one sentence: the sentence, the label without its case
+    note, the other fields."""
+    return d.say, base, tuple(f for f in d.fields if f[0] != "label")
+
+
 def cases_merged(found: list[Difference], want: Any = None, got: Any = None) -> list[Difference]:
     """One sentence for a difference seen in several cases of a test, each labelled with a
     note on its case ("y (x > 0)", "y (x = 0)"): its label lists the cases ("y (x > 0; x = 0)"),
@@ -144,12 +150,16 @@ def cases_merged(found: list[Difference], want: Any = None, got: Any = None) -> 
     facts = _facts(want, got)
     found = _first_entries(_matrices(_unreached(found, facts), facts), facts)
     notes: dict[tuple[Any, ...], tuple[int, list[str]]] = {}  # a difference's key: its place, its cases
+    plain = {_key(d, dict(d.fields).get("label", "")) for d in found
+             if CASE_NOTE.fullmatch(dict(d.fields).get("label", "")) is None}
     for d in found:
         case = CASE_NOTE.fullmatch(dict(d.fields).get("label", ""))
         if case is None:
             merged.append(d)
             continue
-        key = (d.say, case.group("base"), tuple(f for f in d.fields if f[0] != "label"))
+        key = _key(d, case.group("base"))
+        if key in plain:  # "b was made by ..." told of the test's own case says it of "b (w == x)" too
+            continue
         at, seen = notes.setdefault(key, (len(merged), []))
         if not seen:
             merged.append(d)
