@@ -748,12 +748,11 @@ CASES += [
 ]
 
 # The learning rate divided by the batch's size (a student who thinks the mean needs it again): told as steps whose size
-# does not follow lr; the loss's arguments swapped (the mean squared error is symmetric): full marks.
+# does not follow lr (the loss's arguments swapped, full marks, is ``loss_arguments_swapped`` above).
 CASES += [
     Wrong("lr_divided_by_the_batch_size", names=("does not follow the lr train was given",),
           fails={ONE_STEP: "moved every parameter by another multiple of its .grad than lr"},
           edits={OPTIMIZER: "    optimizer = optim.SGD(model.parameters(), lr=lr / len(inputs))\n"}),
-    Correct("loss_arguments_swapped", edits={LOSS: "        loss = nn.mse_loss(targets, prediction)\n"}),
 ]
 
 # optimizer.step written without its parentheses: no step is ever taken, and no parameter moves; told as step never
