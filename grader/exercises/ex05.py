@@ -22,7 +22,7 @@ from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import arguments_of
 from grader.spec.loop_facts import (PASSES, cleared_alike, graph_per_pass, hook_cleared, left_in,
-                                    recorded_uncleared, steps_followed)
+                                    recorded_uncleared, reset_as_flag, steps_followed)
 from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf, read_in_turn, remember
 from grader.spec.probe import num, type_name
@@ -89,7 +89,7 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
         # (not judged where no pass wrote into the leaves given: the leaf cleared was another)
         "start": check(Check.START_KEPT, None if before is None or not call.clears or call.wrote_instead(wl, (wl, xl))
                        else not call.clears[0], "grad_history"),
-        "left": [cleared_alike(sub, call, wl, xl, cleared),
+        "left": [cleared_alike(sub, call, wl, xl, cleared), reset_as_flag(cleared, reset, wl),
                  left_in(wl, "w.grad", call, (wl, xl), _HANDED), left_in(xl, "x.grad", call, (wl, xl), _HANDED)]}
     return {**observed, "hooks": appended_later(answer, [wl], label, "w"),  # last: it writes w.grad
             PASSES: (steps, call.started)}

@@ -65,7 +65,7 @@ _CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.va
            Check.ANSWER_ANEW.value: SayState.ANSWER_KEPT_ON_VALUE, Check.VALUE_KEPT.value: SayState.VALUE_CHANGED,
            Check.WARNING_RECORDED.value: SayRead.WARNING_UNRECORDED,
            Check.LEAF_APART_FROM_FLAG.value: Say.LEAF_AS_NOT_FLAG, Check.LEAF_APART_FROM_GRAD.value: Say.LEAF_AS_HELD_GRAD,
-           Check.CLEARED_ALIKE.value: SayClear.ONE_LEAF_CLEARED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED,
+           Check.CLEARED_ALIKE.value: SayClear.ONE_LEAF_CLEARED, Check.DROPPED_KEPT.value: SayClear.CHANGED_BEFORE_DROPPED, Check.RESET_AS_FLAG.value: SayClear.RESET_AS_FLAG,
            Check.ZERO_BETWEEN_READ.value: SayCheck.ZERO_BETWEEN_SWAPPED,
            Check.SAME_FRESH_EFFECT.value: SayState.OTHER_FRESH_EFFECT, Check.ARRIVALS_SUMMED.value: SayWalk.NOT_SUMMED,
            Check.HELD_NOT_ADDED.value: SayWalk.HELD_ADDED,
@@ -245,7 +245,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayCheck.NOT_APPLIED: ("node", "name"),  # the first node whose apply backward never called
     SayCheck.RECORDED_ON_THE_WAY: ("op", "op"),  # the node of the nearest recorded Value the result was made from
     SayCheck.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
-    SayCheck.LIST_CHANGED: ("name", "name"),  # the argument's name
+    SayCheck.LIST_CHANGED: ("name", "name"), SayClear.RESET_AS_FLAG: ("passed", "name"),  # the argument's name; the text passed as a flag
     SayCheck.FLAGS_CHANGED_AFTER: ("leaf", "leaf"),  # the leaf whose flag was turned off after the graph recorded it
     SayCheck.DETACH_DROPPED: ("leaf", "leaf"),  # the leaf whose detach() the call left unused
     SayCheck.LIST_REORDERED: ("name", "name"), SayCheck.DETACHED_OTHER: ("other", "name"), SayCheck.CHANGED_ITSELF_TOO_BY: ("op", "op"), SayCheck.PARTS_OTHER_ORDER: ("order", "name"),  # the Value detach() was taken of; the method called on w; the parts' order

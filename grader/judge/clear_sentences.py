@@ -19,6 +19,8 @@ from grader.judge.sentences import Sentence
 class SayClear(Sentence):
     """One way gradients were cleared otherwise than the statement's code clears them."""
 
+    RESET_AS_FLAG = N_("{label} gave your zero_grad set_to_none={name}, the reset text itself, not a bool: your "
+                       "zero_grad took the text as true and set w.grad to None, where reset=\"zero_\" zeroes it in place.")
     SKIPPED_AS_EQUAL = N_("{label} is still exactly what backward wrote: your zero_grad left that leaf alone, which "
                           "holds the same number as {name}, an earlier leaf of the list that it cleared, and it clears "
                           "every leaf given leaves whose numbers differ: a leaf equal (==) to an earlier one was skipped "

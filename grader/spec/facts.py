@@ -155,6 +155,7 @@ class Check(str, enum.Enum):
     EARLIER_KEPT = "earlier_kept"  # a call leaves the Values given to earlier calls as they were
     SAME_SECOND_TIME = "same_second_time"  # a second call on the same Values does to them what the first did
     CLEARED_ALIKE = "cleared_alike"  # a loop that cleared one leaf's .grad between its passes cleared the other's too
+    RESET_AS_FLAG = "reset_as_flag"  # a loop told to zero in place gave its zero_grad no reset text as set_to_none
     LIST_KEPT = "list_kept"  # a call left a list it was given as it was: the statement's code only reads it
     LEAF_APART_FROM_FLAG = "leaf_apart_from_flag"  # is_leaf is not the opposite of requires_grad on every Value
     LEAF_APART_FROM_GRAD = "leaf_apart_from_grad"  # is_leaf is not whether the Value held a .grad, on every Value

@@ -100,3 +100,15 @@ def cleared_alike(sub: ModuleType, call: Call, w: Value, x: Value, given: list[l
                     CONTEXT + "cleared": cleared, CONTEXT + "never": never,
                     CONTEXT + "by_zero_grad": both, CONTEXT + "equal": equal}
     return check(Check.CLEARED_ALIKE, True, "grad_history")
+
+
+def reset_as_flag(given: list[list[Any]], reset: str | None, w: Value) -> dict[str, Any]:
+    """The RESET_AS_FLAG fact: grad_history, told reset="zero_", did not hand its reset text on to the
+    student's zero_grad as set_to_none (``given``: each call's arguments) and find w.grad None after the call:
+    ``zero_grad([w, x], set_to_none=reset)``, where zero_grad took the text as true; context ``~passed``,
+    the text.  Judged of reset="zero_" alone: what else dropped w.grad is told by its own facts."""
+    passed = next((args[1] for args in given if len(args) > 1 and type(args[1]) is str and args[1] == reset), None)
+    if reset != "zero_":
+        return check(Check.RESET_AS_FLAG, None, "grad_history")
+    fact = check(Check.RESET_AS_FLAG, passed is None or w.grad is not None, "grad_history")
+    return fact if passed is None else {**fact, CONTEXT + "passed": repr(passed)}

@@ -639,3 +639,14 @@ CASES += [
           names=("zero_grad returned with grad mode still off", "while grad mode was off"),
           unsaid=("raised while the test used what your code returned",)),
 ]
+
+# grad_history handing its reset text on as zero_grad's flag (set_to_none=reset): "zero_" is a non-empty str, which
+# zero_grad takes as true, so every reset sets the gradients to None. Told as the text passed as the flag, in place of
+# only w.grad set to None by hand.
+CASES += [
+    Wrong("reset_text_as_set_to_none", fails={ZERO: "gave your zero_grad set_to_none='zero_', the reset text itself"},
+          edits={'            zero_grad([w, x], set_to_none=(reset == "none"))\n':
+                 '            zero_grad([w, x], set_to_none=reset)\n'},
+          names=("set_to_none='zero_'", "not a bool", "took the text as true"),
+          unsaid=("because your code set it to None",)),
+]
