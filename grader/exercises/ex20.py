@@ -284,7 +284,7 @@ def inner(sub):
                                                    "t = p * q, p = g + g, q = g * h, g = h * h")], catch=True),
                                  "new_graph": [], "names": [], "released": [], "every_node": [], "grads_refused": [],
                                  "through_unpack": [], "unpack_refuses": [],
-                                 "unpack_keeps": [unpack_keeps(sub)]}
+                                 "unpack_keeps": unpack_keeps(sub)}
     for top, said in ((lambda y: y * 0.125, "y * 0.125"), (lambda y: y + 10.0, "y + 10")):
         freed, w = _freed_below(sub, top, said)
         out["released"] += freed.pop("released")

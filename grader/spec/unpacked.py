@@ -17,6 +17,7 @@ from grader.spec.saved import read_saved, released, saved_operands
 
 THROUGH_UNPACK = N_("a backward through y.grad_fn raises a RuntimeError once reading what it saved (unpack) raises one")
 READ_ONCE = N_("reading each of them (unpack), y = w * x")
+READ_AGAIN = N_("reading a value y.grad_fn saved a second time (unpack), y = w * x, before any backward, raises no error")
 
 
 def refused(seen: dict[str, Any]) -> bool:
@@ -34,16 +35,20 @@ def unpack_refuses(fn: Any) -> bool:
         error(read_saved, fn, names[0]) == "RuntimeError: second backward"
 
 
-def unpack_keeps(sub: Any) -> dict[str, Any]:
+def unpack_keeps(sub: Any) -> list[dict[str, Any]]:
     """What a node saved, once each value was read as its apply reads it (``read_saved``: the
     engine's unpack, torch's ``_saved_<name>``) and before any backward: an unpack that frees
-    what it returns leaves fewer names, which release would otherwise be blamed for."""
+    what it returns leaves fewer names, which release would otherwise be blamed for; and a second
+    read of one of them, which an unpack that refuses what was read once (not what release freed)
+    refuses, where a later backward through a graph kept with retain_graph=True would be blamed."""
     w, x = sub.Value(0.5, requires_grad=True), sub.Value(-2.0, requires_grad=True)
     fn = (w * x).grad_fn
     names = saved_operands(fn)
     for name in names if type(names) is list else []:
         error(read_saved, fn, name)
-    return fact(saved_operands(fn), f"the list of operands that y.grad_fn saved, after {READ_ONCE}")
+    kept = fact(saved_operands(fn), f"the list of operands that y.grad_fn saved, after {READ_ONCE}")
+    again = [claim(error(read_saved, fn, names[0]) is None, READ_AGAIN)] if type(names) is list and names else []
+    return [kept, *again]  # a value read again before any release is still there: unpack frees nothing
 
 
 REFUSES_EVERY = N_("reading each value y.grad_fn saved through its unpack, once a backward released y.grad_fn, "

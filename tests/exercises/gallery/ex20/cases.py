@@ -496,3 +496,22 @@ CASES += [
           names=("The fault is in Value.backward", "your backward called on another such leaf, writes its .grad"),
           unsaid=("The fault is in backward,", "backward may start at a leaf")),
 ]
+
+# unpack refuses a value it was asked for once already (a name it read), not one release freed: retain_graph=True
+# keeps nothing, though backward never releases then; told as a second read before any backward refused, and by
+# unpack's rule, not by the rule of a backward through another graph freeing this one. Releasing in a finally
+# around apply (a node that raised is released too) is right: full marks.
+CASES += [
+    Wrong("unpack_refuses_a_second_read",
+          edits={"        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n        value = self.saved[name]\n":
+                 "        if not hasattr(self, \"read\"):\n            self.read = set()\n"
+                 "        if name in self.read:  # read once already: freed\n            raise RuntimeError(SECOND_BACKWARD)\n"
+                 "        self.read.add(name)\n        value = self.saved[name]\n"},
+          fails={DOCS: "saved a second time (unpack), y = w * x, before any backward, raises no error in PyTorch",
+                 RETAINED: "saved a second time (unpack)"},
+          names=("a second time (unpack)", "unpack returns a value it saved and leaves it saved"),
+          unsaid=("a backward through another graph frees its own",)),
+    Correct("release_in_a_finally", edits={"        grads = node.apply(grad)\n" + RELEASE_STEP:
+                                           "        try:\n            grads = node.apply(grad)\n        finally:\n"
+                                           "            if not retain_graph:\n                node.release()\n"}),
+]
