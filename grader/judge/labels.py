@@ -176,6 +176,8 @@ def _notes(note: str) -> str:
     parts = [shown_label(part) for part in note.split(CASES)]
     if len(parts) == 1:
         return parts[0]
+    if any(", " in part or "，" in part for part in parts):  # a note of its own list: "and" would split it
+        return _("; ").join(parts)  # "x without grad; x without grad, w == x"
     if all(_CONDITION.search(part) for part in parts):  # each whole: "x = low or x = high", not "x = low and high"
         if len(parts) == 2:
             return _("{first} or {last}", first=parts[0], last=parts[1])

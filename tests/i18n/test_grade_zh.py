@@ -237,12 +237,14 @@ def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them(
     assert shown_label("y (w below the limit; a doubling lands on the limit; x = 0)") == \
         "y (w below the limit, a doubling lands on the limit, and x = 0)"
     assert shown_label("y (x = 0)") == "y (x = 0)"
+    assert shown_label("b (x without grad; x without grad, w == x)") == \
+        "b (x without grad; x without grad, w == x)"  # a note with a comma of its own: "and" would split it
     kept = "the third backward of y (w.grad = None; x.grad = None before the third)"
     assert shown_label(kept) == kept
     with using("zh"):
         assert shown_label("b (first call; second call)") == "b（第一次调用、第二次调用）"
         assert shown_label("y (x < 0; x = 0)") == "y（x < 0 或 x = 0）"
-        assert shown_label("w (w without grad; x without grad, w == x)") == "w（w 不需要梯度、x 不需要梯度，w == x）"
+        assert shown_label("w (w without grad; x without grad, w == x)") == "w（w 不需要梯度；x 不需要梯度，w == x）"
         assert shown_label("jacobian_rows(x, loss, True) (y with two equal columns; two equal entries of loss)") == \
             "jacobian_rows(x, loss, True)（y 有两列相等、loss 有两个相等的条目）"  # a call's label: its notes too
         assert shown_label("jacobian_rows(x, loss, True) (y with two equal columns)[1][0]") == \
