@@ -109,6 +109,7 @@ CAUSES = {"numbers": ("errors",), "other_version": ("errors",), "modified": ("er
           "freed_first": ("errors",), "old_node": ("errors",)}
 
 IADD_KEEPS = N_("v += w leaves v the Value it changed in place")
+IADD_KEEPS_B = N_("b += 1 leaves b the Value it changed in place")
 # what a program did, in words (a label's part, translated as a whole)
 # what a program read after an op PyTorch refuses, whatever the engine did with it (translated whole)
 ADD_NUMBER, ADD_VERSION = (N_("w.item() after w.add_(1) on a leaf that requires grad"),
@@ -361,15 +362,16 @@ def rebased(sub):
     needs(sub, 6)
     w, x = sub.Value(0.75, requires_grad=True), sub.Value(-2.0, requires_grad=True)
     b = w * 2
-    refused = [raised(b.add_, "b.add_(x), b = w * 2", x, other=("x", x)),  # b += 1 as the stub's __iadd__, add_: b itself
-               raised(b.__iadd__, "b += 1 after b.add_(x)", 1.0)]
+    refused = [raised(b.add_, "b.add_(x), b = w * 2", x, other=("x", x))]
+    bound, added = iadd(b, 1.0, "b += 1 after b.add_(x)", "1")  # b itself, as the stub's __iadd__ (add_) returns it
+    refused.append(added)
     y = b * w
     ran = raised(y.backward, "y.backward() after b.add_(x); b += 1, y = b * w")  # b changed before y saved it
     grads = [fact(grad_quiet(w), "w.grad for y = b * w"), fact(grad_quiet(x), "x.grad for y = b * w")]
     kept, zero, took, own = retained_through(sub), zero_recorded(sub), constant_added(sub), _own_counter(sub)
     itself, followed, kept_grad, moved = added_into_itself(sub), leaf_followed(sub), grad_kept(sub), retained_moved(sub)
-    return {"own_counter": own["own_counter"], "own_edges": edges_kept(sub), "old_node": old_node_kept(sub),
-            "errors": [*refused, *zero["errors"], *kept["errors"], *took["errors"], *itself["errors"],
+    return {"iadd": claim(bound is b, IADD_KEEPS_B), "own_counter": own["own_counter"], "own_edges": edges_kept(sub),
+            "old_node": old_node_kept(sub), "errors": [*refused, *zero["errors"], *kept["errors"], *took["errors"], *itself["errors"],
                        *own["errors"], *followed["errors"], *kept_grad["errors"], *moved["errors"]],
             "leaf_now": followed["leaf_now"], "warn_now": followed["warn_now"], "grad_kept": kept_grad["grad_kept"],
             "cycle": [zero["cycle"], took["cycle"], itself["cycle"]],

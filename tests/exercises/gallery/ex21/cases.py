@@ -613,3 +613,11 @@ CASES += [
           names=("ex19", "state kept between calls", "The fault is in backward"),
           unsaid=("as well as in your ex19 answer",)),
 ]
+
+# += bound to the out-of-place addition (__iadd__ = __add__): b += 1 makes a new Value and leaves b as it was; the
+# test of a recorded in-place op tells that first, as the public test tells v += w.
+CASES += [
+    Wrong("iadd_as_the_sum", edits={"    __iadd__ = add_": "    __iadd__ = __add__"},
+          fails={"in place on a non-leaf is recorded": "b += 1 leaves b the Value it changed in place in PyTorch, but not"},
+          names=("b += 1 leaves b the Value it changed in place",)),
+]
