@@ -45,18 +45,25 @@ def page_of(tmp_path, **kwargs):
     return trace, trace.save_html(tmp_path / "backward.html")
 
 
+SHOWN = """
+const title = g => g.querySelector("title").textContent;
+const grads = {};
+for (const g of document.querySelectorAll("g.node")) {
+  for (const t of g.querySelectorAll("text")) {
+    if (t.textContent.startsWith("grad ")) grads[title(g)] = t.textContent;
+  }
+}
+return [document.body.getAttribute("data-position"),
+        Array.from(document.querySelectorAll("g.node.running"), title), grads,
+        Array.from(document.querySelectorAll("#trace-overlay .edge-grad"), t => t.textContent)];
+"""
+
+
 def shown(driver):
-    """What the page shows: the position, the highlighted nodes, the grad lines, the edge gradients."""
-    running = sorted(g.find_element(By.TAG_NAME, "title").get_attribute("textContent")
-                     for g in driver.find_elements(By.CSS_SELECTOR, "g.node.running"))
-    grads = {}
-    for g in driver.find_elements(By.CSS_SELECTOR, "g.node"):
-        for t in g.find_elements(By.TAG_NAME, "text"):
-            if t.get_attribute("textContent").startswith("grad "):
-                grads[g.find_element(By.TAG_NAME, "title").get_attribute("textContent")] = t.get_attribute("textContent")
-    edge_labels = [t.get_attribute("textContent") for t in driver.find_elements(By.CSS_SELECTOR, "#trace-overlay .edge-grad")]
-    position = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-position"))
-    return position, running, grads, edge_labels
+    """What the page shows: the position, the highlighted nodes, the grad lines, the edge gradients
+    (read by one script: a WebDriver call per element cost a round trip to the browser each)."""
+    position, running, grads, edge_labels = driver.execute_script(SHOWN)
+    return int(position), sorted(running), grads, edge_labels
 
 
 def test_next_highlights_each_node_and_fills_gradients_as_the_trace_says(browser, tmp_path):
