@@ -49,6 +49,8 @@ class SayCheck(Sentence):
     NOT_THE_DETACHED = N_("{label} ran backward on a Value that still has its grad_fn: the Value it "
                           "detached is not the one backward ran on (detach() returns a new Value and "
                           "leaves the one it is called on as it was).")
+    DETACH_ON_ONE_PATH = N_("{label} ran backward on a Value that still has its grad_fn: it was computed from a "
+                            "detach() and also from a Value that requires grad, so the detach() cut one path to w, not all.")
     ENGINE_PASS = N_("{label} started the engine's own backward pass (backward, grad or another "
                      "name for them), where the exercise is to write that pass yourself.")
     GRADS_TOUCHED = N_("{label} changed a leaf's .grad, where the statement leaves every .grad "

@@ -329,11 +329,15 @@ def ran_on_detached(call: Call, label: str) -> dict[str, Any]:
     requires grad before any backward pass, started no pass from a node an operation recorded:
     ``z.detach()`` with its result dropped leaves z its grad_fn, and backward runs from it.  None
     where the call detached nothing (``detached_some`` tells that) or only after a pass started
-    (then it is the order that differs)."""
+    (then it is the order that differs).  ``~detach_read``: the Value backward ran from was computed
+    from a detach() the call made too (``w.detach() * w``): the detach cut one path, not all."""
     if call.probe_made is None or call.detached_first != 0:
         return check(Check.RAN_ON_DETACHED, None, label)
     root = call.first_root
-    return check(Check.RAN_ON_DETACHED, root is None or type(root) is AccumulateGrad, label)
+    fact = check(Check.RAN_ON_DETACHED, root is None or type(root) is AccumulateGrad, label)
+    made = next((v for v in call.probe_made.values() if root is not None and v.grad_fn is root), None)
+    read = made is not None and any(call.detach_of(u) for u in read_on_the_way(made, call))
+    return {**fact, CONTEXT + "detach_read": True} if read else fact
 
 
 def read_in_turn(records: object, leaves: list[Any], label: str, **context: bool) -> dict[str, Any]:

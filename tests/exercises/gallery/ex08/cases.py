@@ -565,3 +565,12 @@ CASES += [
           edits={"    y_cut = w_cut * w_cut_detached  #": "    y_cut = w_full * w_cut_detached  #"},
           names=("y_cut's graph never reaches w_cut",), unsaid=("w_cut_detached does not share its number",)),
 ]
+
+# z computed from w.detach() and from w itself: the detach() cut one path, z keeps a graph to w;
+# told as that, not as a detach() whose result was dropped.
+CASES += [
+    Wrong("detach_on_one_path", fails={DETACHED: "the detach() cut one path to w, not all"},
+          edits={Z_DETACHED: "    z = w.detach() * w\n"},
+          names=("backward_of_detached ran backward on a Value that still has its grad_fn", "cut one path"),
+          unsaid=("the Value it detached is not the one backward ran on",)),
+]
