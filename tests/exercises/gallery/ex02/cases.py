@@ -677,3 +677,11 @@ CASES += [
                  "    w_leaf = Value(w, requires_grad=w_requires_grad)\n"},
           names=("build_graph returned with grad mode still off", "outside a with")),
 ]
+
+# leaf_grads running backward with inputs=[x] (a student who thinks inputs= names the leaves to read): w.grad is never
+# written, and where x needs no gradient torch's own error. Told as the inputs= its backward was given.
+CASES += [
+    Wrong("backward_given_inputs_x", fails={LEAF_GRADS: "gave its backward pass inputs="},
+          edits={'    g["y"].backward()\n': '    g["y"].backward(inputs=[g["x"]])\n'},
+          names=("leaf_grads gave its backward pass inputs=", "writes the .grad of only the Values inputs= names")),
+]
