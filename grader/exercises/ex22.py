@@ -15,7 +15,7 @@ from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
                                      in_place_hooks, NONE_RULE, none_result, one_shot_hook, READDED_RULE, registered_after_removal, removed_with, root_hooks)
 from grader.spec.build_hooks_kept import argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks, hooks_after_error
-from grader.spec.build_mode_kept import MODE_KEPT, after_one_block, mode_kept
+from grader.spec.build_mode_kept import BACKWARD_MODE, MODE_KEPT, after_one_block, backward_in_block, mode_kept
 from grader.spec.build_no_grad import ZERO_SELF, in_place_no_grad
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
@@ -52,7 +52,7 @@ KEYS = {
     "step_unrecorded": "an in-place op under no_grad records nothing: add_ and zero_ ask recording(...), which is "
                        "False while grad mode is off, so a leaf stays a leaf and a non-leaf keeps its grad_fn",
     "detach": "a result computed from a detached value has no edge back to the original",
-    "detached_leaf": DETACHED_LEAF_RULE, "mode_kept": MODE_KEPT, "zero_self": ZERO_SELF,
+    "detached_leaf": DETACHED_LEAF_RULE, "mode_kept": MODE_KEPT, "zero_self": ZERO_SELF, "backward_mode": BACKWARD_MODE,
     "hooks_ran": "run each hook a value still has once, in the order registered",
     "leaf_hooks": "register_hook on a leaf puts the hook on the node gradient_edge gives for it, the leaf's one "
                   "AccumulateGrad: the node backward runs for that leaf",
@@ -337,7 +337,7 @@ def sgd(sub):
     with sub.no_grad():
         stepped = raised(w.add_, STEP, w.grad * -0.1)
     in_place = in_place_no_grad(fresh_mode(sub))
-    return {**_no_grad(sub, -2.0),
+    return {**_no_grad(sub, -2.0), "backward_mode": backward_in_block(fresh_mode(sub)),
             "step": [stepped, fact(number(w), N_("w.item() after w.add_(w.grad * -0.1) under no_grad")), *in_place["step"]],
             "step_version": [fact(w._version, f"w._version after {STEP}"), *in_place["step_version"]], "zero_self": in_place["zero_self"],
             "step_unrecorded": [fact(w.is_leaf, f"w.is_leaf after {STEP}"),

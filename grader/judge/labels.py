@@ -37,7 +37,7 @@ _LABEL_FORMS = (
     (r"a third (?P<call>\S+) after (?P<steps>.+)", N_("a third {call} after {steps}")),
     (r"(?P<when>inside no_grad|outside no_grad, c = Value\(2\)|after the block|after a no_grad block with another "
      r"nested in it|inside no_grad, after a nested no_grad block ended|inside a no_grad block nested in another|"
-     r"after a no_grad block that raised|"
+     r"after a no_grad block that raised|inside a no_grad block, after a y\.backward\(\) in it|"
      r"after z = w \* 3; z\.zero_\(\)|after c = Value\(4\); c\.zero_\(\)|after d = w\.detach\(\)|"
      r"after d = w\.detach\(\); d\.add_\(1\)|after v = Value\(2\); v\.add_\(1\)|"
      r"after c = Value\(-4\); c\.add_\(w\)|after e = h\.detach\(\), h = x \* 3|"

@@ -12,6 +12,7 @@ from micrograph.i18n import N_
 
 from grader.spec.build import claim, described
 from grader.spec.held import held
+from grader.spec.raised import raised
 from grader.spec.repeat import fresh_copy
 
 MODE_KEPT = N_("each no_grad block keeps the mode its __enter__ found on itself (self), and its __exit__ puts that "
@@ -58,3 +59,21 @@ def after_one_block(sub: Any, w0: float) -> dict[str, Any]:
     with engine.no_grad():
         pass
     return described(w * 2, "(w * 2)", N_("after the block"))
+
+
+BACKWARD_MODE = ("backward puts back the grad mode it found: a backward run inside a no_grad block leaves recording "
+                 "off in the rest of the block, as PyTorch's does")
+IN_BLOCK = N_("y.backward() inside a no_grad block, y = w * 3 made before it")
+
+
+def backward_in_block(sub: Any) -> list[Any]:
+    """(w * 2) inside a no_grad block after a backward that ran in the block, through a graph made
+    before it: PyTorch records nothing there, its backward leaving grad mode as it found it; a
+    backward that switches the mode off as it starts and on as it ends records it."""
+    w = sub.Value(1.25, requires_grad=True)
+    y = w * 3
+    held(y, w)
+    with sub.no_grad():
+        ran = raised(y.backward, IN_BLOCK)
+        after = described(w * 2, "(w * 2)", N_("inside a no_grad block, after a y.backward() in it"))
+    return [ran, after]

@@ -762,3 +762,15 @@ CASES += [
           names=("w's one hook returning None", "a hook that returns None leaves the gradient as it was"),
           unsaid=("which this stage builds on",)),
 ]
+
+# backward switches grad mode off for its hooks and, in a finally, on as it ends, whatever it found: a backward run
+# inside a no_grad block turns recording on for the rest of the block; told by what the block then records.
+CASES += [
+    Wrong("backward_sets_grad_mode_on_as_it_ends", edits={
+        "    first, _ = gradient_edge(root)\n    waiting = dependencies(first)\n":
+        "    GradMode.enabled = False  # hooks compute without recording\n    try:\n        _run(root, retain_graph)\n"
+        "    finally:\n        GradMode.enabled = True\n\n\ndef _run(root: Value, retain_graph: bool) -> None:\n"
+        "    first, _ = gradient_edge(root)\n    waiting = dependencies(first)\n"},
+          fails={SGD: "Inside a no_grad block, after a y.backward() in it: (w * 2).grad_fn is not None"},
+          names=("after a y.backward() in it", "backward puts back the grad mode it found")),
+]
