@@ -76,7 +76,13 @@ def _stage1(sub: Any) -> str | None:
         return N_("w * x records a node whose name() is not PyTorch's MulBackward0") if named[0] != "MulBackward0" \
             else N_("(w * x).grad_fn.next_functions[0][0], w's AccumulateGrad, has another name() than PyTorch's "
                     "\"torch::autograd::AccumulateGrad\"")
+    placed = _edges_placed(y)
+    if placed is not None:
+        return placed
     reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad
+    if None not in reached and reached[0] is not reached[1] and getattr(edge_node(product, 1), "variable", None) is w:
+        return N_("(w * x).grad_fn.next_functions has its edge to w's AccumulateGrad in x's place, second: the entries "
+                  "of next_functions come in another order than the inputs")
     if None not in reached and reached[0] is not reached[1]:
         return N_("w * x and w + 1 reach w through two AccumulateGrad nodes, where gradient_edge must give a leaf one, "
                   "made once and kept")
@@ -86,6 +92,18 @@ def _stage1(sub: Any) -> str | None:
     if found is not None:
         return found
     return constant(sub)  # last: it shifts no id reuse
+
+
+def _edges_placed(y: Any) -> str | None:
+    """Whether y = w * 2 + 1 reaches w * 2 through an AccumulateGrad whose .variable an operation
+    made (gradient_edge asking requires_grad before grad_fn): told before w's AccumulateGrad is
+    looked for, which such an engine also gives w * x as a second node."""
+    inner = edge_node(getattr(y, "grad_fn", None), 0)
+    if hasattr(inner, "variable") and getattr(inner.variable, "grad_fn", None) is not None:
+        return N_("(w * 2 + 1).grad_fn.next_functions[0][0] is an AccumulateGrad whose .variable is w * 2, a value an "
+                  "operation made, where that entry is (w * 2).grad_fn: gradient_edge gives an AccumulateGrad only to "
+                  "a leaf that requires grad")
+    return None
 
 
 def _edges_after_flags(c: Any, w: Any, x: Any) -> str | None:

@@ -667,3 +667,19 @@ CASES += [
           fails={CONSTANTS: "w got the gradient (c * w).grad_fn.apply returned first, the one for c"},
           names=("w.grad for y = c * w", "(None, 0)", "the entry in its place")),
 ]
+
+# ex16's parts that ex16's gate once told untrue or not at all: a product that hands record its operands swapped
+# (w's AccumulateGrad in x's place, one node all the same), and gradient_edge asking requires_grad before grad_fn (an
+# AccumulateGrad for a value an operation made).
+CASES += [
+    Wrong("ex16_mul_records_operands_swapped", edits={
+        "out = record(MulBackward0, self.item() * other.item(), self, other)":
+        "out = record(MulBackward0, self.item() * other.item(), other, self)"},
+          fails={DOCS: "has its edge to w's AccumulateGrad in x's place"},
+          names=("ex16", "another order than the inputs"), unsaid=("two AccumulateGrad nodes",)),
+    Wrong("ex16_accumulator_for_values_an_operation_made", edits={
+        "    if v.grad_fn is not None:\n        return v.grad_fn, 0\n    if not v.requires_grad:\n":
+        "    if not v.requires_grad:\n"},
+          fails={DOCS: "is an AccumulateGrad whose .variable is w * 2, a value an operation made"},
+          names=("ex16", "gradient_edge", "only to a leaf that requires grad")),
+]
