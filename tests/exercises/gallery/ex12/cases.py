@@ -759,3 +759,27 @@ CASES += [
                  NO_GRAD_FORWARD + "    loss.backward(retain_graph=True)"},
           names=("grads_twice called forward while grad mode was off (no_grad)",), passes=(RAISES,)),
 ]
+
+# forward leaves a hook on each parameter of the net it is given (an average over the batch): every later backward
+# through the net runs it, told as a hook forward left; and second_backward_error switches grad mode off once its
+# first backward ran and returns so: told as the mode it left off. The documents' Variable(...) around a Value, a
+# leaf flagged with requires_grad_(), and hooks that only look (return None): full marks.
+CASES += [
+    Wrong("forward_leaves_an_averaging_hook", fails={"forward on other nets": "left a hook on net.weight[0][0]"},
+          edits={"    output = net(inputs)\n": "    for p in net.parameters():\n"
+                                               "        p.register_hook(lambda g: g / len(rows))  # average over the batch\n"
+                                               "    output = net(inputs)\n"},
+          names=("forward(net, rows) left a hook on net.weight[0][0]", "a hook of yours ran in that backward pass")),
+    Wrong("grad_mode_left_off", fails={RAISES: "returned with grad mode still off"},
+          edits={FIRST_BACKWARD: FIRST_BACKWARD + "    micrograph.set_grad_enabled(False)  # no graph needed any more\n"},
+          names=("second_backward_error returned with grad mode still off",), passes=(FORWARD, TWICE)),
+    Correct("input_by_variable", edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                                        "    from micrograph.autograd import Variable\n"
+                                        "    inputs = [[Variable(Value(v), requires_grad=True) for v in row] for row in rows]\n"}),
+    Correct("input_by_requires_grad_", edits={"    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n":
+                                              "    inputs = [[Value(v).requires_grad_() for v in row] for row in rows]\n"}),
+    Correct("hooks_that_only_look", edits={"    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n":
+                                           "    seen = []\n    for p in net.parameters():\n"
+                                           "        p.register_hook(lambda g: seen.append(g.item()))  # returns None\n"
+                                           "    loss.backward(retain_graph=True)\n"}),
+]
