@@ -5,7 +5,8 @@ through it, and whether its w is one an earlier call returned: a graph memoised 
 ``backprop`` by its answer, whether that answer was read from the .grad backward wrote, the graph
 its first backward ran through, and the numbers it passed on to ``build_graph``.  A backprop that
 reads a leaf's .grad where no backward pass wrote it, and so raises on None, is told by the .grad
-it read (``grader.spec.grad_unwritten``), not by Python's error alone.
+it read (``grader.spec.grad_unwritten``), not by Python's error alone; one that called
+build_graph with grad mode off (inside no_grad), and so raises at its backward, by that call.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec.facts import CONTEXT
-from grader.spec.given import NODES
+from grader.spec.given import NODES, given_calls
+from grader.spec.given_untracked import told_if_untracked
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import Results, arguments_of, passed_in_order, results_of
@@ -108,7 +110,8 @@ def backprop_facts(sub, points: list[tuple[float, float]]) -> dict:
         with _BACKPROP.watched(sub, "backprop"), arguments_of(sub, "build_graph") as given, \
                 results_of(sub, "build_graph") as made, _BUILT.watched(sub, "backprop"), \
                 watching(sub, "backprop", grad_numbers=True) as call, \
-                told_if_grad_unwritten(call, "backprop", lambda: _leaves_of(made, call)):
+                told_if_grad_unwritten(call, "backprop", lambda: _leaves_of(made, call)), \
+                given_calls(sub) as modes, told_if_untracked(modes, "backprop", "build_graph"):
             answer = sub.backprop(w, x)
         passed.append(passed_in_order(given, w, x, "backprop", "build_graph"))
         if type(answer) not in (tuple, list) or len(answer) != 2:

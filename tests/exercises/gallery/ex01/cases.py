@@ -644,4 +644,13 @@ CASES += [
           edits={"    return d(y.grad_fn)\n": "    micrograph.set_grad_enabled(False)  # no graph needed while walking\n"
                                               "    return d(y.grad_fn)\n"},
           names=("grad_by_paths returned with grad mode still off",), unsaid=("AttributeError",)),
+    # the whole graph built inside no_grad: told as backprop's call of build_graph with grad mode off,
+    # not by the engine's error alone
+    Wrong("build_graph_called_under_no_grad", fails={BACKPROP: "backprop called build_graph while grad mode was off"},
+          edits={'    g = build_graph(w, x)\n    g["y"].backward()\n':
+                 '    with micrograph.no_grad():  # only backward needs the graph\n        g = build_graph(w, x)\n'
+                 '    g["y"].backward()\n'},
+          names=("backprop called build_graph while grad mode was off",)),
+    # a hook that only prints the gradient it is handed: no mistake
+    Correct("hook_that_prints", edits={'    g["y"].backward()\n': '    g["w"].register_hook(lambda grad: print("dy/dw", grad))\n    g["y"].backward()\n'}),
 ]
