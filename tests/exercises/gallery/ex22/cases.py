@@ -774,3 +774,13 @@ CASES += [
           fails={SGD: "Inside a no_grad block, after a y.backward() in it: (w * 2).grad_fn is not None"},
           names=("after a y.backward() in it", "backward puts back the grad mode it found")),
 ]
+
+# run_hooks takes a hook's None for a zero gradient (nothing returned, nothing goes on): no error, other numbers;
+# told by the hook returning None in the public test, and the order the hooks run in stays right.
+CASES += [
+    Wrong("hook_none_taken_as_zero",
+          edits={"        result = hook(Value(grad))\n        if result is not None:\n            grad = result.item()":
+                 "        result = hook(Value(grad))\n        grad = result.item() if result is not None else 0.0"},
+          fails={PUBLIC: "w.grad (w's one hook returns None) is a different number from PyTorch's"},
+          names=("w's one hook returns None", "a hook that returns None leaves the gradient as it was"), passes=(ORDER,)),
+]
