@@ -621,3 +621,15 @@ CASES += [
           fails={"in place on a non-leaf is recorded": "b += 1 leaves b the Value it changed in place in PyTorch, but not"},
           names=("b += 1 leaves b the Value it changed in place",)),
 ]
+
+# unpack refusing a version greater than the saved one (versions only grow), zero_ recorded where the value has a
+# grad_fn (a leaf that requires grad was refused before), and add_'s own edge read as (grad_fn, 0) (a leaf reaching
+# it requires no grad): right.
+CASES += [
+    Correct("unpack_refuses_a_later_version", edits={"if value._version != self.saved_versions[name]:":
+                                                     "if value._version > self.saved_versions[name]:"}),
+    Correct("zero_recorded_by_grad_fn", edits={"        if recording(self):\n            rebase(self, ZeroBackward0(edges))":
+                                               "        if self.grad_fn is not None:\n            rebase(self, ZeroBackward0(edges))"}),
+    Correct("add_edge_by_grad_fn", edits={"        edges = (gradient_edge(self), gradient_edge(other))\n        self._box[0] += other.item()":
+                                          "        edges = ((self.grad_fn, 0), gradient_edge(other))\n        self._box[0] += other.item()"}),
+]

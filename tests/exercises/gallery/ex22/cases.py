@@ -784,3 +784,13 @@ CASES += [
           fails={PUBLIC: "w.grad (w's one hook returns None) is a different number from PyTorch's"},
           names=("w's one hook returns None", "a hook that returns None leaves the gradient as it was"), passes=(ORDER,)),
 ]
+
+# backward switching grad mode off for its hooks and putting back, in a finally, the mode it found: right.
+CASES += [
+    Correct("backward_puts_back_the_mode_it_found", edits={
+        "    first, _ = gradient_edge(root)\n    waiting = dependencies(first)\n":
+        "    found, GradMode.enabled = GradMode.enabled, False  # hooks compute without recording\n    try:\n"
+        "        _run(root, retain_graph)\n    finally:\n        GradMode.enabled = found\n\n\n"
+        "def _run(root: Value, retain_graph: bool) -> None:\n"
+        "    first, _ = gradient_edge(root)\n    waiting = dependencies(first)\n"}),
+]
