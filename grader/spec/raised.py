@@ -93,23 +93,38 @@ def own_text(want: Any, got: Any) -> str | None:
     return CONSTANT_OF.get(said.split(", at version")[0])
 
 
-def quoted(exc: BaseException) -> str:
+def quoted(exc: BaseException, whole: bool = False) -> str:
     """The error as the engine raised it, for a sentence: its type and the first line of its own
-    message in quotes (``excerpt``): real text, never a paraphrase."""
-    line = excerpt(first_line(exc))
+    message in quotes (``excerpt``): real text, never a paraphrase.  With ``whole``, a message
+    compared with PyTorch's whole text (``WHOLE``) is quoted around the first character where
+    the two part, read in the uncut line: that place may lie past ``MAX_TEXT``."""
+    text = str(exc).strip()
+    against = next((full for phrase, full in WHOLE.items() if phrase in text), None) if whole else None
+    line = excerpt(text.splitlines()[0] if against is not None else first_line(exc), against)
     return f'{type_name(exc)}: "{line}"' if line else type_name(exc)
 
 
-def excerpt(line: str) -> str:
+def _parted(line: str, against: str | None) -> int | None:
+    """The first place where ``line`` and ``against`` differ (the end of the shorter one), or None."""
+    if against is None or line == against:
+        return None
+    return next((i for i, (a, b) in enumerate(zip(line, against)) if a != b), min(len(line), len(against)))
+
+
+def excerpt(line: str, against: str | None = None) -> str:
     """A long message cut to about ``QUOTED`` characters at words, with "…": from its start, or,
-    when it tells versions (MODIFIED's "is at version 2; expected version 0") further on, from a
-    few words before them, the part a student compares with PyTorch's."""
+    when it tells versions (MODIFIED's "is at version 2; expected version 0") or parts from
+    ``against`` (PyTorch's whole text) further on, from a few words before that place, the part
+    a student compares with PyTorch's: a quote cut before it reads as PyTorch's own words."""
     if len(line) <= QUOTED:
         return line
     found = _VERSIONS.search(line)
-    start = 0
+    parted = _parted(line, against)
     if found is not None and found.end() > QUOTED:
-        start = line.rfind(" ", 0, max(0, found.start() - QUOTED // 2)) + 1
+        parted = found.start()
+    elif parted is not None and parted + QUOTED // 4 <= QUOTED:  # the words that part are quoted from the start
+        parted = None
+    start = 0 if parted is None else line.rfind(" ", 0, max(0, parted - QUOTED // 2)) + 1
     part = line[start:start + QUOTED]
     if start + QUOTED < len(line):
         part = part.rsplit(" ", 1)[0] + " …"
@@ -130,7 +145,7 @@ def _told(exc: Exception | None, label: str, fn: Callable[..., Any] | None, whol
           other: tuple[str, object] | None = None) -> dict[str, Any]:
     """``raised``'s fact of ``exc`` (None: no error), the function that raised it read in ``fn``'s file."""
     seen = {**result_of(None if exc is None else describe_error(exc, whole), label), REFERENCE: PYTORCH, RAISES: True,
-            SAID: None if exc is None else quoted(exc), RAISED_IN: None if exc is None else raised_in(exc, fn)}
+            SAID: None if exc is None else quoted(exc, whole), RAISED_IN: None if exc is None else raised_in(exc, fn)}
     if other is not None and exc is not None and _checked(exc) is other[1]:
         seen[REFUSED] = other[0]
     return seen

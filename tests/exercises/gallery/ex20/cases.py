@@ -182,6 +182,12 @@ CASES = [
           fails={NUMBERS: 'y = w * 3 raised RuntimeError: "MulBackward0: Trying to backward through the graph a second time',
                  INNER: "PyTorch raises a RuntimeError there too, with SECOND_BACKWARD's text instead"},
           names=("MulBackward0: Trying to backward", "SECOND_BACKWARD's text")),
+    Wrong("second_backward_text_changed_near_its_end", edits={  # PyTorch's long text, one word changed past its start
+        "if you need to access saved tensors after calling backward.": "if you need to access saved values after calling backward."},
+          fails={DOCS: 'raised RuntimeError: "… a second time or if you need to access saved values after calling backward." '
+                       "in Node.unpack"},  # the quote holds the word that differs, not only the text's start
+          names=("saved values after calling backward", "SECOND_BACKWARD's text"),
+          unsaid=("saved tensors …",)),
     Wrong("refuses_only_self", edits={"        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)":
                                       "        if self.released and name == \"self\":\n            raise RuntimeError(SECOND_BACKWARD)"},
           fails={NUMBERS: "A second y.backward() after y.backward(), y = w * 3 raised AttributeError"},
