@@ -52,10 +52,11 @@ def _history(answer: object) -> list[Any] | str:
 
 
 def _run(sub, w: float, x: float, steps: int, reset: str | None,
-         before: float | None = None) -> dict[str, Any]:
-    """One call of grad_history on fresh leaves (w.grad already ``before`` if given): the
-    history, the backward passes, and the gradients left behind, with who wrote them."""
-    wl, xl = _leaves(w, x)
+         before: float | None = None, leaves: tuple[Value, Value] | None = None) -> dict[str, Any]:
+    """One call of grad_history on fresh leaves (w.grad already ``before`` if given), or on the
+    ``leaves`` an earlier call was given: the history, the backward passes, and the gradients
+    left behind, with who wrote them."""
+    wl, xl = leaves or _leaves(w, x)
     given = {"w": wl, "x": xl}
     if before is not None:
         mul(wl, before).backward()  # w.grad holds `before` when the loop starts
@@ -205,8 +206,13 @@ def _by_text(sub) -> dict[str, Any]:
 @EXERCISE.test("a gradient already there before the loop", points=1, feedback=FEEDBACK,
                key_feedback=KEYS, runs_with=WITH_ZERO_GRAD)
 def earlier_grad(sub):
+    # the gradient there before a second call on the same leaves is the one the first call left:
+    # a history kept for the leaves given (functools.lru_cache) returns the first call's again
+    again = _leaves(2.5, -1.5)
     return _regroup([_run(sub, 1.25, -0.5, 3, None, before=3.0),
-                     _run(sub, -0.5, 6.0, 2, "zero_", before=-2.0)])
+                     _run(sub, -0.5, 6.0, 2, "zero_", before=-2.0),
+                     _run(sub, 2.5, -1.5, 2, None, before=1.5, leaves=again),
+                     _run(sub, 2.5, -1.5, 2, None, leaves=again)])
 
 
 ZERO_GRAD_KEYS = {

@@ -650,3 +650,19 @@ CASES += [
           names=("set_to_none='zero_'", "not a bool", "took the text as true"),
           unsaid=("because your code set it to None",)),
 ]
+
+# grad_history's history kept for the leaves given, by functools.lru_cache (Values hash by identity) or in a
+# module-level dict keyed by their ids: a second call on the same leaves runs no backward and returns the numbers
+# the first call's passes produced, where the statement's accumulates onto what the first call left.
+CASES += [
+    Wrong("history_lru_cached", fails={"a gradient already there before the loop": "produced in an earlier call"},
+          edits={"from micrograph import Value\n": "import functools\n\nfrom micrograph import Value\n",
+                 "def grad_history(": "@functools.lru_cache(maxsize=None)\ndef grad_history("},
+          names=("grad_history ran no backward pass", "produced in an earlier call", "state kept between calls")),
+    Wrong("history_cached_by_leaf_ids", fails={"a gradient already there before the loop": "produced in an earlier call"},
+          edits={"    history: list[float] = []\n": "    key = (id(w), id(x), steps, reset)\n    if key in _CACHE:\n"
+                                                    "        return list(_CACHE[key])\n    history: list[float] = []\n",
+                 "    return history\n": "    _CACHE[key] = list(history)\n    return history\n",
+                 "def grad_history(": "_CACHE: dict = {}\n\n\ndef grad_history("},
+          names=("grad_history ran no backward pass", "produced in an earlier call", "state kept between calls")),
+]
