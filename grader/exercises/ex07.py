@@ -25,7 +25,7 @@ from grader.spec.errors import error_of
 from grader.spec.refused import changed_untracked
 from grader.spec.probe import call_text, in_call, plain_dict, shape_error
 from grader.spec.facts import ALIASED, CONTEXT, FACT, LABEL, Check
-from grader.spec.provenance import check, grad_of, same_object, value_of, watching
+from grader.spec.provenance import check, grad_of, retains_as_context, same_object, value_of, watching
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.returned_detached import graph_leaves
 from grader.spec.repeat import Returned, calls_apart, seen_all
@@ -224,11 +224,11 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
     return {
         "error": {**error_of(r["error"], f"the error {named} returned", call), **order},
         "passed": _passed_as_a(r["a"], call.sampled, as_b, in_call("a", named), call),
-        "a": value_of(r["a"], in_call("a", named), call),
+        "a": retains_as_context(value_of(r["a"], in_call("a", named), call)),  # a.grad is not asked for
         "a_graph": {**graph(r["a"], {"w": r["w"], "x": r["x"]}, label=in_call("a", named), flat=False),
                     **({ALIASED: "w"} if r["x"] is r["w"] else {})},  # one leaf under both names: told as that
         "b_leaves": _b_leaves(as_b, {"w": r["w"], "x": r["x"]}, in_call("b", named)),
-        "y": value_of(r["y"], in_call("y", named)),
+        "y": retains_as_context(value_of(r["y"], in_call("y", named))),
         "root": returned_root(r["y"], call, "modify_saved_value"),  # not a y built again after the changes
         "grads": [grad_of(r["w"], in_call("w.grad", named)), grad_of(r["x"], in_call("x.grad", named))],
         "new": [returned.new(r[name]) for name, returned in _LEAVES_RETURNED.items()],

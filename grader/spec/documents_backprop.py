@@ -25,7 +25,7 @@ from grader.spec.helpers import Results, arguments_of, passed_in_order, results_
 from grader.spec.facts import Check
 from grader.spec.origins import read_from_grad, read_from_leaf
 from grader.spec.probe import dict_of, num, plain_dict, shape_error
-from grader.spec.provenance import built, check, float_of, grad_of, result_of, watching
+from grader.spec.provenance import built, check, float_of, grad_of, result_of, retains_as_context, watching
 from grader.spec.repeat import Returned
 
 LEAVES = ("w", "x")
@@ -73,18 +73,8 @@ def graph_facts(sub, w: float, x: float, note: str = "") -> dict:
     g = run["g"]
     _BUILT.again(g, ())
     shape = built(g, "y", NODES, "build_graph", note)
-    return {**shape, "nodes": [_retains_as_context(fact) for fact in shape["nodes"]], "new": _RETURNED.new(g["w"]),
+    return {**shape, "nodes": [retains_as_context(fact) for fact in shape["nodes"]], "new": _RETURNED.new(g["w"]),
             "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
-
-
-def _retains_as_context(fact: dict[str, Any]) -> dict[str, Any]:
-    """A Value's fact with whether it retains its gradient as context only: the documents call
-    ``a.retain_grad()`` where they build this graph, which changes neither the graph nor anything
-    the statement asks of it (backprop's gradients, the paths), so it costs nothing here."""
-    if "retains_grad" not in fact:
-        return fact
-    kept = {k: v for k, v in fact.items() if k != "retains_grad"}
-    return {**kept, CONTEXT + "retains_grad": fact["retains_grad"]}
 
 
 _BACKPROP = Results("backprop")

@@ -112,6 +112,17 @@ def value_of(v: object, label: str, call: Call | None = None) -> dict[str, Any]:
     }
 
 
+def retains_as_context(fact: dict[str, Any]) -> dict[str, Any]:
+    """A VALUE fact with whether the Value retains its gradient as context only, where no test
+    reads its ``.grad``: a retain_grad() the student added there changes nothing the statement
+    asks of it (the documents call ``a.retain_grad()`` where they build ex01's graph), so it costs
+    nothing."""
+    if "retains_grad" not in fact:
+        return fact
+    kept = {k: v for k, v in fact.items() if k != "retains_grad"}
+    return {**kept, CONTEXT + "retains_grad": fact["retains_grad"]}
+
+
 def float_of(x: object, label: str) -> dict[str, Any]:
     """The VALUE fact of a number the statement asks for as a Python float, without the number,
     which the result beside it already judges (a second sentence about it would only repeat

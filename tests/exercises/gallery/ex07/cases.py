@@ -612,3 +612,9 @@ CASES += [
 ]
 # b computed from w another way (w - (-1)): the same number from the same leaf, full marks
 CASES += [Correct("b_by_subtraction", edits={"    b = w + 1\n": "    b = w - (-1)\n"})]
+# retain_grad() on non-leaves the statement never reads a .grad of: nothing it asks changes
+CASES += [Correct("retain_grad_on_a_and_y",
+                  edits={"    for _ in range(times):\n        a.add_(1)": "    a.retain_grad()\n    y.retain_grad()\n"
+                                                                      "    for _ in range(times):\n        a.add_(1)"}),
+          # a hook on w that only prints what it is handed
+          Correct("hook_that_prints_w", edits={"    y = combine(a, b)": "    w.register_hook(print)\n    y = combine(a, b)"})]
