@@ -35,6 +35,20 @@ _DID_NOT_RUN = ((SYNTAX_ERROR, N_("syntax error")), (IMPORT_ERROR, N_("other err
                 (NOT_GRADED, N_("no file or not gradable")))
 
 
+def shortened(text: str, limit: int = FEEDBACK_CHARS) -> str:
+    """A feedback cut to the table's width after its last whole sentence that ends outside a
+    quote, else at a word, and marked "…": cut inside a word or a quoted error, it reads as
+    another feedback (an error's text cut before the words that differ reads as PyTorch's)."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    ends = [i + 1 for i, c in enumerate(cut) if (c == "\u3002" or cut[i:i + 2] == ". ")
+            and cut.count('"', 0, i) % 2 == 0]
+    if ends and ends[-1] >= limit // 2:
+        return cut[:ends[-1]] + " …"
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + " …"
+
+
 @dataclass
 class _Failure:
     exercise: str
@@ -91,7 +105,7 @@ def misconceptions_html(rows: list[Row], exercises: list[LoadedExercise]) -> str
             f"<tr><td>{esc(f.exercise)}</td><td>{esc(test_name(f.test))} <span class=tag>{esc(kind)}</span>"
             f"{also}</td><td class=share>{_bar(f.students / ran[f.exercise])}<br><span class=muted>"
             f"{esc(_('{count} of {total}', count=f.students, total=ran[f.exercise]))}</span></td>"
-            f"<td>{esc(text[:FEEDBACK_CHARS])}<br><span class=muted>"
+            f"<td>{esc(shortened(text))}<br><span class=muted>"
             f"{esc(_('{count} of the {total} got this feedback', count=count, total=f.students))}</span>"
             "</td></tr>")
     lines.append("</table>")

@@ -13,6 +13,7 @@ from browser import chromium, dump_dom, screenshot
 from coursekit import REPO, grade, solution, stub
 
 from grader.report.histogram import FULL, bars, distribution_svg
+from grader.report.misconceptions import shortened
 
 pytestmark = pytest.mark.xdist_group("report")  # one pytest-xdist worker grades the class once
 
@@ -96,3 +97,13 @@ def test_the_misconceptions_are_on_the_first_screen(report: Path, tmp_path: Path
                       .group(1).split())
     assert 0 < top < 300 and height > 50
     assert screenshot(page, tmp_path / "report.png").stat().st_size > 20_000
+
+
+def test_a_long_feedback_in_the_table_ends_at_a_sentence_outside_its_quotes() -> None:
+    """The table's most common feedback, cut to its width, ends after a whole sentence and says it
+    was cut: never inside a word, nor inside a quoted error before the words that differ."""
+    said = "y.grad_fn is AddBackward0 here, where PyTorch's is another node. " * 2
+    text = said + 'y.backward() raised RuntimeError: "Trying to backward. Saved values are freed. Specify it."'
+    assert shortened(text, limit=200) == said.rstrip() + " \u2026"  # not at a full stop inside the quote
+    assert shortened("word " * 80, limit=100) == "word " * 19 + "word \u2026"
+    assert shortened(text, limit=len(text)) == text
