@@ -332,16 +332,27 @@ def _twice_on_one_net(sub, case: Case, other_rows: list[list[float]]) -> list[di
     calls (a net given again, as new as the statement's calls take it): the second call's lists,
     and the ANEW_ON_OBJECT fact, which fails where the second call returned the first call's
     lists again (the very ones, or their numbers): a result kept on the net (an attribute) or
-    between calls."""
+    between calls.  A third call, on the first rows, returns the first call's numbers anew: not the
+    very floats the first returned (a result kept by the net and rows, handed out in new lists)."""
     net = make_net(*case[:3])  # each call's numbers remembered: a later test's call that returns them kept them
     call = remembered(sub, lambda module, rows: calling_forward(module, "grads_twice", net, rows), "grads_twice")
     first = call(sub, case[3])
     seen = _both_lists(first)
     net.zero_grad()  # what the first call left in .grad is not this call's to add to
     second = call(sub, other_rows)
-    again = second is first or _both_lists(second) == seen
+    net.zero_grad()
+    third = call(sub, case[3])
+    again = second is first or _both_lists(second) == seen or third is first or any(
+        a is b for a, b in zip(_floats_in(first), _floats_in(third)))
     return [result_of(_both_lists(second), ON_ONE_NET),
             {**check(Check.ANEW_ON_OBJECT, not again, "grads_twice"), CONTEXT + "object": "net"}]
+
+
+def _floats_in(answer: object) -> list[object]:
+    """The floats of both lists grads_twice returned, as the objects they are (none if not a pair of lists)."""
+    if type(answer) is not tuple or not all(type(part) is list for part in answer):
+        return []
+    return [x for part in answer for x in part if type(x) is float]
 
 
 def _twice_apart(sub, first: Case, second: Case) -> dict[str, Any]:

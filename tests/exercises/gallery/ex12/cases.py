@@ -783,3 +783,16 @@ CASES += [
                                            "        p.register_hook(lambda g: seen.append(g.item()))  # returns None\n"
                                            "    loss.backward(retain_graph=True)\n"}),
 ]
+
+# grads_twice's lists kept in a module-level dict by the net's id and the rows, copies handed out: a call on a
+# net and rows an earlier call was given (its .grad cleared between) runs nothing and returns that call's floats.
+CASES += [
+    Wrong("twice_cached_by_net_and_rows", fails={TWICE: "called again on the net an earlier call was given"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)":
+                 "    key = (id(net), str(rows))\n    if key in _TWICE:\n        first, second = _TWICE[key]\n"
+                 "        return list(first), list(second)\n    _, _, loss = forward(net, rows)\n"
+                 "    loss.backward(retain_graph=True)",
+                 "    return first, second\n": "    _TWICE[key] = first, second\n    return list(first), list(second)\n",
+                 "def grads_twice(": "_TWICE: dict = {}\n\n\ndef grads_twice("},
+          names=("grads_twice", "an earlier call", "between calls")),
+]
