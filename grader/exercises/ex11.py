@@ -122,7 +122,7 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
            "floats": _floats(grads, label), "read": read_from_grad(grads, call, label),
            "x_grads": [{**fact, **kept.changed_by(leaf)} for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],
            "call": {**call.fact, "by_backward": call.by_backward},  # a pass of grad() writes no .grad: told so
-           "given_kept": kept.read_fact(call.probe_held),
+           "given_kept": kept.read_fact({**call.probe_held, **call.hook_numbers}),
            "given": check(Check.GAVE_V, _gave(call.root_grads, v), label), "v_kept": list_kept(v, given, label, "v")}
     if y_grad:
         out["y_grads"] = entries(y, f"y{n}", lambda v, label: grad_of(v, f"{label}.grad"))
@@ -201,7 +201,7 @@ def _rows(sub, x_row, y_rows, zero_between: bool, n: str = "", label: str = "") 
     jacobian = [list(map(float, column)) for column in zip(*y_rows)]  # row j of d loss / d x: y's column j
     read = read_from_grad(rows, call, label)
     return {"rows": {**result_of(matrix(rows, num), label), **hooked, CONTEXT + "rows_one_list": one_list},
-            "floats": floats, "given_kept": kept.read_fact(call.probe_held),
+            "floats": floats, "given_kept": kept.read_fact({**call.probe_held, **call.hook_numbers}),
             "read": read,
             "per_leaf": read_per_leaf(rows, call, x[0], [f"x{n}[0][{k}]" for k in range(len(x[0]))], label),
             "in_turn": read_in_turn(earlier, x[0], label, rows=True, rows_one_list=one_list),

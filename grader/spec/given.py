@@ -275,7 +275,8 @@ class GivenReturns:
     def read_fact(self, held: dict[int, float]) -> dict[str, Any]:
         """The GIVEN_KEPT fact of a given function that returns the gradients it reads (ex11's
         ``x_grads``), ``held`` the gradient floats the engine made during the watched call
-        (``Call.probe_held``): where every call's numbers were the given one's but some float is not one
+        (``Call.probe_held``), and those a .grad took from a hook of the student's (``Call.hook_numbers``:
+        the hook is told, x_grads still read the engine's .grad): where every call's numbers were the given one's but some float is not one
         of those, the copy made it (a .grad's number rounded, where it has no more digits here),
         and its caller's result is not read from the engine: ``~remade``."""
         remade = self.kept and any(type(x) is float and held.get(id(x)) is not x

@@ -642,3 +642,10 @@ CASES += [
           edits={VJP_BACKWARD + "    return x_grads(x)\n": "    return [g.item() for g in micrograph.grad(loss, x[0], [v])]\n"},
           names=("vjp computed gradients with grad()", "writes no .grad"), unsaid=("backward never wrote",)),
 ]
+# a hook on x's leaves that changes the gradient vjp returns: told as the hook, never as x_grads edited
+# (the unedited x_grads read the .grad the hook's number went into)
+CASES += [Wrong("hook_shifts_x_grads", fails={"v times the Jacobian": "a hook of yours ran in that backward pass"},
+                edits={"    micrograph.backward(loss, [v])\n    return":
+                       "    for leaf in x[0]:\n        leaf.register_hook(lambda g: g + 0.5)\n"
+                       "    micrograph.backward(loss, [v])\n    return"},
+                names=("a hook of yours ran in that backward pass and chose its number",), unsaid=("x_grads was edited",))]
