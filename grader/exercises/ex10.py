@@ -35,7 +35,7 @@ from grader.spec.origins import none_detached
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.freed import at_a_freed_id
-from grader.spec.provenance import check, result_of, same_object, value_of, watching
+from grader.spec.provenance import check, result_of, retains_as_context, same_object, value_of, watching
 from grader.spec.repeat import Returned, backprop_kept, calls_apart, leaf_stepped_apart
 
 EXERCISE = Exercise(
@@ -78,7 +78,7 @@ def _branch(sub, x: float, w_start: float) -> dict:
     built = graph(y, _HANDED.named(y, w), label=label, data={"x_value": x})  # an earlier call's w: named
     made = [v for v in (call.probe_made or {}).values() if v is not y]
     return {"graph": [built, *_branch_of_x(built, made, y, w, x, w_start, label)],
-            "value": value_of(y, label), "grad": _backward(y, w),
+            "value": retains_as_context(value_of(y, label)), "grad": _backward(y, w),  # y.grad is never read
             "call": [call.fact, none_detached(call, [y], "branch")]}
 
 
@@ -262,7 +262,7 @@ def _loop(sub, start: float, limit: float, w: Value | None = None) -> tuple[dict
     reached = (None if y is w or new[CONTEXT + "earlier_call"] or not isinstance(y, Value)
                or type(number := num(y)) is not float else number >= limit)
     return {"steps": [result_of(count, STEPS), recorded], "new": new,
-            "graph": [built, value_of(y, label), *kept, check(Check.REACHES_LIMIT, reached, label),
+            "graph": [built, retains_as_context(value_of(y, label)), *kept, check(Check.REACHES_LIMIT, reached, label),
                       check(Check.DOUBLED_BELOW_LIMIT, None if new[CONTEXT + "earlier_call"] else _doubled_below(y, start, limit), label)],
             "grad": None if new[CONTEXT + "earlier_call"] else _backward(y, w),
             "call": [call.fact, none_detached(call, [y], "double_until")]}, steps

@@ -474,3 +474,7 @@ CASES += [Wrong("chain_names_listed_once", fails={CHAIN: "grad_fn_chain(y) holds
                        "for each node of that name the walk meets"),
                 unsaid=("the walk stopped there", "fewer entries"),
                 edits={"    return names\n": "    return list(dict.fromkeys(names))\n"})]
+# retain_grad() on the y each iteration makes, or on branch's result: no test reads their .grad, nothing the
+# statement asks changes
+CASES += [Correct("retain_grad_in_loop", edits={"        y = y * 2\n": "        y = y * 2\n        y.retain_grad()\n"}),
+          Correct("retain_grad_on_branch", edits={"        return x_value * w": "        y = x_value * w\n        y.retain_grad()\n        return y"})]
