@@ -76,7 +76,7 @@ def _stage1(sub: Any) -> str | None:
         return N_("w * x records a node whose name() is not PyTorch's MulBackward0") if named[0] != "MulBackward0" \
             else N_("(w * x).grad_fn.next_functions[0][0], w's AccumulateGrad, has another name() than PyTorch's "
                     "\"torch::autograd::AccumulateGrad\"")
-    placed = _edges_placed(y)
+    placed = _edges_placed(y) or _operands_kept(sub)
     if placed is not None:
         return placed
     reached = [edge_node(product, 0), edge_node(getattr(w + 1, "grad_fn", None), 0)]  # w's one AccumulateGrad
@@ -103,6 +103,24 @@ def _edges_placed(y: Any) -> str | None:
         return N_("(w * 2 + 1).grad_fn.next_functions[0][0] is an AccumulateGrad whose .variable is w * 2, a value an "
                   "operation made, where that entry is (w * 2).grad_fn: gradient_edge gives an AccumulateGrad only to "
                   "a leaf that requires grad")
+    return None
+
+
+ADD_CHANGED = N_("w + 1 changes the number w holds, where an operation makes a new Value and leaves its operands as "
+                 "they were")
+MUL_CHANGED = N_("w * 2 changes the number w holds, where an operation makes a new Value and leaves its operands as "
+                 "they were")
+
+
+def _operands_kept(sub: Any) -> str | None:
+    """Whether + and * leave their operand's number as it was: an operation that writes its result
+    into self (as += would) keeps the number of w * 2 + 1 right, then changes a value saved for a
+    later product, which ex17's gradients show as if backward summed wrong."""
+    for said, op in ((ADD_CHANGED, lambda v: v + 1), (MUL_CHANGED, lambda v: v * 2)):
+        v = sub.Value(1.5, requires_grad=True)
+        held(op(v))
+        if number(v) != 1.5:
+            return said
     return None
 
 

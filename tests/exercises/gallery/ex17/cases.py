@@ -683,3 +683,13 @@ CASES += [
           fails={DOCS: "is an AccumulateGrad whose .variable is w * 2, a value an operation made"},
           names=("ex16", "gradient_edge", "only to a leaf that requires grad")),
 ]
+
+# ex16's + writing its result into self (as += would): w * 2 + 1 keeps its number, a value saved for a later product
+# changes; ex16's gate tells it, not backward's sums.
+CASES += [
+    Wrong("ex16_add_changes_self", edits={
+        "        return record(AddBackward0, self.item() + other.item(), self, other)":
+        "        self._box[0] += other.item()\n        return record(AddBackward0, self.item(), self, other)"},
+          fails={DOCS: "w + 1 changes the number w holds"},
+          names=("ex16", "leaves its operands as they were"), unsaid=("Backward must run each node once",)),
+]
