@@ -46,6 +46,18 @@ def _op(i: int, node: dict[str, Any], mark: bool, label: str) -> list[dict[str, 
     ]
 
 
+def _constant(node: dict[str, Any], nth: int) -> tuple[str | None, float | None]:
+    """The name and number of the node's ``nth`` input that needs no grad, where the fact's
+    ``~const`` tells them (what the node saved there: the student's named Value, or a number),
+    else (None, None): drawn as a nameless constant."""
+    told = node.get(CONTEXT + "const")
+    entry = told[nth] if type(told) is list and nth < len(told) else None
+    if type(entry) is not list or len(entry) != 2:
+        return None, None
+    name, data = entry
+    return (name[:60] if type(name) is str else None), (float(data) if type(data) in (int, float) else None)
+
+
 def _later_outputs(nodes: list[Any]) -> tuple[dict[tuple[int, int], dict[str, Any]], dict[int, str]]:
     """A value of its own for each later output of a node that some input reads (``~nr``: a layer's
     entries), named and numbered where the fact's ``~outputs`` says, keyed by (node, output); and
@@ -99,8 +111,9 @@ def viz_graph(fact: dict[str, Any], marked: int, label: str) -> dict[str, Any] |
                 edges.append({"from": later[(source, nr)]["id"], "to": f"f{i}"})
                 continue
             if source is None:
-                drawn.append({"id": f"c{i}_{k}", "kind": "value", "role": "const", "name": None,
-                              "data": None, "grad": None})
+                name, data = _constant(node, inputs[:k].count(None))
+                drawn.append({"id": f"c{i}_{k}", "kind": "value", "role": "const", "name": name,
+                              "data": data, "grad": None})
                 edges.append({"from": f"c{i}_{k}", "to": f"f{i}"})
             else:
                 edges.append({"from": f"v{source}", "to": f"f{i}"})

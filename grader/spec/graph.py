@@ -24,6 +24,7 @@ from typing import Any
 import micrograph
 from micrograph.function import BackwardCFunction
 from micrograph.node import Node  # bound now, before the submission is imported
+from micrograph.viz.internals import input_operand
 from grader.spec.facts import (COMMUTATIVE, CONTEXT, DRAWN_AS, FACT, FLAT_SUM, LABEL, OWN_NODE, SUMS, UNNAMED,
                                Kind, Saved)
 from grader.spec.probe import grad as grad_number
@@ -139,6 +140,23 @@ class _Walk:
         outs = [[nr, name, data] for (at, nr), (name, data) in self.outputs.items() if at == id(node)]
         return {**({CONTEXT + "nr": nrs} if any(nrs) else {}), **({CONTEXT + "outputs": outs} if outs else {})}
 
+    def constants(self, node: Any) -> dict[str, Any]:
+        """The drawing's context for the inputs of ``node`` that need no grad (``~const``: per None
+        of ``inputs(node, True)``, in order, [name, number]), where the node saved what it was
+        given there (a product saves its other factor) and still holds it: a named Value that
+        requires no grad (``b = w.detach() + 1``) is then drawn as itself, named and with its
+        number, not as a nameless constant.  Nothing where no constant is known."""
+        if (self.flat and node.name() in SUMS) or not _made_by_function(node):
+            return {}
+        told = []
+        for i, (child, _) in enumerate(node.next_functions):
+            if child is None:
+                item = input_operand(node, i)
+                is_value = isinstance(item, micrograph.Value)
+                told.append([self.leaf_names.get(id(item)) if is_value else None,
+                             num(item) if is_value or type(item) in (int, float) else None])
+        return {CONTEXT + "const": told} if any(name or number is not None for name, number in told) else {}
+
     def count_parents(self, root: Any) -> int:
         """How many edges reach each node (a sum shared by two nodes is not merged); the size."""
         seen, stack = {id(root)}, [root]
@@ -221,6 +239,7 @@ class _Walk:
             CONTEXT + "op": node.name(),
             CONTEXT + "data": node.output_data() if made is None else num(made),
             **self.drawn_outputs(node),
+            **self.constants(node),
             **({CONTEXT + "detached": self.detached[id(node)]} if id(node) in self.detached else {}),
         }
 

@@ -529,6 +529,23 @@ def test_the_difference_diagram_draws_a_constant_input_of_a_sum_as_of_any_op():
     assert find(graph((w + 1) * (x * 3.0), {"w": w, "x": x}, label="y"), fact) == []
 
 
+def test_the_difference_diagram_draws_a_named_value_that_requires_no_grad_as_itself():
+    """A product saves its other factor: the student's b = w.detach() + 1 there is drawn as b, with
+    its number, and the 3 of x * 3 with its number, never as a nameless constant; once backward
+    freed what the node saved, nothing is known of them, and they are drawn as constants."""
+    from grader.judge.marking import viz_graph
+
+    w, x = _leaves()
+    b = w.detach() + 1
+    y = (x + w) * b * 3.0
+    fact = graph(y, {"w": w, "x": x, "b": b}, label="y")
+    constants = [(n["name"], n["data"]) for n in viz_graph(fact, 0, "y")["nodes"] if n.get("role") == "const"]
+    assert sorted(constants, key=str) == sorted([("b", b.item()), (None, 3.0)], key=str)
+    y.backward()
+    freed = viz_graph(graph(y, {"w": w, "x": x, "b": b}, label="y"), 0, "y")
+    assert [(n["name"], n["data"]) for n in freed["nodes"] if n.get("role") == "const"] == [(None, None)] * 2
+
+
 def test_the_difference_diagram_draws_each_output_of_a_layer_as_a_value_of_its_own():
     """A layer's entries are outputs of one node: each is drawn once, named and numbered by ``drawn``,
     fed by the one op and feeding the sum, where one box stood for all of them."""
