@@ -94,6 +94,9 @@ FREED_LABEL = N_("backprop(y), y = (x + w) * (w + 1) built once an earlier such 
 
 
 def backprop_at_a_freed_id(sub: Any) -> dict[str, Any]:
-    """backprop's answers kept by ``id(node)`` between calls (``freed_graphs.at_a_freed_node``)."""
-    alike = at_a_freed_node(sub, lambda module, y: numbers_seen(module.backprop(y)))
+    """backprop's answers kept by ``id(node)`` or ``id(root)`` between calls (``freed_graphs.at_a_freed_node``:
+    a y one of whose nodes, then a y that itself, sits at a freed one's id)."""
+    def call(module: Any, y: micrograph.Value) -> Any:
+        return numbers_seen(module.backprop(y))
+    alike = at_a_freed_node(sub, call) and at_a_freed_node(sub, call, lambda y: [y])
     return check(Check.SAME_FRESH, alike, FREED_LABEL)

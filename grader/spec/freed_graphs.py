@@ -25,9 +25,11 @@ def documents_y(w: float, x: float) -> Value:
     return micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1))
 
 
-def at_a_freed_node(sub: ModuleType, call: Callable[[ModuleType, Value], Any]) -> bool:
+def at_a_freed_node(sub: ModuleType, call: Callable[[ModuleType, Value], Any],
+                    parts: Callable[[Value], list[Any]] = graph_nodes) -> bool:
     """Whether ``call(module, y)``, in a fresh import of the student's file, answers for a
-    documents y one of whose nodes took a freed node's id (``freed.at_a_freed_id``) as the same
+    documents y one of whose ``parts`` (its nodes; or y itself, for answers kept by ``id(y)``)
+    took a freed one's id (``freed.at_a_freed_id``) as the same
     call does in another fresh import, where it is the first call.  Each earlier y, at other
     numbers, is handed to ``call`` and let go of.  Fresh imports both: what the probe leaves in
     the module's state reaches no other test.  True (nothing judged) where the file cannot be
@@ -42,5 +44,5 @@ def at_a_freed_node(sub: ModuleType, call: Callable[[ModuleType, Value], Any]) -
         numbers = (0.25 * k, -0.5 * k)
         return numbers, documents_y(*numbers)
 
-    numbers, y = at_a_freed_id(make, lambda made: call(own, made[1]), lambda made: graph_nodes(made[1]))
+    numbers, y = at_a_freed_id(make, lambda made: call(own, made[1]), lambda made: parts(made[1]))
     return call(own, y) == call(fresh, documents_y(*numbers))

@@ -896,3 +896,15 @@ CASES += [
           names=("never called local_grads on root.grad_fn", "the inputs of root.grad_fn"),
           unsaid=("a gradient that is not their sum", "none of your local_grads calls sent a gradient to")),
 ]
+
+# backprop's answers kept in a module-level dict by id(root), copies handed out: right while the root lives,
+# stale once a new root takes a freed one's id; the probe frees roots until a new one sits at such an id.
+CASES += [
+    Wrong("answers_kept_by_root_id", fails={RANDOM: "built once an earlier such y was backpropagated and freed"},
+          edits={"    arrived: dict[Node, float] = {root.grad_fn: 1.0}":
+                 "    if id(root) in _ANSWERS:\n        return dict(_ANSWERS[id(root)])\n"
+                 "    arrived: dict[Node, float] = {root.grad_fn: 1.0}",
+                 "    return leaves\n": "    _ANSWERS[id(root)] = dict(leaves)\n    return leaves\n",
+                 "def backprop(": "_ANSWERS: dict = {}\n\n\ndef backprop("},
+          names=("backprop(y)", "state kept between calls")),
+]
