@@ -310,10 +310,11 @@ def stepped_apart(sub: ModuleType, x0: float) -> list[dict[str, Any]]:
     returns the number, and backward passes on what they do at that number in a fresh import of
     the student's code (a result kept on x, or a sigmoid kept by id(x), is the earlier number's).
     They hold where the first backward itself changed x (another fact tells that: no state kept),
-    or no fresh copy can be made."""
+    where the first apply left a hook on x that chooses its gradient (a state on x, not in
+    backward: the hook's facts tell it), or where no fresh copy can be made."""
     leaf = Value(x0, requires_grad=True)
     _softplus_seen(sub, leaf)
-    if leaf._version != 0 or num(leaf) != x0 or not leaf.requires_grad:
+    if leaf._version != 0 or num(leaf) != x0 or not leaf.requires_grad or _hook_chooses(leaf):
         return [check(Check.SAME_FRESH, True, STEPPED_APPLY), check(Check.SAME_FRESH, True, "Softplus.backward")]
     with no_grad():
         leaf.sub_(STEP)
@@ -323,6 +324,19 @@ def stepped_apart(sub: ModuleType, x0: float) -> list[dict[str, Any]]:
     first = again if fresh is None else _softplus_seen(fresh, Value(stepped, requires_grad=True))
     return [check(Check.SAME_FRESH, repr(first[0]) == repr(again[0]), STEPPED_APPLY),
             check(Check.SAME_FRESH, repr(first[1]) == repr(again[1]), "Softplus.backward")]
+
+
+def _hook_chooses(leaf: Value) -> bool:
+    """Whether a hook left on the leaf ``leaf`` chose the gradient a pass of ``leaf * 1.0`` wrote
+    into its ``.grad`` (left None again); a hook that raises chose nothing here."""
+    try:
+        with grad_mode.enable_grad():
+            (leaf * 1.0).backward()
+    except Exception:  # the hook's error: the tests that run the student's code tell it
+        return False
+    chosen = grad_of(leaf, "x")["by"] == By.CHOSEN.value
+    leaf.grad = None
+    return chosen
 
 
 STEP = 0.5

@@ -633,3 +633,16 @@ CASES += [
                                                         "        return grad * x.sigmoid()\n"},
           names=("set_grad_enabled(False)", "under create_graph=True")),
 ]
+# forward registers a hook on its input that doubles the gradient (and stays there): told as the hook, never
+# as a Softplus.backward whose result depends on state kept between calls (backward returns the same)
+CASES += [Wrong("hook_doubling_input_in_forward", fails={SOFTPLUS: "a hook of yours ran in that backward pass"},
+                edits={"        ctx.save_for_backward(x)  # freed": "        if x.requires_grad:\n"
+                                                                  "            x.register_hook(lambda g: g * 2)\n"
+                                                                  "        ctx.save_for_backward(x)  # freed"},
+                names=("a hook of yours ran in that backward pass and chose its number", "left a hook on x"),
+                unsaid=("depends on state kept between calls",)),
+          # a hook in forward that only prints what it is handed: no mistake
+          Correct("hook_printing_input_in_forward",
+                  edits={"        ctx.save_for_backward(x)  # freed": "        if x.requires_grad:\n"
+                                                                    "            x.register_hook(print)\n"
+                                                                    "        ctx.save_for_backward(x)  # freed"})]
