@@ -40,6 +40,8 @@ KEYS = {
     "unrecorded": "an operation none of whose inputs requires grad records nothing: its result's "
                   "grad_fn stays None",
     "leaf_grad_fn": "a leaf, made by Value(...), has no grad_fn",
+    "operand_data": "an operation leaves its operands as they were: a leaf holds the number it was made with, whatever "
+                    "operations use it",
     "next_functions": "a node's next_functions holds an entry for an input that requires no grad (a "
                       "Python number too) as well: (None, 0), in that input's place",
     "leaf_edge": "a leaf that requires grad has the entry (its AccumulateGrad, 0) in next_functions, beside an input "
@@ -116,7 +118,8 @@ def _made(v: object, label: str, made_by: str, all_grad: bool = False, when: str
     requires no grad the rule of that input's (None, 0) alone.  ``when`` names the program's numbers
     where they matter (``with a = 0``: a product of a zero factor, ``RECORDED_ZERO``)."""
     some = made_by == RECORDED and not all_grad  # recording must look at any input, not all
-    keys = {"grad_fn": RECORDED_SOME if some else made_by, "next_functions": "grad_edges" if all_grad else "next_functions"}
+    keys = {"grad_fn": RECORDED_SOME if some else made_by, "next_functions": "grad_edges" if all_grad else "next_functions",
+            "data": "operand_data" if made_by == LEAF else "data"}  # a leaf's number changed: by an operation on it
     return {keys.get(key, key): seen for key, seen in described(v, label, when).items()}
 
 

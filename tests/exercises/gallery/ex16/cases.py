@@ -495,3 +495,13 @@ CASES += [
           fails={DOCS: "y.grad_fn.next_functions[0][0] is an AccumulateGrad node whose .variable is a value an operation made"},
           names=("y.grad_fn.next_functions[0][0]", "only to a leaf that requires grad")),
 ]
+
+# + writing its result into self, as += would: the results hold the right numbers, the leaves changed. Told by the
+# rule of operands left as they were, not as a result's number.
+CASES += [
+    Wrong("add_changes_self", edits={
+        "        return record(AddBackward0, self.item() + other.item(), self, other)":
+        "        self._box[0] += other.item()\n        return record(AddBackward0, self.item(), self, other)"},
+          fails={DOCS: "w.item() is a different number from PyTorch's"},
+          names=("w.item()", "leaves its operands as they were")),
+]
