@@ -152,7 +152,20 @@ def step_in_place(sub):
 def three_steps(sub):
     return {**watched_steps(sub, LOSSES[1:], 3),
             "apart": calls_apart(sub, lambda m, i: _fresh_step(m, *LOSSES[i]), _stepped, 0, 2,
-                                 "sgd_step")}
+                                 "sgd_step"), "same_leaf": _again_on_one_leaf(sub)}
+
+
+def _again_on_one_leaf(sub) -> dict[str, Any]:
+    """Two calls of sgd_step on one leaf with the very same loss_fn and lr, as a training loop makes them:
+    the ANEW_ON_OBJECT fact, which fails where the second returned the loss the first returned (a step
+    kept by its arguments, functools.lru_cache: the second call runs nothing, w stays where it was)."""
+    start, loss_fn, lr = LOSSES[2]
+    w = Value(start, requires_grad=True)
+    with micrograph.enable_grad():
+        first = sub.sgd_step(w, loss_fn, lr)
+        second = sub.sgd_step(w, loss_fn, lr)
+    again = first is not None and first is not w and second is first
+    return {**check(Check.ANEW_ON_OBJECT, not again, "sgd_step"), CONTEXT + "object": "w"}
 
 
 def _fresh_step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> tuple[Value, Any]:

@@ -728,3 +728,12 @@ CASES += [
           names=("The loss returned is the .data of the Value loss_fn returned",),
           unsaid=("the engine recorded no operation that made it",)),
 ]
+
+# sgd_step under functools.lru_cache: a training loop's second call on the same w, with the very same loss_fn and
+# lr, runs nothing and returns the first call's loss (w is not stepped again).
+CASES += [
+    Wrong("sgd_step_lru_cached", fails={"three steps descend": "called again on the w an earlier call was given"},
+          edits={"import micrograph\n": "import functools\n\nimport micrograph\n",
+                 "def sgd_step(": "@functools.lru_cache(maxsize=None)\ndef sgd_step("},
+          names=("sgd_step", "an earlier call", "between calls")),
+]
