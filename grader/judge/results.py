@@ -24,6 +24,7 @@ from grader.judge.walk_sentences import SayWalk
 from grader.judge.explained import difference as _diff
 from grader.spec.warned import LOGGED, OTHER_TEXT, OTHER_WARNING, PRINTED
 from grader.spec.facts import CONTEXT
+from grader.spec.probe import MAX_TEXT
 from grader.spec.raised import RAISED_IN, REFUSED, SAID, other_versions, own_text
 from grader.spec.facts import (A_CLASS, ABSENT, CLAIM, COUNTER_KIND, NAME_NOT_TEXT, NOT_PLAIN, PYTORCH, RAISES, REFERENCE,
                                 SHARED)
@@ -40,12 +41,14 @@ QUOTE_BEFORE = 40  # characters of the student's message kept before the first o
 def from_difference(want: object, got: str) -> str:
     """The student's message, shown so that its first character that differs from the engine's
     is inside what is printed: a long message that agrees at first is shown from a word a little
-    before that place, after "…" (the text quoted is the student's own, never the engine's)."""
+    before that place, after "…" (the text quoted is the student's own, never the engine's); a
+    message the child cut at ``MAX_TEXT`` then ends at a word, with "…", not as if it ended there."""
     if type(want) is not str or len(got) <= MAX_FIELD:
         return got
     agree = _agreed(want, got)
     start = got.rfind(" ", 0, max(0, agree - QUOTE_BEFORE)) + 1
-    return got if start <= 0 else "… " + got[start:]
+    cut = len(got.partition(": ")[2]) >= MAX_TEXT  # the child's cut: its last word may be part of one
+    return got if start <= 0 else "… " + (got[start:].rsplit(" ", 1)[0] + " …" if cut else got[start:])
 
 
 PLACE_SHOWN = 36  # characters at least of the shared text told as where two messages part

@@ -141,6 +141,10 @@ CASES += [
     Wrong('error_as_text', fails={'a second backward raises': 'is of type str'},
           edits={"        return error  # the layer node's saved input and weights are gone; no gradient was added": '        return str(error)'},
           names=('the error returned', 'str')),
+    Wrong('error_text_changed_near_its_end', edits={  # PyTorch's long text, one word changed: the quote ends marked cut
+        "        return error  # the layer": "        return RuntimeError(str(error).replace('retain_graph=True', 'retain_graph=False'))  # the layer"},
+          fails={RAISES: 'Specify retain_graph=False if you need to backward through the graph a second time \u2026"'},
+          names=('the error returned is another error', 'retain_graph=False')),
     Wrong('parameters_consumed', fails={'the gradients after each call': 'grads_twice(net, rows)[1] is empty'},
           edits={'    loss.backward(retain_graph=True)  # keep the saved operands for a second pass\n    first = [p.grad.item() for p in net.parameters()]\n    loss.backward()  # adds the same gradients again: .grad accumulates\n    second = [p.grad.item() for p in net.parameters()]': '    params = net.parameters()\n    loss.backward(retain_graph=True)\n    first = [p.grad.item() for p in params]\n    loss.backward()\n    second = [p.grad.item() for p in params]'},
           names=('grads_twice(net, rows)[1]', 'is empty'), unsaid=('retain_graph',)),  # a generator read to its end
