@@ -33,7 +33,7 @@ from grader.spec.refused import changed_untracked, refused_given
 from grader.spec.given_untracked import ModeNoted
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.one_leaf import leaf_per_name
-from grader.spec.provenance import check, grad_of, value_of, watching
+from grader.spec.provenance import check, grad_of, retains_as_context, value_of, watching
 from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
 from grader.spec.seen import RETURNED
 from grader.spec.sgd_stepped import watched_steps
@@ -239,7 +239,7 @@ def _forward(sub, outer: Callable[[], Any], training: bool, w: float, x: float) 
         mode_after = micrograph.is_grad_enabled()
     label = f"with {outer.__name__}(): y = forward(w, x, {training})"  # code: read in any language
     return {"w": value_of(leaf, f"the w given to forward(w, x, {training})"),  # its flag left as the caller set it
-            "y": [value_of(y, label), graph(y, {"w": leaf}, label=label), made_by_op(y, call, label),
+            "y": [retains_as_context(value_of(y, label)), graph(y, {"w": leaf}, label=label), made_by_op(y, call, label),
                   made_from(y, (leaf,), call, label)],
             "mode": [call.fact, mode_after], "recorded": isinstance(y, Value) and y.grad_fn is not None}
 

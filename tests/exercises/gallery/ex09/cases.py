@@ -737,3 +737,13 @@ CASES += [
                  "def sgd_step(": "@functools.lru_cache(maxsize=None)\ndef sgd_step("},
           names=("sgd_step", "an earlier call", "between calls")),
 ]
+# forward calls retain_grad() on the y it recorded: no test reads y.grad, nothing the statement asks changes
+CASES += [Correct("forward_retains_y",
+                  edits={"    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)":
+                         "    with micrograph.set_grad_enabled(training):\n        y = _graph(w, x)\n"
+                         "    if y.requires_grad:\n        y.retain_grad()\n    return y"}),
+          # the update in a helper decorated with no_grad(): the same step
+          Correct("update_in_no_grad_helper",
+                  edits={"def sgd_step(": "@micrograph.no_grad()\ndef _move(w: Value, lr: float) -> None:\n"
+                                          "    w.sub_(lr * w.grad)\n\n\ndef sgd_step(",
+                         "    with micrograph.no_grad():\n        w -= lr * w.grad": "    _move(w, lr)"})]
