@@ -8,6 +8,7 @@ raises for anything the submission does.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ RAN, SYNTAX_ERROR, IMPORT_ERROR = "ran", "syntax error", "import error"
 UNTOUCHED, TIMED_OUT, NOT_GRADED = "untouched stub", "timeout", "not graded"
 OUTCOMES = (RAN, SYNTAX_ERROR, IMPORT_ERROR, UNTOUCHED, TIMED_OUT, NOT_GRADED)
 _SYNTAX = ("SyntaxError", "IndentationError", "TabError")
+_YOUR_CODE = re.compile(r"your code ")  # "your code raised ...": a sentence start once another sentence is before it
 
 
 @dataclass
@@ -269,7 +271,7 @@ def _combinations_named(specs: list[Test], results: list[TestResult],
                 for helper, tests in test.runs_with.items()
                 if helper in ran[test.name] and failed & set(tests)]
         if said:
-            result.feedback = sentences([*said, result.feedback])
+            result.feedback = sentences([*said, capitalized(result.feedback, _YOUR_CODE)])  # now a sentence after one
     return results
 
 

@@ -45,6 +45,9 @@ CASES = [
           fails={W_OFF: "w (first and second call) has requires_grad=True"},
           edits={"Value(w, requires_grad=w_requires_grad)": "Value(w, requires_grad=True)",
                  "Value(x, requires_grad=x_requires_grad)": "Value(x, requires_grad=True)"}),
+    Wrong("x_given_w_flag", names=("x (first and second call) has requires_grad=False",),
+          fails={LEAF_GRADS: "fails as well. Your code raised RuntimeError"},  # a sentence of its own, begun so
+          edits={"Value(x, requires_grad=x_requires_grad)": "Value(x, requires_grad=w_requires_grad)"}),
     Wrong("leaf_means_requires_grad", names=("node_info(w)['is_leaf'] is False",), fails={"node_info reads the attributes": "node_info(w)['is_leaf'] is False"},
           edits={'"is_leaf": v.is_leaf,': '"is_leaf": v.requires_grad and v.grad_fn is None,'}),
     Wrong("hardcoded", names=('leaf_grads ran no backward pass',), fails={LEAF_GRADS: "leaf_grads ran no backward pass"},
