@@ -261,16 +261,20 @@ def _twice_on_one_leaf(sub, w: float, x: float) -> dict:
     backpropagates again (its .grad adds up), as the statement's steps do on any leaf given; a
     result kept per leaf (a dict keyed by ``id(x)``) is returned again and changes nothing, and
     x.grad cleared before the second call's backward (``x.grad = None`` to "start clean") drops
-    the first call's gradient: the second call is watched for that clearing."""
+    the first call's gradient: the second call is watched for that clearing.  The ANEW_ON_OBJECT
+    fact fails where the second call returned the first call's result, or its y (lru_cache)."""
     leaf = Value(x, requires_grad=True)
-    sub.shift_by_data_copy(w, leaf)
+    first = sub.shift_by_data_copy(w, leaf)
     with watching(sub, "shift_by_data_copy", clears=True) as call:
-        sub.shift_by_data_copy(w, leaf)
+        second = sub.shift_by_data_copy(w, leaf)
     twice = "shift_by_data_copy(w, x); shift_by_data_copy(w, x)"
     cleared = call.clears[0] if call.clears else None  # x.grad, left by the first call, cleared before the pass
+    again = second is first or type(first) is dict and type(second) is dict and first.get("y") is not None \
+        and second.get("y") is first.get("y")
     return {"x": value_of(leaf, f"x after {twice}"), "grad": grad_of(leaf, f"x.grad after {twice}"),
             "start": {**check(Check.START_KEPT, None if cleared is None else not cleared, "shift_by_data_copy"),
-                      CONTEXT + "again": True}}
+                      CONTEXT + "again": True},
+            "same_leaf": {**check(Check.ANEW_ON_OBJECT, not again, "shift_by_data_copy"), CONTEXT + "object": "x"}}
 
 
 @EXERCISE.diagram

@@ -152,20 +152,22 @@ def step_in_place(sub):
 def three_steps(sub):
     return {**watched_steps(sub, LOSSES[1:], 3),
             "apart": calls_apart(sub, lambda m, i: _fresh_step(m, *LOSSES[i]), _stepped, 0, 2,
-                                 "sgd_step"), "same_leaf": _again_on_one_leaf(sub)}
+                                 "sgd_step"), "same_leaf": _again_on_one_leaf(sub, "sgd_step")}
 
 
-def _again_on_one_leaf(sub) -> dict[str, Any]:
-    """Two calls of sgd_step on one leaf with the very same loss_fn and lr, as a training loop makes them:
-    the ANEW_ON_OBJECT fact, which fails where the second returned the loss the first returned (a step
-    kept by its arguments, functools.lru_cache: the second call runs nothing, w stays where it was)."""
+def _again_on_one_leaf(sub, function: str) -> dict[str, Any]:
+    """Two calls of ``function`` (sgd_step, step_without_no_grad) on one leaf with the very same loss_fn
+    and lr, as a training loop makes them: the ANEW_ON_OBJECT fact, which fails where the second returned
+    what the first returned, the loss or the error (a step kept by its arguments, functools.lru_cache:
+    the second call runs nothing, no backward, no step)."""
     start, loss_fn, lr = LOSSES[2]
     w = Value(start, requires_grad=True)
+    step = getattr(sub, function)
     with micrograph.enable_grad():
-        first = sub.sgd_step(w, loss_fn, lr)
-        second = sub.sgd_step(w, loss_fn, lr)
+        first = step(w, loss_fn, lr)
+        second = step(w, loss_fn, lr)
     again = first is not None and first is not w and second is first
-    return {**check(Check.ANEW_ON_OBJECT, not again, "sgd_step"), CONTEXT + "object": "w"}
+    return {**check(Check.ANEW_ON_OBJECT, not again, function), CONTEXT + "object": "w"}
 
 
 def _fresh_step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> tuple[Value, Any]:
@@ -221,7 +223,7 @@ def refused_public(sub):
 def refused_hidden(sub):
     return {**by_key([_refused(sub, s, f, lr) for s, f, lr in LOSSES[1:]]),
             "apart": calls_apart(sub, lambda m, i: _fresh_refused(m, *LOSSES[i]), seen_all, 1, 2,
-                                 "step_without_no_grad")}
+                                 "step_without_no_grad"), "same_leaf": _again_on_one_leaf(sub, "step_without_no_grad")}
 
 
 def _fresh_refused(sub, start: float, loss_fn: Callable[[Value], Value], lr: float) -> tuple[Value, Any]:

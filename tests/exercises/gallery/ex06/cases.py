@@ -477,3 +477,12 @@ CASES += [
                  "    micrograph.set_grad_enabled(False)\n"},
           names=("shift_by_rebinding returned with grad mode still off",)),
 ]
+
+# shift_by_data_copy under functools.lru_cache (x hashes by identity): a second call on the same leaf runs nothing
+# and returns the first call's dict, so x is shifted and backpropagated once where the statement's does it twice.
+CASES += [
+    Wrong("data_copy_lru_cached", fails={"gradient after copy_ on other inputs": "called again on the x an earlier call was given"},
+          edits={"import micrograph\n": "import functools\n\nimport micrograph\n",
+                 "def shift_by_data_copy(": "@functools.lru_cache(maxsize=None)\ndef shift_by_data_copy("},
+          names=("shift_by_data_copy", "an earlier call", "between calls")),
+]

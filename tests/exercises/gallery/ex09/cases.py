@@ -747,3 +747,12 @@ CASES += [Correct("forward_retains_y",
                   edits={"def sgd_step(": "@micrograph.no_grad()\ndef _move(w: Value, lr: float) -> None:\n"
                                           "    w.sub_(lr * w.grad)\n\n\ndef sgd_step(",
                          "    with micrograph.no_grad():\n        w -= lr * w.grad": "    _move(w, lr)"})]
+
+# step_without_no_grad under functools.lru_cache: a second call on the same w, loss_fn and lr runs no backward and
+# returns the very error the first call caught.
+CASES += [
+    Wrong("refused_step_lru_cached", fails={"without no_grad the step raises": "called again on the w an earlier call was given"},
+          edits={"import micrograph\n": "import functools\n\nimport micrograph\n",
+                 "def step_without_no_grad(": "@functools.lru_cache(maxsize=None)\ndef step_without_no_grad("},
+          names=("step_without_no_grad", "an earlier call", "between calls")),
+]
