@@ -35,7 +35,7 @@ from grader.spec.linear_net import (FORWARD, calling_forward, in_statement_order
                                     output_names, param_facts, param_names, summed)
 from grader.spec.rows import in_order, net_rows, rows_fact
 from grader.spec.entries_reached import every_entry
-from grader.spec.provenance import check, float_of, result_of, value_of, watching
+from grader.spec.provenance import check, float_of, result_of, retains_as_context, value_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy, remembered
 
 EXERCISE = Exercise("ex12", "nn.Linear: backward twice and retain_graph", module="ex12_linear")
@@ -75,7 +75,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         "leaves": leaf_per_entry(inputs, "input"), "order": in_order(inputs, rows),
         "rows": rows_fact(output),
         "output_order": {**in_order(output, net_rows(net, inputs), "output", "net(input)", False), CONTEXT + "of_net": True},
-        "output": entries(output, "output", value_of),
+        "output": entries(output, "output", lambda v, label: retains_as_context(value_of(v, label))),  # no .grad read
         "loss": [graph(loss, names, label="loss", drawn=output_names(output)), result_of(grad_fn(loss), "loss.grad_fn")],
         "summed": every_entry(output, loss, "loss", "output"),
         "new": new,

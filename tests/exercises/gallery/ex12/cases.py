@@ -800,3 +800,12 @@ CASES += [
                  "def grads_twice(": "_TWICE: dict = {}\n\n\ndef grads_twice("},
           names=("grads_twice", "an earlier call", "between calls")),
 ]
+# retain_grad() on every entry of output: no test reads their .grad, nothing the statement asks changes
+CASES += [Correct("output_entries_retained",
+                  edits={"    output = net(inputs)\n": "    output = net(inputs)\n    for row in output:\n"
+                                                       "        for v in row:\n            v.retain_grad()\n"}),
+          # a hook on each parameter that only prints the gradient it is handed
+          Correct("parameter_hooks_that_print",
+                  edits={"    _, _, loss = forward(net, rows)\n    loss.backward()  # frees":
+                         "    _, _, loss = forward(net, rows)\n    for p in net.parameters():\n"
+                         "        p.register_hook(lambda g: print(g.item()))\n    loss.backward()  # frees"})]
