@@ -5,6 +5,7 @@ CSV and the report read back from it."""
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -98,9 +99,16 @@ def _exercise_record(result: ExerciseResult, staging: Path, ran: bool) -> dict[s
         "tests": [{**t.to_json(), "public": t.public} for t in result.tests],
         "diagrams": [Path(p).relative_to(staging).as_posix() for p in result.diagrams
                      if Path(p).is_relative_to(staging)],
-        "notes": result.notes, "stdout": result.stdout, "stdout_lines": result.stdout_lines,
+        "notes": [_in_folder(note, staging) for note in result.notes], "stdout": result.stdout, "stdout_lines": result.stdout_lines,
         "stdout_dropped": result.stdout_dropped,
     }
+
+
+def _in_folder(note: str, staging: Path) -> str:
+    """A note with the paths of the student's diagrams relative to their folder, as ``diagrams``
+    lists them: the folder is assembled in ``staging`` and renamed into place, so a path into
+    ``staging`` names a file that is no longer there."""
+    return note.replace(f"{staging}{os.sep}", "")
 
 
 def row_of(record: dict[str, Any]) -> Row:

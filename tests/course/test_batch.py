@@ -197,3 +197,22 @@ def test_a_summary_names_the_exercises_nobody_handed_in() -> None:
                              row({"ex01": NOT_GRADED, "ex02": UNTOUCHED, "ex03": NOT_GRADED})], [])
     assert summary.handed_in_by_nobody(["ex01", "ex02", "ex03"]) == ["ex03"]
     assert Summary(0, 0, [], []).handed_in_by_nobody(["ex01"]) == []
+
+
+def test_a_note_names_a_diagram_by_its_path_in_the_student_folder(tmp_path: Path) -> None:
+    """A student's folder is assembled in a staging folder and renamed into place: the note beside
+    difference.svg names it as the folder's diagrams list it, never by the staging path, gone."""
+    from grader.course.entries import Entry
+    from grader.course.records import read_record, write_record
+    from grader.judge.grading import ExerciseResult
+
+    staging = tmp_path / ".staging" / "ann.x1"
+    drawn = staging / "ex01" / "difference.svg"
+    drawn.parent.mkdir(parents=True)
+    drawn.write_text("<svg/>")
+    result = ExerciseResult("ex01", "graph", [], diagrams=[str(drawn)],
+                            notes=[f"{drawn}: your graph in the public test 'build_graph'"])
+    write_record(staging, Entry(tmp_path / "ann", "ann", "ann", "ann"), "k", "ok", "", 0.1, [result], {"ex01"})
+    (exercise,) = read_record(staging)["exercises"]
+    assert exercise["diagrams"] == ["ex01/difference.svg"]
+    assert exercise["notes"] == ["ex01/difference.svg: your graph in the public test 'build_graph'"]
