@@ -153,7 +153,7 @@ class _Walk:
             if child is None:
                 item = input_operand(node, i)
                 is_value = isinstance(item, micrograph.Value)
-                told.append([self.leaf_names.get(id(item)) if is_value else None,
+                told.append([self.leaf_names.get(id(item), self.drawn.get(id(item))) if is_value else None,
                              num(item) if is_value or type(item) in (int, float) else None])
         return {CONTEXT + "const": told} if any(name or number is not None for name, number in told) else {}
 

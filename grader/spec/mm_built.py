@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from micrograph import Value
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec.facts import CONTEXT, Check
@@ -53,7 +54,7 @@ def built(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
     return {
         "x": entries(g["x"], "x", value_of),
         "y": entries(g["y"], "y", value_of),
-        "loss": entries(g["loss"], "loss", lambda v, label: graph(v, sources or names, label=label)),
+        "loss": entries(g["loss"], "loss", lambda v, label: graph(v, sources or names, label=label, drawn=_ys(g["y"]))),
         "detached": {**check(Check.RETURNED_UNDETACHED, not sources, "x"), CONTEXT + "entries": True,
                      CONTEXT + "of": "loss"},
         "shape": shape(g["loss"], "loss", summed_row(g["loss"], _product_row(x_row, y_rows))),
@@ -63,6 +64,14 @@ def built(sub, x_row: list[float], y_rows: list[list[float]]) -> dict[str, Any]:
         "call": call.fact, "x_row": list_kept(given, list(x_row), "build", "x_row"),
         "y_rows": rows_kept(rows, before, "build", "y_rows"),
     }
+
+
+def _ys(y: Any) -> dict[str, Any]:
+    """y's entries by name, for the drawing only: a y made of leaves that require grad, which loss's
+    graph then reaches, shows them as y[j][k], not as nameless leaves (never compared)."""
+    rows = y if type(y) is list else []
+    return {f"y[{j}][{k}]": v for j, row in enumerate(rows) if type(row) is list
+            for k, v in enumerate(row) if isinstance(v, Value)}
 
 
 def _product_row(x_row: list[float], y_rows: list[list[float]]) -> list[float]:

@@ -546,6 +546,18 @@ def test_the_difference_diagram_draws_a_named_value_that_requires_no_grad_as_its
     assert [(n["name"], n["data"]) for n in freed["nodes"] if n.get("role") == "const"] == [(None, None)] * 2
 
 
+def test_the_difference_diagram_names_values_named_for_the_drawing_only():
+    """``drawn`` names (ex11's y[j][k]) label a leaf and a constant a product saved, never compared."""
+    from grader.judge.marking import viz_graph
+
+    x, y0, y1 = Value(1.5, requires_grad=True), Value(2.0), Value(-1.0, requires_grad=True)
+    loss = x * y0 + x * y1
+    fact = graph(loss, {"x": x}, label="loss", drawn={"y[0][0]": y0, "y[1][0]": y1})
+    assert find(graph(loss, {"x": x}, label="loss"), fact) == []
+    named = {n.get("name"): n.get("role") for n in viz_graph(fact, 0, "loss")["nodes"]}
+    assert named["y[0][0]"] == "const" and named["y[1][0]"] == "leaf" and named["x"] == "leaf"
+
+
 def test_the_difference_diagram_draws_each_output_of_a_layer_as_a_value_of_its_own():
     """A layer's entries are outputs of one node: each is drawn once, named and numbered by ``drawn``,
     fed by the one op and feeding the sum, where one box stood for all of them."""
