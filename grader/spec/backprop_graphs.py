@@ -27,10 +27,13 @@ Built = TypeVar("Built", bound=Callable[..., "Graph"])
 
 
 def _kept(build: Built) -> Built:
-    """``build``, whose every graph joins ``_BUILT``."""
+    """``build``, whose every graph joins ``_BUILT``, built with grad mode on whatever mode an
+    earlier call of the student's code left: a mode left off is told by that call's own fact,
+    not by an error the student's walk meets on a graph the probe built without its nodes."""
     @functools.wraps(build)
     def kept(*args: float) -> Graph:
-        graph = build(*args)
+        with micrograph.enable_grad():
+            graph = build(*args)
         _BUILT.append(graph)
         return graph
     return kept  # type: ignore[return-value]

@@ -20,9 +20,11 @@ from grader.spec.repeat import fresh_copy
 
 
 def documents_y(w: float, x: float) -> Value:
-    """y = (x + w) * (w + 1) from two new leaves, kept by no one but the caller."""
+    """y = (x + w) * (w + 1) from two new leaves, kept by no one but the caller, recorded whatever
+    grad mode an earlier call of the student's left (a mode left off is told by that call's fact)."""
     wl, xl = Value(w, requires_grad=True), Value(x, requires_grad=True)
-    return micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1))
+    with micrograph.enable_grad():
+        return micrograph.mul(micrograph.add(xl, wl), micrograph.add(wl, 1))
 
 
 def at_a_freed_node(sub: ModuleType, call: Callable[[ModuleType, Value], Any],

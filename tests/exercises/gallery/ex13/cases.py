@@ -908,3 +908,11 @@ CASES += [
                  "def backprop(": "_ANSWERS: dict = {}\n\n\ndef backprop("},
           names=("backprop(y)", "state kept between calls")),
 ]
+# topological_order switches grad mode off and leaves it off: told as that, on every graph the tests build
+# after it (they are recorded all the same), never as an error its walk met on a graph with no grad_fn
+CASES += [Wrong("order_leaves_grad_mode_off",
+                fails={RANDOM: "backprop returned with grad mode still off", ORDER: "grad mode still off"},
+                edits={"    start = root.grad_fn\n": "    micrograph.set_grad_enabled(False)  # only reading the graph\n"
+                                                     "    start = root.grad_fn\n"},
+                names=("topological_order returned with grad mode still off",),
+                unsaid=("'NoneType' object has no attribute",))]
