@@ -184,14 +184,17 @@ def _train_on_one_model(sub) -> dict[str, Any]:
     """train on a model, then on it again with another lr (a notebook that trains on): the ANEW_ON_OBJECT
     fact of the second call, which fails where it returned the first call's list again (the very list, or its
     numbers, not none, the first not the loss of the model the first call left: a loop that never changes the
-    model computes them afresh), or the statement's losses of the first call's lr (``~first_lr``: an optimizer kept)."""
+    model computes them afresh), or the statement's losses of the first call's lr (``~first_lr``: an optimizer kept).
+    A third call, with the second's lr and steps, returning the very floats the second returned fails it too."""
     model = models.model(23)
     first = _train(sub, model, *_data(), ODD_LR, 2)
     seen, copied = _numbers(first), copy.deepcopy(model)
     now = losses_of(copy.deepcopy(copied), _data(), 0.3, 1)[0]  # the statement's second call's first loss
     second = _train(sub, model, *_data(), 0.3, 2)
+    third = _train(sub, model, *_data(), 0.3, 2)  # on again, as the second: a list kept by model, lr and steps
     again = second is first or (type(seen) is list and seen != [] and _numbers(second) == seen  # numbers, not types
-                                and all(type(x) is float for x in seen) and not close(first_number(second), now))
+                                and all(type(x) is float for x in seen) and not close(first_number(second), now)) \
+        or type(second) is list and type(third) is list and any(type(a) is float and a is b for a, b in zip(second, third))
     first_lr = not again and _numbers(second) == losses_of(copy.deepcopy(copied), _data(), ODD_LR, 2) != losses_of(
         copied, _data(), 0.3, 2)
     return {**check(Check.ANEW_ON_OBJECT, not (again or first_lr), "train"), CONTEXT + "object": "model",

@@ -772,3 +772,14 @@ CASES += [
           edits={RECORD: "        losses.append(loss.item)\n"},
           unsaid=("one number at every step", "returned that call's result", "is not nn.mse_loss(model(inputs), targets)")),
 ]
+
+# train's losses kept in a module-level dict by the model's id, lr and steps, copies handed out: training on with the
+# same lr and steps returns the earlier call's floats and steps nothing.
+CASES += [
+    Wrong("losses_cached_by_model_lr_steps", fails={"train returns one loss per step": "called again on the model an earlier call was given"},
+          edits={"    losses = []\n": "    key = (id(model), lr, steps)\n    if key in _RUNS:\n        return list(_RUNS[key])\n"
+                                      "    losses = []\n",
+                 "    return losses\n": "    _RUNS[key] = list(losses)\n    return losses\n",
+                 "def train(": "_RUNS: dict = {}\n\n\ndef train("},
+          names=("train", "an earlier call", "between calls")),
+]
