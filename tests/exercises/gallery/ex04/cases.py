@@ -561,3 +561,9 @@ CASES += [
           edits={"    history = [w_leaf.grad.item()]\n": "    history = [w_leaf.grad.item()]\n    y.detach_()\n"},
           names=("backward_twice started fewer backward passes", "detach_()"), unsaid=("ran backward fewer times",)),
 ]
+# second_backward_error keeps y's gradient (retain_grad) and prints it with a hook: neither changes what the
+# second backward does
+CASES += [Correct("second_backward_watches_y",
+                  edits={"    y = build(Value(w, requires_grad=True))\n    y.backward()":
+                         "    y = build(Value(w, requires_grad=True))\n    if not y.is_leaf:\n        y.retain_grad()\n"
+                         "    y.register_hook(print)\n    y.backward()"})]

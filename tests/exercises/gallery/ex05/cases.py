@@ -666,3 +666,11 @@ CASES += [
                  "def grad_history(": "_CACHE: dict = {}\n\n\ndef grad_history("},
           names=("grad_history ran no backward pass", "produced in an earlier call", "state kept between calls")),
 ]
+# zero_grad leaves on each leaf it was given a hook that hands the gradient back unchanged (the caller's Values
+# keep it), or is decorated with no_grad(): no gradient, no mode the statement asks for changes
+CASES += [Correct("zero_grad_leaves_identity_hook",
+                  edits={"    for leaf in leaves:\n        if set_to_none:":
+                         "    for leaf in leaves:\n        leaf.register_hook(lambda g: g)\n        if set_to_none:"}),
+          Correct("zero_grad_decorated_no_grad",
+                  edits={"def zero_grad(": "@micrograph.no_grad()\ndef zero_grad(",
+                         "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"})]
