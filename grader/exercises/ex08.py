@@ -28,7 +28,7 @@ from grader.spec.graph import graph
 from grader.spec.probe import by_key, plain_dict, shape_error
 from grader.spec.origins import detached_from, detached_some, leaf_beside, ran_on_detached
 from grader.spec.detached_leaf import told_if_detached
-from grader.spec.made_untracked import told_if_detached_root
+from grader.spec.made_untracked import told_if_detached_root, told_if_made_under_no_grad
 from grader.spec.errors import error_of
 from grader.spec.refused import refused_detached
 from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
@@ -269,7 +269,8 @@ def _cut_source(w_cut: object, w_cut_detached: object, beside: object) -> object
 
 def _cut(sub, w: float) -> dict[str, Any]:
     with (watching(sub, "detach_cuts_graph", saves=True, made=True) as call, told_if_detached(call, "detach_cuts_graph"),
-          told_if_detached_root(call, "detach_cuts_graph")):  # (w_cut * w_cut).detach(): y_cut has no graph
+          told_if_detached_root(call, "detach_cuts_graph"),  # (w_cut * w_cut).detach(): y_cut has no graph
+          told_if_made_under_no_grad(call, "detach_cuts_graph")):  # y_full from a helper decorated with no_grad
         r = sub.detach_cuts_graph(w)
     r = _fields(r, {"w_full", "y_full", "w_cut", "y_cut", "w_cut_detached"}, "detach_cuts_graph")
     beside = leaf_beside(r["y_cut"], r["w_cut"])  # the w_cut the code multiplied, whatever it returned

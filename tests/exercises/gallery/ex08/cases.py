@@ -574,3 +574,11 @@ CASES += [
           names=("backward_of_detached ran backward on a Value that still has its grad_fn", "cut one path"),
           unsaid=("the Value it detached is not the one backward ran on",)),
 ]
+# y_full computed by a helper decorated with no_grad(): told as y_full computed from w_full with grad mode off,
+# not by the engine's error alone
+CASES += [Wrong("square_in_no_grad_helper",
+                fails={"w * w.detach() sends gradient through one factor": "computed y_full from w_full"},
+                edits={"def detach_cuts_graph(": "@micrograph.no_grad()\ndef _square(v: Value) -> Value:\n"
+                                                 "    return v * v\n\n\ndef detach_cuts_graph(",
+                       "    y_full = w_full * w_full": "    y_full = _square(w_full)"},
+                names=("detach_cuts_graph computed y_full from w_full (which requires grad) while grad mode was off",))]
