@@ -28,6 +28,7 @@ from grader.spec.probe import (call_text, caught_warnings, dict_of, in_call, fir
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
 from grader.spec.caller_filters import caller_ignores
 from grader.spec.caller_grads import hold, kept
+from grader.spec.given_untracked import told_if_untracked
 from grader.spec.given import NODES, documents_graph, given_calls, grad_itself, grad_left, left_whole, retained_after
 from grader.spec.import_mode import filters_kept, import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
@@ -61,7 +62,8 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     calls with other names differ in what is true of them."""
     named = call_text("backward_retaining", "w", "x", names)
     passed = list(names)  # the caller's list: the statement's code only reads it
-    with arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, watching(sub, named) as call:
+    with arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, watching(sub, named) as call, \
+            told_if_untracked(given, "backward_retaining", "build_graph"):
         answer = sub.backward_retaining(w, x, passed)
     keys = keys_asked(answer, NODES, named, extra=True)
     if keys["holds"] is False:  # a dict without some of the five: told by its keys, nothing to look at
@@ -142,7 +144,8 @@ def _grad_or_none(g: object) -> float | str | None:
 
 def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     with caught_warnings() as seen, arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, \
-            watching(sub, "grads_after_backward", grad_numbers=True, reads_grad=True) as call:
+            watching(sub, "grads_after_backward", grad_numbers=True, reads_grad=True) as call, \
+            told_if_untracked(given, "grads_after_backward", "build_graph"):  # build_graph called inside no_grad
         answer = plain_dict(sub.grads_after_backward(w, x))
     keys = keys_asked(answer, NODES, "grads_after_backward(w, x)", extra=True)
     if keys["holds"] is False:  # a dict without some of the five: told by its keys, nothing to look at

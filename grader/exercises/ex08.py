@@ -176,7 +176,8 @@ earlier call is told by its identity."""
 
 
 def _shares(sub, w: float, x: float, new: float) -> dict[str, Any]:
-    with watching(sub, "detach_shares_data") as call:  # grad mode is context: w_detach requires no grad
+    with watching(sub, "detach_shares_data", made=True) as call, \
+            told_if_made_under_no_grad(call, "detach_shares_data"):  # grad mode is context: w_detach requires no grad
         r = sub.detach_shares_data(w, x, new)
     r = _fields(r, {"w", "x", "y", "w_detach"}, "detach_shares_data")
     leaves = {"w": r["w"], "x": r["x"]}

@@ -582,3 +582,9 @@ CASES += [
                  "    micrograph.set_grad_enabled(False)  # reading only\n    return str(caught[0].message) if caught else None\n"},
           names=("returned with grad mode still off",), unsaid=("RuntimeError", "under the caller's")),
 ]
+# grads_after_backward builds its graph inside no_grad: told as its call of build_graph with grad mode off
+CASES += [Wrong("grads_after_build_under_no_grad",
+                fails={"non-leaf grads are None after backward": "grads_after_backward called build_graph while grad mode was off"},
+                edits={"    g = build_graph(w, x)\n    g[\"y\"].backward()\n    return {name":
+                       "    with micrograph.no_grad():\n        g = build_graph(w, x)\n    g[\"y\"].backward()\n    return {name"},
+                names=("grads_after_backward called build_graph while grad mode was off",))]
