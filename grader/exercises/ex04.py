@@ -25,7 +25,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf
 from grader.spec.errors import error_of
 from grader.spec.given import GivenCalls, given_calls
-from grader.spec.given_untracked import told_if_untracked
+from grader.spec.given_untracked import ModeNoted, told_if_untracked
 from grader.spec.graph_again import told_if_earlier_graph
 from grader.spec.made_untracked import told_if_detached_given
 from grader.spec.handed import carries_state
@@ -232,9 +232,11 @@ def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, A
             built.append(build(v))
             return built[-1]
 
+        noted = ModeNoted(handing)  # whether grad mode was on at each call of build
         with watching(sub, "second_backward_error", retain_graph=True, errors=True, made=True) as call, \
-                told_if_detached_given(call, "second_backward_error", "build", given):  # build(leaf.detach())
-            error = sub.second_backward_error(handing, w)
+                told_if_detached_given(call, "second_backward_error", "build", given), \
+                told_if_untracked(noted, "second_backward_error", "build"):  # build(leaf.detach()); build under no_grad
+            error = sub.second_backward_error(noted, w)
         raised = error is not None or bool(call.raised)
         handed.append(_given_leaf(given, raised) if label in ADDITIONS
                       else check(Check.BUILD_GIVEN_LEAF, None, "second_backward_error"))  # it raises either way

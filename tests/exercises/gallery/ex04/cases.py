@@ -567,3 +567,9 @@ CASES += [Correct("second_backward_watches_y",
                   edits={"    y = build(Value(w, requires_grad=True))\n    y.backward()":
                          "    y = build(Value(w, requires_grad=True))\n    if not y.is_leaf:\n        y.retain_grad()\n"
                          "    y.register_hook(print)\n    y.backward()"})]
+# second_backward_error calls build inside no_grad: told as that call with grad mode off, not by the engine's error alone
+CASES += [Wrong("build_called_under_no_grad",
+                fails={"which graphs survive a second backward": "second_backward_error called build while grad mode was off"},
+                edits={"    y = build(Value(w, requires_grad=True))\n    y.backward()":
+                       "    with micrograph.no_grad():\n        y = build(Value(w, requires_grad=True))\n    y.backward()"},
+                names=("second_backward_error called build while grad mode was off",))]
