@@ -15,7 +15,7 @@ from micrograph.i18n import N_
 from grader.i18n import _
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
-from grader.spec.given_untracked import UNLINED
+from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
 from grader.spec.made_untracked import BELOW, DATA, ROOT, UNNAMED
@@ -119,11 +119,15 @@ def _detached_leaf(error: ErrorRecord, tell: Tell) -> str:
 
 
 def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], str]) -> str:
-    """The engine's "does not have a grad_fn" the function tested raised after it called the
-    function it was given with grad mode off (``grader.spec.given_untracked``): that call first, with
+    """The engine's "does not have a grad_fn" (or its refusal of retain_grad()) the function tested raised
+    after it called the function it was given with grad mode off (``grader.spec.given_untracked``): that call first, with
     its line where the probe saw it (``named``: as feedback names a line), as what the backward line met."""
     function, given, line, said = error["message"].split(" ", 3)
     raised = tell(said_error(error, said))
+    if RETAIN_UNTRACKED in said:
+        return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
+                 "by no graph and requires no grad, and retain_grad() on such a Value raises; {error}",
+                 function=function, given=given, error=raised)
     if line == UNLINED:
         return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
                  "by no graph, and a backward from a Value no graph records raises; {error}", function=function,

@@ -29,6 +29,8 @@ from grader.spec.raised import NO_GRAD_FN
 
 
 UNLINED = "-"
+RETAIN_UNTRACKED = "can't retain_grad on Tensor that has requires_grad=False"
+"""The engine's error from retain_grad() on a Value that requires no grad (one computed with grad mode off)."""
 """The line's place in the message where the call's line is not known (a function the probe wrapped)."""
 _MODULE_CALL = micrograph.nn.Module.__call__.__code__  # how a Module is called: model(inputs)
 _NN_NAMESPACE = micrograph.nn.Module.__call__.__globals__  # its frames' globals, read before their code (audited)
@@ -67,10 +69,12 @@ class Noted(Protocol):
 
 def told_if_untracked(given: Noted, function: str, name: str) -> AbstractContextManager[None]:
     """While the student's ``function`` runs with ``given`` (its argument ``name``): the engine's
-    "does not have a grad_fn" raised after the last call of ``given`` ran with grad mode off is
-    raised again as ``GivenUnderNoGrad``."""
+    "does not have a grad_fn", or its refusal of retain_grad() on a Value that requires no grad,
+    raised after the last call of ``given`` ran with grad mode off is raised again as
+    ``GivenUnderNoGrad``."""
     def words(exc: Exception) -> str | None:
-        off = NO_GRAD_FN in str(exc) and bool(given.modes) and not given.modes[-1]
+        kind = NO_GRAD_FN in str(exc) or RETAIN_UNTRACKED in str(exc)
+        off = kind and bool(given.modes) and not given.modes[-1]
         return f"{function} {name} {UNLINED}" if off else None
     return raised_again_as(GivenUnderNoGrad, words)
 

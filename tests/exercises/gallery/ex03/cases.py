@@ -588,3 +588,11 @@ CASES += [Wrong("grads_after_build_under_no_grad",
                 edits={"    g = build_graph(w, x)\n    g[\"y\"].backward()\n    return {name":
                        "    with micrograph.no_grad():\n        g = build_graph(w, x)\n    g[\"y\"].backward()\n    return {name"},
                 names=("grads_after_backward called build_graph while grad mode was off",))]
+# backward_retaining builds its graph inside no_grad, so retain_grad() raises on a node that requires no grad: told
+# as its call of build_graph with grad mode off, not by the engine's error alone
+CASES += [Wrong("retaining_build_under_no_grad",
+                fails={"a.grad after retain_grad": "backward_retaining called build_graph while grad mode was off"},
+                edits={"    g = build_graph(w, x)\n    for name in names:":
+                       "    with micrograph.no_grad():\n        g = build_graph(w, x)\n    for name in names:"},
+                names=("backward_retaining called build_graph while grad mode was off",
+                       "retain_grad() on such a Value raises"))]
