@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks import callgrind, workloads
+from benchmarks import against_torch, callgrind, workloads
 from benchmarks.__main__ import main
 from benchmarks.engines import micrograph
 from benchmarks.turns import CpuLaps
 
 
-def test_each_workload_reports_its_phases() -> None:
-    e = micrograph()
+@pytest.mark.parametrize("engine", ["micrograph", "torch"])
+def test_each_workload_reports_its_phases(engine: str) -> None:
+    e = micrograph() if engine == "micrograph" else against_torch.torch_engine()
+    if e is None:
+        pytest.skip(f"torch is not installed here ({against_torch.INSTALL}): its adapter is not run")
     runs = {
         "chain": lambda laps: workloads.chain(e, laps, ops=200),
         "sum": lambda laps: workloads.product_sum(e, laps, n=200),
@@ -25,7 +28,8 @@ def test_each_workload_reports_its_phases() -> None:
         expected = workload.phases if workload.key != "training" else (
             workloads.rows_backward(2), workloads.rows_backward(4))
         assert set(laps.seconds) == set(expected), workload.key
-    assert workloads.bytes_per_node(e, ops=500) > 0
+    if engine == "micrograph":
+        assert workloads.bytes_per_node(e, ops=500) > 0
 
 
 def test_callgrind_child_marks_each_phase_it_closes() -> None:
