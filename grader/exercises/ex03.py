@@ -14,7 +14,6 @@ build_graph's.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Any
 
 from micrograph import Value, enable_grad, mul
