@@ -40,6 +40,9 @@ class SayState(Sentence):
     ERROR_KEPT_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on other inputs), "
                           "returned in a new result the very error object that call returned: your code keeps the "
                           "error between calls and hands it out again, where the statement's raises a new one at each call.")
+    VALUES_KEPT_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on other inputs), "
+                           "returned in a new dict the very Values that call returned: your code keeps them between "
+                           "calls and hands them out again, where the statement's makes new ones at each call.")
     RAISED_AGAIN = N_("{label}, called again with the inputs of an earlier call (after a call on "
                       "other inputs), raised an error where the first call returned: what it does "
                       "depends on state kept between calls.")

@@ -208,7 +208,7 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     return [check(Check.FIRST_KEPT, settled == after and fresh_kept is not False, label),
             {**check(Check.SAME_AGAIN, before == again and handed is None, label), RAISED: again is None,
              CONTEXT + "effect_only": before.returned_alike(again),  # the same returned, its inputs changed otherwise
-             CONTEXT + "changed_raised": again is None and bool(changed),
+             CONTEXT + "changed_raised": again is None and bool(changed), CONTEXT + "values_inside": handed == "values",
              SAME_OBJECT: handed == "whole", ERROR_INSIDE: handed == "error", **changed},
             {**check(Check.SAME_FRESH, fresh_first and _as_if_first(sub, call, seen, [(second, later)]), label),
              **changed}]

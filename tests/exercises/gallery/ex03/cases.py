@@ -596,3 +596,16 @@ CASES += [Wrong("retaining_build_under_no_grad",
                        "    with micrograph.no_grad():\n        g = build_graph(w, x)\n    for name in names:"},
                 names=("backward_retaining called build_graph while grad mode was off",
                        "retain_grad() on such a Value raises"))]
+
+# backward_retaining's graph kept in a module-level dict by its inputs, a copy of the dict handed out: a later call
+# with those inputs runs no backward and returns the very Values the first call made.
+CASES += [
+    Wrong("retaining_cached_as_a_copy",
+          fails={"retain_grad on exactly the nodes named": "returned in a new dict the very Values that call returned"},
+          edits={"    g = build_graph(w, x)\n    for name in names:":
+                 "    key = (w, x, tuple(names))\n    if key in _DONE:\n        return dict(_DONE[key])\n"
+                 "    g = build_graph(w, x)\n    for name in names:",
+                 '    g["y"].backward()\n    return g\n': '    g["y"].backward()\n    _DONE[key] = g\n    return dict(g)\n',
+                 "def backward_retaining(": "_DONE: dict = {}\n\n\ndef backward_retaining("},
+          names=("backward_retaining", "the very Values that call returned", "between calls")),
+]
