@@ -916,3 +916,15 @@ CASES += [Wrong("order_leaves_grad_mode_off",
                                                      "    start = root.grad_fn\n"},
                 names=("topological_order returned with grad mode still off",),
                 unsaid=("'NoneType' object has no attribute",))]
+
+# State kept between calls that is right: a module-level itertools.count as the heap's tie-breaker in Kahn's algorithm
+# (it only orders the ready nodes; any topological order is the statement's).
+CASES += [
+    Correct("ready_heap_with_a_module_counter",
+            edits={"import micrograph\n": "import heapq\nimport itertools\n\nimport micrograph\n",
+                   "    order = []\n    ready = [start]\n    while ready:\n        node = ready.pop()\n":
+                   "    order = []\n    ready = [(next(_TICKS), start)]\n    while ready:\n        _, node = heapq.heappop(ready)\n",
+                   "            if incoming[child] == 0:\n                ready.append(child)":
+                   "            if incoming[child] == 0:\n                heapq.heappush(ready, (next(_TICKS), child))",
+                   "def topological_order(": "_TICKS = itertools.count()\n\n\ndef topological_order("}),
+]

@@ -646,3 +646,13 @@ CASES += [Wrong("hook_doubling_input_in_forward", fails={SOFTPLUS: "a hook of yo
                   edits={"        ctx.save_for_backward(x)  # freed": "        if x.requires_grad:\n"
                                                                     "            x.register_hook(print)\n"
                                                                     "        ctx.save_for_backward(x)  # freed"})]
+
+# State kept between calls that is right: a pure helper of floats under functools.lru_cache (the same numbers give
+# the same clipped number, whatever call asked first).
+CASES += [
+    Correct("clip_through_a_cached_pure_helper",
+            edits={"from micrograph import Function, Value\n":
+                   "import functools\n\nfrom micrograph import Function, Value\n\n\n@functools.lru_cache(maxsize=None)\n"
+                   "def _clipped(v: float, low: float, high: float) -> float:\n    return min(max(v, low), high)\n",
+                   "        return Value(min(max(x.item(), low), high))": "        return Value(_clipped(x.item(), low, high))"}),
+]
