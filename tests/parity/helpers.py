@@ -37,6 +37,11 @@ def attempt(f: Callable[[], Any]) -> Any:
         return f"error: {type(exc).__name__}: {str(exc).splitlines()[0]}"
 
 
+def attempt_statement(stmt: str, names: dict[str, Any]) -> Any:
+    """``attempt`` of one statement run with ``names`` as its locals: "ok", or its error."""
+    return attempt(lambda: exec(stmt, {}, names) or "ok")  # noqa: S102 - the statement is the observation
+
+
 def function(A: Any, name: str, forward: Callable[..., Any], backward: Callable[..., Any]) -> type:
     """A custom ``A.Function`` class called ``name`` (torch names its node ``<name>Backward``)."""
     return type(name, (A.Function,), {"forward": staticmethod(forward), "backward": staticmethod(backward)})

@@ -4,13 +4,7 @@ naming the class that defines it; ``requires_grad`` of a non-leaf, deleted flags
 RuntimeErrors; ``_grad_fn = None`` is ``detach_()``, any other ``_grad_fn`` refused; a node's ``next_functions``,
 ``metadata``, saved values and ``variable`` alike.  A refused write leaves the value as it was."""
 
-
-def attempt(stmt, names):
-    try:
-        exec(stmt, {}, names)  # noqa: S102 - the statement is the observation
-    except Exception as exc:  # noqa: BLE001 - the error is the observation
-        return f"error: {type(exc).__name__}: {str(exc).splitlines()[0]}"
-    return "ok"
+from parity.helpers import attempt_statement
 
 
 def run(B, rec):
@@ -41,7 +35,7 @@ def run(B, rec):
         y = x * 3.0
         names = {"x": x, "y": y, "c": B.value(1.5), "d": y.detach(), "p": B.nn.Parameter(B.value(0.5)),
                  "s": B.add(x, y, alpha=2), "a": y.grad_fn.next_functions[0][0], "f": Double.apply(x)}
-        rec(stmt, attempt(stmt, names))
+        rec(stmt, attempt_statement(stmt, names))
         rec(f"{stmt}: then x, y, y.grad_fn, is_leaf, requires_grad", (x, y, y.grad_fn, x.is_leaf, y.is_leaf, y.requires_grad))
         rec(f"{stmt}: then y.output_nr, x._version, retains_grad, name", (y.output_nr, x._version, y.retains_grad, x.name))
         rec(f"{stmt}: then y.backward()", lambda: y.backward())

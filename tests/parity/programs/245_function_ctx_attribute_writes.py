@@ -2,13 +2,7 @@
 where ``save_for_backward(x)`` belongs), ``next_functions`` and ``metadata`` have a getter only, and the refusal names
 torch's C base of the node; the flags and new attributes are taken; what backward gives after."""
 
-
-def attempt(stmt, names):
-    try:
-        exec(stmt, {}, names)  # noqa: S102 - the statement is the observation
-    except Exception as exc:  # noqa: BLE001 - the error is the observation
-        return f"error: {type(exc).__name__}: {str(exc).splitlines()[0]}"
-    return "ok"
+from parity.helpers import attempt_statement
 
 
 def run(B, rec):
@@ -21,13 +15,13 @@ def run(B, rec):
                 @staticmethod
                 def forward(ctx, a):
                     if where == "forward":
-                        seen.append(attempt(stmt, {"ctx": ctx, "a": a}))
+                        seen.append(attempt_statement(stmt, {"ctx": ctx, "a": a}))
                     return a * 2
 
                 @staticmethod
                 def backward(ctx, g):
                     if where == "backward":
-                        seen.append(attempt(stmt, {"ctx": ctx, "a": g}))
+                        seen.append(attempt_statement(stmt, {"ctx": ctx, "a": g}))
                     return g * 2
 
             x = B.value(1.5, requires_grad=True)
