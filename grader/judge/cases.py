@@ -150,10 +150,10 @@ def cases_merged(found: list[Difference], want: Any = None, got: Any = None) -> 
     facts = _facts(want, got)
     found = _first_entries(_matrices(_unreached(found, facts), facts), facts)
     notes: dict[tuple[Any, ...], tuple[int, list[str]]] = {}  # a difference's key: its place, its cases
-    plain = {_key(d, dict(d.fields).get("label", "")) for d in found
-             if CASE_NOTE.fullmatch(dict(d.fields).get("label", "")) is None}
-    for d in found:
-        case = CASE_NOTE.fullmatch(dict(d.fields).get("label", ""))
+    labels = [dict(d.fields).get("label", "") for d in found]
+    cases = [CASE_NOTE.fullmatch(label) for label in labels]
+    plain = {_key(d, label) for d, label, case in zip(found, labels, cases) if case is None}
+    for d, case in zip(found, cases):
         if case is None:
             merged.append(d)
             continue
