@@ -16,6 +16,7 @@ import re
 from typing import Callable
 
 from grader.i18n import _
+from grader.judge.source_tree import source_tree
 from grader.sandbox.child.wire import ErrorRecord
 
 _NOT_CALLABLE = re.compile(r"'(?P<type>[\w.]+)' object is not callable")
@@ -44,9 +45,8 @@ def rebindings(source: str) -> dict[str, tuple[int, int]]:
     """The module-level functions of ``source`` whose name a later top-level statement binds again to
     what is no function (``_bound_names``), by name: (the line of the last ``def``, the line of the
     last statement binding it after it)."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = source_tree(source)
+    if tree is None:
         return {}
     defined: dict[str, int] = {}
     found: dict[str, tuple[int, int]] = {}
@@ -62,9 +62,10 @@ def rebindings(source: str) -> dict[str, tuple[int, int]]:
 
 def _called_at(source: str, line: int, names: set[str]) -> str | None:
     """The one name among ``names`` that a call at line ``line`` of ``source`` calls."""
-    called = {node.func.id for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)
+    tree = source_tree(source)  # parsed: only asked where ``rebindings`` found a name in it
+    called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)
               and isinstance(node.func, ast.Name) and node.func.id in names and node.lineno <= line
-              <= (node.end_lineno or node.lineno)}
+              <= (node.end_lineno or node.lineno)} if tree is not None else set()
     return called.pop() if len(called) == 1 else None
 
 

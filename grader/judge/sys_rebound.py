@@ -14,6 +14,7 @@ import functools
 
 from grader.i18n import _, sentences
 from grader.judge.explain import LineNames, line_named
+from grader.judge.source_tree import source_tree
 from grader.sandbox.child.seal import SYS_REBOUND
 from grader.sandbox.child.wire import Touch
 from grader.sandbox.run import ChildReport
@@ -30,9 +31,8 @@ def bound_again(source: str) -> tuple[tuple[str, int], ...]:
     """The names of ``sys`` outside ``SYS_REBOUND`` that the source assigns or deletes
     (``sys.maxsize = 10``, ``del sys.ps3``), with their lines, in the source's order.  Cached:
     every test of a stopped run asks it of the same file."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = source_tree(source)
+    if tree is None:
         return ()
     names = _aliases(tree)
     found = [(node.attr, node.lineno) for node in ast.walk(tree) if isinstance(node, ast.Attribute)

@@ -12,11 +12,11 @@ with that handler.
 from __future__ import annotations
 
 import ast
-import functools
 import re
 from typing import Callable
 
 from grader.i18n import _
+from grader.judge.source_tree import source_tree
 from grader.sandbox.child.wire import ErrorRecord
 
 # Python's messages for a name with no value, by the scope it is looked up in.
@@ -79,19 +79,11 @@ def _scopes_read(kind: str, message: str, chain: list[ast.AST]) -> tuple[str, li
     return None
 
 
-@functools.lru_cache(maxsize=4)
-def _tree(source: str) -> ast.Module | None:
-    try:
-        return ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-
-
 def deleted_told(source: str | None, error: ErrorRecord, named: Callable[[int], str]) -> str:
     """What follows the sentence of ``error`` when it is a read, at a line of the file, of a name whose
     only value in the scope read came from an ``except ... as`` handler that ended before: the handler,
     and that Python deletes its name when it ends; "" otherwise.  ``named`` names a line of the file."""
-    tree = _tree(source) if source and error["line"] and error["type"] in ("UnboundLocalError", "NameError") else None
+    tree = source_tree(source) if source and error["line"] and error["type"] in ("UnboundLocalError", "NameError") else None
     read = _scopes_read(error["type"], error["message"] or "", _enclosing(tree, error["line"])) if tree else None
     if read is None:
         return ""
