@@ -23,7 +23,7 @@ from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import Results, arguments_of, passed_in_order, results_of
 from grader.spec.facts import Check
-from grader.spec.origins import read_from_grad, read_from_leaf
+from grader.spec.origins import none_detached, read_from_grad, read_from_leaf
 from grader.spec.probe import dict_of, num, plain_dict, shape_error
 from grader.spec.provenance import built, check, float_of, grad_of, result_of, retains_as_context, watching
 from grader.spec.repeat import Returned
@@ -32,11 +32,13 @@ LEAVES = ("w", "x")
 
 
 def _built(sub, w: float, x: float) -> dict:
-    """build_graph's dict, checked for the five names the statement asks for."""
-    with watching(sub, "build_graph") as call:
+    """build_graph's dict, checked for the five names the statement asks for, and whether what it
+    returned came through a ``detach()`` of a Value that requires grad (``w.detach() + 1``: a b with
+    no graph, told by the detach() that cut it, as ex07's and ex08's are)."""
+    with watching(sub, "build_graph", made=True) as call:
         g = sub.build_graph(w, x)
     g = dict_of(g, NODES, "build_graph", N_("build_graph must return the dict of the five Values w, x, a, b, y"))
-    return {"g": g, "call": call.fact}
+    return {"g": g, "call": [call.fact, none_detached(call, [g[name] for name in NODES], "build_graph")]}
 
 
 _RETURNED = Returned(N_("the w build_graph returned"),
@@ -74,7 +76,7 @@ def graph_facts(sub, w: float, x: float, note: str = "") -> dict:
     _BUILT.again(g, ())
     shape = built(g, "y", NODES, "build_graph", note)
     return {**shape, "nodes": [retains_as_context(fact) for fact in shape["nodes"]], "new": _RETURNED.new(g["w"]),
-            "no_backward": [run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
+            "no_backward": [*run["call"], grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]}
 
 
 _BACKPROP = Results("backprop")

@@ -654,3 +654,12 @@ CASES += [
     # a hook that only prints the gradient it is handed: no mistake
     Correct("hook_that_prints", edits={'    g["y"].backward()\n': '    g["w"].register_hook(lambda grad: print("dy/dw", grad))\n    g["y"].backward()\n'}),
 ]
+
+# b computed from a detach() of w: told by the detach() that cut it from the graph, not only as a b
+# the graph did not record.
+CASES += [
+    Wrong("b_from_detached_w",
+          fails={GRAPH: "build_graph called detach() or detach_() on a Value that requires grad"},
+          edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = w_leaf.detach() + 1\n"},
+          names=("build_graph called detach()", "b was not recorded by the graph")),
+]
