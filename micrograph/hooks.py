@@ -93,11 +93,11 @@ def post_accumulate(v: Value) -> None:
 
 
 def write_grad(v: Value, g: Grad, create_graph: bool, writer: observe.Writer) -> None:
-    old = v._grad
+    old = v._gradient
     if old is None and create_graph:  # torch: a leaf's new_empty_strided(...).copy_(grad), a non-leaf's clone()
-        v._grad = Value.shared([0.0], None).copy_(g) if writer is observe.Writer.ACCUMULATE_GRAD else g.clone()
+        v._gradient = Value.shared([0.0], None).copy_(g) if writer is observe.Writer.ACCUMULATE_GRAD else g.clone()
     elif old is None or create_graph or writer is observe.Writer.RETAIN_GRAD:  # retain_grad adds out of place
-        v._grad = Value.shared([g], None) if old is None else old + g
+        v._gradient = Value.shared([g], None) if old is None else old + g
     else:
         old._storage[0] += g  # in place, as torch's (the gradient object's version is not modelled)
     observe.note_grad_write(v, writer)

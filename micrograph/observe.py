@@ -61,8 +61,8 @@ class GradWrite(NamedTuple):
     def intact(self, v: Value) -> bool:
         """True if ``v.grad`` is still the object written, unchanged in place since."""
         grad = self.grad
-        if v._grad is not grad or grad is None:
-            return v._grad is grad
+        if v._gradient is not grad or grad is None:
+            return v._gradient is grad
         now = grad.item()
         same = now == self.data or (now != now and self.data != self.data)  # NaN stays NaN
         return same and (0 if grad._vc is None else grad._vc[0]) == self.version
@@ -160,7 +160,7 @@ def _counting() -> tuple[Callable[[], int], Callable[[Value, Writer], None], Cal
         return count
 
     def note_grad_write(v: Value, writer: Writer) -> None:
-        grad = v._grad
+        grad = v._gradient
         v._grad_write = (writer, count, None, None, None) if grad is None else (writer, count, grad, 0 if grad._vc is None else grad._vc[0], grad._storage[0])
 
     def pass_started(task: GraphTask, leaves: Sequence[Any], ready_nodes: Mapping[int, Any]) -> _PassRecorder | None:

@@ -8,7 +8,8 @@ What PyTorch spreads over ``Tensor``, ``TensorImpl`` and ``AutogradMeta`` is her
   ``detach()`` shares it, ``.data`` gets a fresh one, as in PyTorch, which is why a change through ``.data`` escapes
   the saved-value check;
 * ``grad_fn`` is the node that made the value (None for a leaf) and ``output_nr`` which of its outputs it is, both
-  read-only as torch's (set here by the ops that make the value); ``_grad`` the accumulated gradient.
+  read-only as torch's (set here by the ops that make the value); ``_gradient`` the accumulated gradient, read
+  and written through ``grad`` (and torch's other name for it, ``_grad``).
 
 Every op goes through :func:`record`: the op's forward on the numbers, then, when grad mode is on and an input requires
 grad, its node with one edge per input and what it saves.  In-place ops go through :func:`record_inplace`: torch's
@@ -95,8 +96,8 @@ class Value:
 
     # What every value needs is a slot; what only leaves and retained values need (hooks, the
     # accumulator, who wrote .grad) is a class-level default until set, in a __dict__ made then.
-    __slots__ = ("_storage", "_vc", "_requires_grad", "_node", "_grad", "__dict__", "__weakref__")
-    _output_nr = 0  # which output of grad_fn (a node with several outputs sets it per value)
+    __slots__ = ("_storage", "_vc", "_requires_grad", "_node", "_gradient", "__dict__", "__weakref__")
+    _output_index = 0  # which output of grad_fn (a node with several outputs sets it per value)
     _accumulator: weakref.ref[AccumulateGrad] | None = None
     _hooks: list[Callable[..., Any]] | None = None  # a leaf's tensor hooks (a non-leaf's are on its node)
     _post_accumulate_hooks: list[Callable[..., Any]] | None = None
@@ -108,7 +109,7 @@ class Value:
         if not isinstance(data, numbers.Real) or isinstance(data, Value):
             got = "a Value" if isinstance(data, Value) else type(data).__name__  # Value's class is named Tensor
             raise TypeError(f"Value(data) takes a real number, got {got}")  # a repr would show numbers
-        self._storage, self._vc, self._node, self._grad = [float(data)], None, None, None
+        self._storage, self._vc, self._node, self._gradient = [float(data)], None, None, None
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         if is_inference_mode_enabled():
             self._inference = True
@@ -117,7 +118,7 @@ class Value:
     def shared(cls, storage: list[float], vc: list[int] | None) -> Value:
         """A new leaf on existing storage and version counter (no checks, no graph)."""
         v = object.__new__(cls)  # bare: Parameter.__new__ asks for the Value it wraps
-        v._storage, v._vc, v._requires_grad, v._node, v._grad = storage, vc, False, None, None
+        v._storage, v._vc, v._requires_grad, v._node, v._gradient = storage, vc, False, None, None
         return v
 
     @classmethod
@@ -147,7 +148,7 @@ class Value:
 
     # Written only by the ops that make a value (``record``, ``set_grad_fn``, ``detach_``): torch's are getters.
     grad_fn = TensorAttribute(attrgetter("_node"), doc="The node that made this value; None for a leaf.")
-    output_nr = TensorAttribute(attrgetter("_output_nr"), doc="Which output of ``grad_fn`` this value is.")
+    output_nr = TensorAttribute(attrgetter("_output_index"), doc="Which output of ``grad_fn`` this value is.")
 
     @property
     def _grad_fn(self) -> Node | None:  # torch's: its setter takes None only, as detach_() (THPVariable_set_grad_fn)
@@ -209,9 +210,9 @@ class Value:
 
     @property
     def grad(self) -> Value | None:
-        if self._grad is None and self.grad_fn is not None and not self.retains_grad:
+        if self._gradient is None and self.grad_fn is not None and not self.retains_grad:
             warnings.warn(NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
-        return self._grad
+        return self._gradient
 
     @grad.setter
     def grad(self, value: Value | None) -> None:
@@ -219,13 +220,15 @@ class Value:
             raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
         if value is self:
             raise RuntimeError("can't assign Variable as its own grad")
-        if value is None or value is not self._grad:  # ``w.grad -= g`` assigns the same Value back: no new write
-            self._grad = value
+        if value is None or value is not self._gradient:  # ``w.grad -= g`` assigns the same Value back: no new write
+            self._gradient = value
             observe.note_grad_write(self, observe.Writer.USER)
 
     @grad.deleter
     def grad(self) -> None:  # ``del w.grad`` is PyTorch's ``w.grad = None``, a non-leaf's included
         self.grad = None
+
+    _grad = grad  # torch's ``_grad`` is the same getter and setter as ``grad`` (THPVariable_properties)
 
     def item(self) -> float:
         return self._storage[0]
@@ -270,7 +273,7 @@ class Value:
         """Where this value's gradient goes: its node's output, or a leaf's accumulator (made if
         ``create`` and none is alive: a leaf has one only while a graph uses it)."""
         if self._node is not None:
-            return self._node, self._output_nr
+            return self._node, self._output_index
         acc = None if self._accumulator is None else self._accumulator()
         if acc is None and create and self._requires_grad:
             acc = AccumulateGrad(self)
@@ -282,7 +285,7 @@ class Value:
         ``ops.py`` (a custom Function's, ``nn.Linear``'s, ``sum``'s) join the graph."""
         self._node, self._requires_grad = node, True
         if output_nr:
-            self._output_nr = output_nr
+            self._output_index = output_nr
         elif node._result is None:
             node._result = self._storage[0]
         return self
@@ -291,13 +294,13 @@ class Value:
         """This storage as ``node``'s output: a saved result unpacked for create_graph."""
         v = Value.shared(self._storage, self._vc)
         v._node, v._requires_grad = node, True
-        if self._output_nr:
-            v._output_nr = self._output_nr
+        if self._output_index:
+            v._output_index = self._output_index
         return v
 
     def as_saved_output(self, output_nr: int) -> Value:
         """This leaf as output ``output_nr`` of a node that saved it, unlinked (a custom Function's saved output)."""
-        self._output_nr = output_nr
+        self._output_index = output_nr
         return self
 
     def detach(self) -> Value:
@@ -317,7 +320,7 @@ class Value:
         if self.grad_fn is not None:
             self._detached_at = next(sequence)
         self._node, self._requires_grad = None, False
-        self.__dict__.pop("_output_nr", None)
+        self.__dict__.pop("_output_index", None)
         return self
 
     def record_op(self, op: type[Node], other: Any = None, const: Any = None) -> Value:
@@ -333,8 +336,8 @@ class Value:
                                "because of a torch.nn.utils.weight_norm usage, see "
                                "https://github.com/pytorch/pytorch/pull/103001")
         copy = type(self).shared([self._storage[0]], None).requires_grad_(self._requires_grad)  # a Parameter stays one
-        if self._grad is not None:
-            copy._grad = self._grad.__deepcopy__(memo)
+        if self._gradient is not None:
+            copy._gradient = self._gradient.__deepcopy__(memo)
         memo[id(self)] = copy
         return copy
 
@@ -680,7 +683,7 @@ def record(op: type[Node], a: Value, b: Any = None, const: Any = None) -> Value:
     else:
         return NotImplemented  # type: ignore[return-value]  # Python raises its own TypeError
     out = Value.__new__(Value)  # Value.shared, inlined: every op makes one
-    out._storage, out._vc, out._requires_grad, out._node, out._grad = [op.forward(a._storage[0], y, const)], None, False, None, None
+    out._storage, out._vc, out._requires_grad, out._node, out._gradient = [op.forward(a._storage[0], y, const)], None, False, None, None
     if (a._requires_grad or b_requires_grad) and is_recording():
         out._node, out._requires_grad = op.make(a, b, out, const), True
     elif is_inference_mode_enabled():
@@ -722,7 +725,7 @@ def _rebase_history(op: type[Node], self: Value, b: Any, const: Any, before: flo
     node = op.make(self, b, self, const, a_before=old)
     retained = self.grad_fn.retained.pop(self.output_nr, None) if self.grad_fn and self.grad_fn.retained else None
     self._node, self._requires_grad = node, True
-    self.__dict__.pop("_output_nr", None)
+    self.__dict__.pop("_output_index", None)
     if retained is not None:  # retain_grad moves with the value
         node.retained, node.hooked = {0: retained}, True
     return self
@@ -731,7 +734,7 @@ def _rebase_history(op: type[Node], self: Value, b: Any, const: Any, before: flo
 # -- read-only views for tools that draw or grade a graph (viz, the grader) ---------------------
 def peek_grad(v: Value) -> Value | None:
     """``v.grad`` without the non-leaf warning: a diagram or a grader reading it is not the student."""
-    return v._grad
+    return v._gradient
 
 
 def shares_storage(a: Value, b: Value) -> bool:

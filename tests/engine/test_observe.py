@@ -94,7 +94,7 @@ def test_backward_writes_leaf_grads_and_the_record_follows_accumulation():
         lambda w: w.grad.zero_(),
         lambda w: w.grad.add_(1.0),
         lambda w: w.grad.data.copy_(Value(3.0)),
-        lambda w: setattr(w, "_grad", Value(5.0)),
+        lambda w: setattr(w, "_gradient", Value(5.0)),
     ],
     ids=["zero_", "add_", "through .data (no version bump)", "private swap"],
 )
@@ -120,6 +120,8 @@ def test_assignment_is_recorded_as_the_user_write():
     assert observe.grad_write(w).by_engine and not observe.grad_write(w).intact(w)
     w.grad = None
     assert observe.grad_write(w) == (Writer.USER, observe.passes(), None, None, None)
+    w._grad = Value(2.0)  # torch's other name for .grad: the same setter, so the same write
+    assert observe.grad_write(w).writer is Writer.USER and observe.grad_write(w).intact(w)
 
 
 def test_optimizer_zero_grad_is_not_the_engine():
