@@ -230,6 +230,8 @@ class SayCheck(Sentence):
                                 "the second call, which raised, where the statement records w.grad after that call too.")
     GRAD_CHANGED_AFTER = N_("{label} is the .grad Value backward wrote, which your code then changed in place: it holds "
                             "what your code left there, not what backward wrote.")
+    READ_AFTER_CHANGE = N_("{label} was read from {leaf}.grad after your code had changed that .grad in place: it "
+                           "is what your code left there, not the number backward wrote.")
     BY_IDENTITY = N_("{label} did otherwise when {name} was a str equal to the same option but another object "
                      "than the literal: your code tells {name} apart by which object it is (is), not by its text (==).")
     FLAGS_OTHER_LEAF = N_("{label}'s backward pass wrote .grad into another leaf than the {leaf} your build_graph "

@@ -32,7 +32,7 @@ CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.val
           Check.READ_FROM_LEAF.value: SayCheck.OTHER_LEAF_GRAD,
           Check.MADE_BY_OP.value: SayCheck.NOT_BY_OP, Check.START_FIRST.value: SayCheck.START_ELSEWHERE,
           Check.BY_TEXT.value: SayCheck.BY_IDENTITY, Check.RECORDED_AFTER_RAISE.value: SayCheck.UNRECORDED_AFTER_RAISE,
-          Check.GRAD_LEFT.value: SayCheck.GRAD_CHANGED_AFTER,
+          Check.GRAD_LEFT.value: SayCheck.GRAD_CHANGED_AFTER, Check.READ_AS_WRITTEN.value: SayCheck.READ_AFTER_CHANGE,
           Check.MADE_FROM.value: SayCheck.NOT_MADE_FROM,
           Check.DETACHED_SOME.value: SayCheck.NEVER_DETACHED, Check.NONE_DETACHED.value: SayCheck.DETACHED_ONE,
           Check.UPDATED_AFTER_BACKWARD.value: SayCheck.UPDATED_FIRST, Check.CHANGED_AFTER_BACKWARD.value: SayInPlace.CHANGED_BEFORE_BACKWARD,

@@ -248,6 +248,7 @@ class Check(str, enum.Enum):
     UNRECORDED_ON_THE_WAY = "unrecorded_on_the_way"  # an unrecorded result was made from no Value the graph recorded
     VALUE_KEPT = "value_kept"  # a call that builds from or reads Values it is handed left their flags and .grad as it found them
     WARNING_RECORDED = "warning_recorded"  # a call that returned None let no warning of its .grad read reach its caller
+    READ_AS_WRITTEN = "read_as_written"  # a gradient returned was not read from a .grad the code changed in place since backward wrote it
 
 
 COMMUTATIVE = frozenset({"AddBackward0", "MulBackward0"})

@@ -18,7 +18,7 @@ from grader.spec.graph import graph_below
 from grader.spec.helpers import results_of
 from grader.spec.origins import read_from_grad, read_from_leaf, seeded_one
 from grader.spec.probe import num, plain_dict, type_name
-from grader.spec.provenance import check, float_of, keys_asked, result_of, watching
+from grader.spec.provenance import check, float_of, grad_of, keys_asked, result_of, watching
 
 
 def answer_grads(answer: object) -> dict[str, Any] | str:
@@ -57,6 +57,7 @@ def leaf_grads_runs(sub_module: Any, cases: list[tuple[tuple[bool, bool], float,
                     "leaf": _from_leaf(answer, call, _built_leaves(built), label),
                     "walked": graph_below(call.first_root, label="leaf_grads"),
                     "flags": _flags_kept(call, flags, (w, x), label, _built_leaves(built)),
+                    "as_written": _read_as_written(answer, _built_leaves(built), label),
                     "seed": seeded_one(call.root_grads, label)})
     return out
 
@@ -87,6 +88,23 @@ def _from_leaf(answer: object, call: Any, leaves: tuple[Any, Any] | None, label:
         fact = read_from_leaf([answer.get(name)], call, dict(zip(("w", "x"), leaves)), name, label)
         entry = fact.pop(CONTEXT + "entry", None)
         facts.append({**fact, CONTEXT + "at": f"[{name!r}]"} if entry is not None else fact)
+    return facts
+
+
+def _read_as_written(answer: object, leaves: tuple[Any, Any] | None, label: str) -> list[dict[str, Any]]:
+    """The READ_AS_WRITTEN fact of each gradient leaf_grads returned: not the very number a leaf's
+    .grad holds after the call where the code changed that .grad in place since backward wrote it
+    (``w.grad.zero_()`` "to clean up" before the read), told by the entry and the leaf (``~leaf``).
+    A number read before the change is another object than the one the change left: it passes."""
+    if type(answer) is not dict or leaves is None:
+        return []
+    facts = []
+    for name, leaf in zip(("w", "x"), leaves):
+        entry, held = answer.get(name), leaf.grad
+        number = entry.item() if isinstance(entry, Value) else entry
+        changed = isinstance(held, Value) and grad_of(leaf, name).get("changed") is True and held.item() is number
+        fact = check(Check.READ_AS_WRITTEN, not changed, f"{label}[{name!r}]")
+        facts.append({**fact, CONTEXT + "leaf": name} if changed else fact)
     return facts
 
 

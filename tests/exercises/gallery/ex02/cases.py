@@ -688,3 +688,17 @@ CASES += [
           edits={'    g["y"].backward()\n': '    g["y"].backward(inputs=[g["x"]])\n'},
           names=("leaf_grads gave its backward pass inputs=", "writes the .grad of only the Values inputs= names")),
 ]
+
+# leaf_grads zeroes each .grad "to clean up" before reading it: told as a .grad read after the code changed it in
+# place, not as a number that differs; zeroed after the read, the numbers returned are backward's (a right answer).
+CASES += [
+    Wrong("grads_zeroed_before_the_read", fails={LEAF_GRADS: "was read from w.grad after your code had changed that .grad in place"},
+          edits={'    g["y"].backward()\n': '    g["y"].backward()\n    for name in ("w", "x"):\n'
+                                              '        if g[name].grad is not None:\n            g[name].grad.data.zero_()\n'},
+          names=("leaf_grads(w, x, True, True)['w'] was read from w.grad", "changed that .grad in place"),
+          unsaid=("a different number",)),
+    Correct("grads_zeroed_after_the_read", edits={
+        '    return {\n        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }':
+        '    grads = {name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")}\n'
+        '    for name in ("w", "x"):\n        if g[name].grad is not None:\n            g[name].grad.zero_()\n    return grads'}),
+]
