@@ -89,6 +89,11 @@ class BackwardCFunction(Node):
 
     saved_values = ReadOnly(saved_tensors.fget, FUNCTION_BASE)
 
+    @functools.partial(ReadOnly, owner=FUNCTION_BASE)
+    def saved_variables(self) -> tuple[Value | None, ...]:  # torch's name before 0.4, still read by old code
+        warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2)
+        return self.saved_tensors
+
     def _seal(self, outputs: tuple[Any, ...]) -> None:
         """Save what forward asked to keep, at its version now that forward is done.  A saved output
         is kept as an alias without ``grad_fn`` (a cycle through this node), a non-differentiable one as it is."""
@@ -119,7 +124,7 @@ class BackwardCFunction(Node):
         grads = [0.0 if g is None and self.materialize_grads and is_value else g
                  for g, is_value in zip(grads, self._is_tensor_output)]
         given = [hooks.as_value(g) for g in grads]
-        result = self._forward_cls.backward(self, *given)
+        result = _user_backward(self._forward_cls)(self, *given)
         out_grads = result if isinstance(result, tuple) else (result,)
         expected = len(self._is_value)
         if len(out_grads) > expected and all(g is None for g in out_grads[expected:]):
@@ -170,6 +175,8 @@ class Function:
         raise NotImplementedError("You must implement either the backward or vjp method for your custom "
                                   "autograd.Function to use it with backward mode AD.")
 
+    vjp = backward  # torch's other name for it: a Function may define either
+
     @staticmethod
     def setup_context(ctx: BackwardCFunction, inputs: tuple[Any, ...], output: Any) -> None:
         raise NotImplementedError("setup_context is not implemented.")
@@ -213,6 +220,14 @@ class Function:
         if differentiable:
             ctx._seal(results)
         return outputs[0] if single else tuple(outputs)
+
+
+def _user_backward(cls: type[Function]) -> Any:
+    """The Function's ``backward``, or its ``vjp``: torch's ``BackwardCFunction.apply`` refuses both defined."""
+    if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
+        raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
+                           "You should only implement one of them.")
+    return cls.backward if cls.vjp is Function.vjp else cls.vjp
 
 
 class Error(Node):
