@@ -656,3 +656,16 @@ CASES += [
                    "def _clipped(v: float, low: float, high: float) -> float:\n    return min(max(v, low), high)\n",
                    "        return Value(min(max(x.item(), low), high))": "        return Value(_clipped(x.item(), low, high))"}),
 ]
+
+# backward spelled vjp, the torch docs' other name for it: the same Functions, full marks; a Softplus defining both
+# is refused by the engine when backward reaches its node, with torch's text naming both.
+CASES += [
+    Correct("backward_spelled_vjp",
+            edits={"    def backward(ctx, grad: Value) -> Value:\n": "    def vjp(ctx, grad: Value) -> Value:\n",
+                   "    def backward(ctx, grad: Value) -> tuple[Value, None, None]:\n":
+                   "    def vjp(ctx, grad: Value) -> tuple[Value, None, None]:\n"}),
+    Wrong("softplus_defines_vjp_and_backward", fails={SOFTPLUS: "Implementing both 'backward' and 'vjp'"},
+          edits={SOFTPLUS_BACKWARD: SOFTPLUS_BACKWARD + "\n    @staticmethod\n    def vjp(ctx, grad: Value) -> Value:\n"
+                                    "        (x,) = ctx.saved_values\n" + SOFTPLUS_BACKWARD},
+          names=("Implementing both 'backward' and 'vjp'",), passes=(CLIP,)),
+]
