@@ -26,6 +26,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.by_paths import by_paths, by_paths_apart
 from grader.spec.caller_grads import hold, kept
 from grader.spec.helpers import apart_from
+from grader.spec.made_from import operands
 from grader.spec.probe import close, num, plain_dict, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import documents_slip_facts, paths_kept
@@ -378,8 +379,10 @@ def chain_rule_hidden(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    g = plain_dict(sub.build_graph(0.5, -3.0))
+    with watching(sub, "build_graph", made=True) as call:
+        g = plain_dict(sub.build_graph(0.5, -3.0))
+    made = operands(call)  # b = w.detach() + 1, which y's node saved and backward freed, drawn as that b
     note_returned(g)  # a later call returning it is told
-    show([g["y"]], g)  # drawn as built if backward fails
+    show([g["y"]], g, made)  # drawn as built if backward fails
     g["y"].backward()
-    return [g["y"]], g
+    return [g["y"]], g, made

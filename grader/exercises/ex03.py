@@ -32,6 +32,7 @@ from grader.spec.given import NODES, documents_graph, given_calls, grad_itself, 
 from grader.spec.import_mode import filters_kept, import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
+from grader.spec.made_from import operands
 from grader.spec.graph import graph_below
 from grader.spec.provenance import check, grad_of, keys_asked, list_kept, result_of, value_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy
@@ -380,9 +381,10 @@ def warning_text(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    answer = plain_dict(sub.backward_retaining(0.5, -3.0, ["a"]))
+    with watching(sub, "backward_retaining", made=True) as call:  # what each op was made from: a saved input
+        answer = plain_dict(sub.backward_retaining(0.5, -3.0, ["a"]))  # backward freed is drawn as that Value
     if type(answer) is dict and not set(NODES) <= set(answer):  # some of the five: the Values it has, as they are
         named = {k: v for k, v in answer.items() if type(k) is str and isinstance(v, Value)}
         return list(named.values()), named
     g = _nodes(answer)
-    return [g["y"]], g
+    return [g["y"]], g, operands(call)

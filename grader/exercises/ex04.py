@@ -30,6 +30,7 @@ from grader.spec.graph_again import told_if_earlier_graph
 from grader.spec.made_untracked import told_if_detached_given
 from grader.spec.handed import carries_state
 from grader.spec.helpers import arguments_of, passed_in_order
+from grader.spec.made_from import operands
 from grader.spec.provenance import Call, check, float_of, result_of, watching
 from grader.spec.refused import refused_detached
 from grader.spec.repeat import calls_apart, seen_all
@@ -320,7 +321,9 @@ def saving_fails(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    # The graph of the documents, after the backward that freed its saved values.
-    g = sub.build_graph(0.5, -3.0)
+    # The graph of the documents, after the backward that freed its saved values: an input that
+    # needs no grad, which a node saved and backward freed (b = w.detach() + 1), drawn as the Value made.
+    with watching(sub, "build_graph", made=True) as call:
+        g = sub.build_graph(0.5, -3.0)
     g["y"].backward()
-    return [g["y"]], g
+    return [g["y"]], g, operands(call)

@@ -1,0 +1,37 @@
+"""graph.svg of the documents' graph, drawn after the backward pass that freed what its nodes
+saved: an input that needs no grad, which a node saved (``b = w.detach() + 1``, y's other factor),
+is drawn as the Value the student made, named, where the freed node alone left a nameless
+constant below y and b apart from the graph."""
+
+import importlib.util
+import sys
+
+import pytest
+from exercise_grading import solution_path
+from grader.course import catalog
+from micrograph.viz import graph_json
+
+
+def _load(name: str, path, source: str | None = None):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    exec(compile(source if source is not None else path.read_text(encoding="utf-8"), str(path), "exec"),
+         module.__dict__)
+    return module
+
+
+@pytest.mark.parametrize("exercise_id", ["ex01", "ex03", "ex04"])
+def test_a_freed_input_that_needs_no_grad_is_drawn_as_the_value_named(exercise_id):
+    hidden = _load(f"{exercise_id}_hidden_drawn", catalog.load(exercise_id).path)
+    path = solution_path(exercise_id)
+    source = path.read_text(encoding="utf-8")
+    assert "micrograph.add(w_leaf, 1)" in source
+    detached = _load(f"{exercise_id}_detached_b", path,
+                     source.replace("micrograph.add(w_leaf, 1)", "micrograph.add(w_leaf.detach(), 1)"))
+    roots, names, operands = hidden.EXERCISE.diagram_probe(detached)
+    assert roots[0].grad_fn.saved_released  # drawn after the backward that freed y's node
+    graph = graph_json(*roots, names=names, operands=operands)
+    constants = [node for node in graph["nodes"] if node.get("role") == "const"]
+    assert [(node["name"], node["data"]) for node in constants] == [("b", names["b"].item())]
+    assert {"from": constants[0]["id"], "to": "f0"} in graph["edges"]  # an input of y's MulBackward0
