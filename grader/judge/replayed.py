@@ -135,10 +135,10 @@ def what_differs(student: schema.Graph, ours: schema.Graph, position: int) -> st
     if isinstance(node, schema.OpNode) and isinstance(other, schema.OpNode) and node.op == other.op:
         op = _op_named(student, node)
         split = _split_leaf(student, node)
-        if split is not None:
-            return _("{leaf} reaches {op} through an AccumulateGrad node of its own: your graph has {count} "
-                     "AccumulateGrad nodes for {leaf}, where PyTorch's has one, drawn as {leaf} itself",
-                     leaf=split[0], op=op, count=split[1])
+        if split is not None:  # how many is not said: a note, as feedback, holds no number
+            return _("{leaf} reaches {op} through an AccumulateGrad node of its own: your graph has more than "
+                     "one AccumulateGrad node for {leaf}, where PyTorch's has one, drawn as {leaf} itself",
+                     leaf=split, op=op)
         count, want = len(_inputs(student)[node.id]), len(_inputs(ours)[other.id])
         if count != want:  # an input left out (a constant's (None, 0)) or one too many: not their order
             return _("{op} has fewer inputs than in PyTorch's graph", op=op) if count < want else \
@@ -172,20 +172,17 @@ def _made_by_accumulator(graph: schema.Graph, position: int) -> bool:
     return any(isinstance(n, schema.OpNode) and n.op.endswith("AccumulateGrad") for n in makers)
 
 
-def _split_leaf(graph: schema.Graph, node: schema.OpNode) -> tuple[str, int] | None:
+def _split_leaf(graph: schema.Graph, node: schema.OpNode) -> str | None:
     """The name of a leaf that reaches ``node`` through an AccumulateGrad drawn as an op of its own
-    (one of several the engine made for that leaf, ``collect._split_accumulators``), and how many
-    such nodes the leaf has; None where no input of ``node`` is one."""
+    (one of several the engine made for that leaf, ``collect._split_accumulators``); None where no
+    input of ``node`` is one."""
     inputs = _inputs(graph)
     for i in inputs[node.id]:
         made = graph.nodes[i]
         below = [graph.nodes[j] for j in inputs[made.id]]
         if isinstance(made, schema.OpNode) and made.op.endswith("AccumulateGrad") and len(below) == 1 \
                 and isinstance(below[0], schema.ValueNode) and below[0].role in ("leaf", "output"):
-            leaf = below[0]
-            count = sum(1 for n in graph.nodes if isinstance(n, schema.OpNode) and leaf.id in [
-                graph.nodes[j].id for j in inputs[n.id]] and n.op.endswith("AccumulateGrad"))
-            return leaf.name or "?", count
+            return below[0].name or "?"
     return None
 
 
