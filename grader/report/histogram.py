@@ -79,7 +79,7 @@ def _panel(index: int, label: str, max_score: float, scores: list[float]) -> lis
 def distribution_svg(columns: list[tuple[str, float, list[float]]]) -> str:
     """Small multiples: a histogram of scores per (label, max score, scores)."""
     rows, cols = (len(columns) + PER_ROW - 1) // PER_ROW, min(len(columns), PER_ROW)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{PANEL_W * cols}" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dist" width="{PANEL_W * cols}" '
              f'height="{PANEL_H * rows}" viewBox="0 0 {PANEL_W * cols} {PANEL_H * rows}" '
              'font-family="sans-serif" font-size="11" role="img">']
     for index, (label, max_score, scores) in enumerate(columns):

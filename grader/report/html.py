@@ -56,6 +56,9 @@ vertical-align:middle}.bar span{display:block;height:100%;background:#cf6f2e}
 td.share{white-space:nowrap}.tag{font-size:11px;color:#666;border:1px solid #ccc;
 border-radius:3px;padding:0 3px}table.mis{width:100%}table.mis td:nth-child(2){width:28%}
 p.one{margin:.3em 0}
+table.notrun th{white-space:normal}svg.dist{max-width:100%;height:auto}
+div.wide{overflow-x:auto}table.scores{font-size:12px}table.scores td,table.scores th{padding:.15em .3em}
+th.ex{writing-mode:vertical-rl;transform:rotate(180deg);vertical-align:middle}
 """
 
 
@@ -103,8 +106,8 @@ def _score_class(score: float, max_score: float) -> str:
 
 
 def _index(rows: list[Row], exercises: list[LoadedExercise]) -> str:
-    head = "".join(f"<th>{esc(ex.spec.id)}</th>" for ex in exercises)
-    lines = [f"<table><tr><th>{esc(_('student'))}</th>{head}<th>{esc(_('total'))}</th>"
+    head = "".join(f"<th class=ex>{esc(ex.spec.id)}</th>" for ex in exercises)  # written upwards: a narrow column
+    lines = [f"<div class=wide><table class=scores><tr><th>{esc(_('student'))}</th>{head}<th>{esc(_('total'))}</th>"
              f"<th>{esc(_('status'))}</th></tr>"]
     total_max = sum(ex.spec.max_score for ex in exercises)
     for row in rows:
@@ -114,7 +117,7 @@ def _index(rows: list[Row], exercises: list[LoadedExercise]) -> str:
         lines.append(f'<tr><td><a href="#s-{esc(row.slug)}">{esc(row.student)}</a></td>{cells}'
                      f'<td class=n>{_points(row.total)}/{_points(total_max)}</td>'
                      f'<td class="{esc(row.status)} nw">{esc(status_word(row.status))}</td></tr>')
-    return "\n".join(lines) + "</table>"
+    return "\n".join(lines) + "</table></div>"
 
 
 # --- a student ----------------------------------------------------------------------------

@@ -27,9 +27,11 @@ def _run(page: Path, *args: str, timeout: float = 60) -> str:
     return proc.stdout
 
 
-def dump_dom(page: Path) -> str:
-    """The page's DOM after its scripts ran (a script can write what it measured into it)."""
-    return _run(page, "--virtual-time-budget=5000", "--dump-dom")
+def dump_dom(page: Path, width: int | None = None) -> str:
+    """The page's DOM after its scripts ran (a script can write what it measured into it), in a
+    window ``width`` px wide where given."""
+    size = () if width is None else (f"--window-size={width},900", "--hide-scrollbars")
+    return _run(page, "--virtual-time-budget=5000", *size, "--dump-dom")
 
 
 def screenshot(page: Path, png: Path, width: int = 1000, height: int = 900) -> Path:

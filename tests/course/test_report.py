@@ -107,3 +107,27 @@ def test_a_long_feedback_in_the_table_ends_at_a_sentence_outside_its_quotes() ->
     assert shortened(text, limit=200) == said.rstrip() + " \u2026"  # not at a full stop inside the quote
     assert shortened("word " * 80, limit=100) == "word " * 19 + "word \u2026"
     assert shortened(text, limit=len(text)) == text
+
+
+@pytest.mark.skipif(chromium() is None, reason="no chromium to render the report in")
+@pytest.mark.parametrize("width", [1000, 1400])
+def test_a_class_of_every_exercise_fits_the_window(width: int, tmp_path: Path) -> None:
+    """The students' table with a column per exercise, the histograms and the table of submissions
+    that did not run fit a window 1000 px wide (and one of 1400): nothing wider than the page."""
+    from grader.course import catalog
+    from grader.course.records import Row
+    from grader.report.html import write_report
+
+    exercises = [catalog.load(ex) for ex in catalog.exercise_ids()]
+    rows = [Row(name, name, {ex.spec.id: ex.spec.max_score * k // 3 for ex in exercises}, "ok", "")
+            for k, name in enumerate(("ana_maria_lopez", "bo", "chen", "dara"))]
+    page = tmp_path / "report.html"
+    write_report(page, rows, exercises, tmp_path)
+    measure = ("<script>window.addEventListener('load', () => {const p = document.createElement('pre');"
+               "p.id = 'measured'; p.textContent = `${document.documentElement.scrollWidth} "
+               "${document.querySelector('table.scores').scrollWidth} ${window.innerWidth}`;"
+               "document.body.appendChild(p);});</script>")
+    page.write_text(page.read_text(encoding="utf-8").replace("</body>", measure + "</body>"), encoding="utf-8")
+    dom = dump_dom(page, width)
+    whole, table, window = map(int, re.search(r'<pre id="measured">(.*?)</pre>', dom).group(1).split())
+    assert whole <= window and table <= window - 20, (whole, table, window)
