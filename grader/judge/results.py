@@ -19,7 +19,7 @@ from grader.judge.read_sentences import SayRead
 from grader.judge.result_kinds import not_none, reversed_names
 from grader.judge.sentences import Say, Sentence
 from grader.judge.shape_sentences import SayShape
-from grader.judge.torch_sentences import TOLD_BY_FLAG, SayTorch
+from grader.judge.torch_sentences import TOLD_BY_FLAG, SayTorch, told_by_field
 from grader.judge.walk_sentences import SayWalk
 from grader.judge.explained import difference as _diff
 from grader.spec.warned import LOGGED, OTHER_TEXT, OTHER_WARNING, PRINTED
@@ -182,9 +182,8 @@ def _torch_context(found: Difference, got: dict[str, Any], label: str) -> Differ
         return _diff(SayTorch.MADE_ACCUMULATOR, label=at)  # entries that are a non-leaf's AccumulateGrad, by index
     if found.say is SayTorch.TORCH_ORDER and got.get(CONTEXT + "reflected") in ("__radd__", "__rmul__"):
         return _diff(SayTorch.REFLECTED_ORDER, label=label, name=got[CONTEXT + "reflected"])  # 2 + w: its __radd__
-    if found.say is SayTorch.TORCH_NONE and type(got.get(CONTEXT + "zero_dropped")) is str:
-        return _diff(SayTorch.ZERO_DROPPED, label=label, function=got[CONTEXT + "zero_dropped"])  # a 0 never written
-    return None
+    by_field = told_by_field(found.say, got)  # a 0 never written, a buffer two nodes share: by the function
+    return _diff(by_field[0], label=label, **by_field[1]) if by_field is not None else None
 
 
 def _shared_more(want: dict[str, Any], got: dict[str, Any]) -> bool:

@@ -7,9 +7,12 @@ its sentences name PyTorch where the exercises' name the statement.  They follow
 
 from __future__ import annotations
 
+from typing import Any
+
 from micrograph.i18n import N_
 
 from grader.judge.sentences import Sentence
+from grader.spec.facts import CONTEXT
 
 
 class SayTorch(Sentence):
@@ -54,6 +57,18 @@ class SayTorch(Sentence):
                     "share, such as node.name() or node.sequence_nr (every AccumulateGrad has the same name(), "
                     "\"torch::autograd::AccumulateGrad\", and the same sequence_nr), where each node has a buffer of "
                     "its own, keyed by the node itself. So {label} is a different number from PyTorch's.")
+    # ... where a dict in the engine's function holds the key both nodes share (``buffer_keys``)
+    KEYED_BUFFER = N_("Of the two leaves, one got the gradients sent to both leaves' AccumulateGrad nodes, summed, and "
+                      "the other got 0: a dict in your {function} holds, as a key, the {name} of those two "
+                      "nodes, which every AccumulateGrad shares, so under that key the two nodes' gradients went into "
+                      "one buffer, where each node has a buffer of its own, keyed by the node itself. So {label} is a "
+                      "different number from PyTorch's.")
+    # ... each of the two given that buffer's sum (``~both_buffer``): a buffer read and left as it was
+    BOTH_BUFFER = N_("Each of the two leaves got the gradients sent to both leaves' AccumulateGrad nodes, summed: a "
+                     "dict in your {function} holds, as a key, the {name} of those two nodes, which every AccumulateGrad "
+                     "shares, so under that key the two nodes' gradients went into one buffer, and each node was handed "
+                     "its sum, where each node has a buffer of its own, keyed by the node itself. So {label} is a "
+                     "different number from PyTorch's.")
     # each of two leaves got the gradient sent to the other (``~swapped``, ex17's ``_one_op``)
     SWAPPED_GRADS = N_("{label} is a different number from PyTorch's: each of the two leaves got the gradient "
                        "y.grad_fn.apply returned for the other, where the gradient apply returns first goes to the node "
@@ -141,3 +156,22 @@ TOLD_BY_FLAG = ((SayTorch.TORCH_ORDER, "constant_accumulator", SayTorch.CONSTANT
                 (SayTorch.TORCH_NUMBER, "replaced", SayTorch.STORE_REPLACED),  # store_grad left the new gradient alone
                 (SayTorch.TORCH_NUMBER, "cleared", SayTorch.CLEARED_BEFORE_STORE),  # a retained .grad dropped first
                 (SayTorch.TORCH_NUMBER, "passed_on", SayTorch.PASSED_ON))  # a retained .grad: what its node returned
+
+
+_KEYS_SHARED = ("name()", "sequence_nr")  # what every AccumulateGrad has the same of (``grader.spec.buffer_keys``)
+
+
+def told_by_field(say: Sentence, got: dict[str, Any]) -> tuple[Sentence, dict[str, str]] | None:
+    """A build-track difference ``say`` told by what the probe's context names in a str: the function
+    that leaves a gradient of 0 unwritten (``~zero_dropped``); the function and the key two leaves'
+    nodes shared one buffer under (``~one_buffer``, "<function> <name() or sequence_nr>"), one each
+    node was handed whole (``~both_buffer``); else None."""
+    dropped = got.get(CONTEXT + "zero_dropped")
+    if say is SayTorch.TORCH_NONE and type(dropped) is str:
+        return SayTorch.ZERO_DROPPED, {"function": dropped}
+    for context, said in (("one_buffer", SayTorch.KEYED_BUFFER), ("both_buffer", SayTorch.BOTH_BUFFER)):
+        keyed = got.get(CONTEXT + context)
+        function, _sep, key = keyed.partition(" ") if type(keyed) is str else ("", "", "")
+        if say is SayTorch.TORCH_NUMBER and function.isidentifier() and key in _KEYS_SHARED:
+            return said, {"function": function, "name": key}
+    return None

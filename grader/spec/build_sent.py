@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from grader.spec.build import fact
 from grader.spec.build_backward_checks import sent_by_product, zero_dropped
-from grader.spec.build_reads import grad_quiet
+from grader.spec.buffer_keys import keys_looked_up, shared_lookup
+from grader.spec.build_reads import edge_node, grad_quiet
 from grader.spec.facts import CONTEXT
 
 
@@ -28,14 +29,20 @@ def one_op(sub: Any, w: float, x: float, op: Callable[[Any, Any], Any], said: st
     """The gradients of backward through one operation on two leaves, whose node sends them
     ``sent``: one leaf given both, summed, and the other 0 where they differ from ``sent`` is two
     AccumulateGrad nodes' gradients kept in one buffer (``~one_buffer``), under a key the nodes
-    share (their name(), one for every AccumulateGrad), told as that; each given the other's
+    share (their name(), one for every AccumulateGrad), told as that, with the function that looked it
+    up and which of the two it was where a dict it held shows (``buffer_keys``); each given both, summed,
+    is that buffer read by both nodes (``~both_buffer``), told where that key shows; each given the other's
     (``~swapped``), where the two differ, is a gradient handed to another entry's node."""
     wl, xl = sub.Value(w, requires_grad=True), sub.Value(x, requires_grad=True)
-    op(wl, xl).backward()
+    y = op(wl, xl)
+    looked_up = keys_looked_up(sub, y.backward)
     got = [grad_quiet(wl), grad_quiet(xl)]
     merged = sorted(got, key=repr) == sorted([sent[0] + sent[1], 0.0], key=repr) != sorted(sent, key=repr)
     swapped = got == [sent[1], sent[0]] != list(sent)
-    seen = {CONTEXT + "one_buffer": True} if merged else {CONTEXT + "swapped": True} if swapped else {}
+    both = got == [sent[0] + sent[1]] * 2 != list(sent)  # one buffer, read by each node and never emptied
+    keyed = shared_lookup(looked_up, [edge_node(y.grad_fn, 0), edge_node(y.grad_fn, 1)]) if merged or both else None
+    seen = {CONTEXT + "one_buffer": " ".join(keyed) if keyed else True} if merged \
+        else {CONTEXT + "both_buffer": " ".join(keyed)} if both and keyed else {CONTEXT + "swapped": True} if swapped else {}
     return [{**leaf_grad(sub, held, f"{name}.grad for y = {said}"), **seen} for held, name in ((wl, "w"), (xl, "x"))]
 
 

@@ -371,15 +371,38 @@ CASES += [
                  "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.name(), 0.0)\n",
                  "            buffers[child] = buffers.get(child, 0.0) + g\n":
                  "            buffers[child.name()] = buffers.get(child.name(), 0.0) + g\n"},
-          fails={DOCS: "your backward put the two nodes' gradients in one buffer, as under a key both share, such as "
-                       "node.name()", DIAMONDS: "in one buffer"},
-          names=("node.name()", "one buffer", "a buffer of its own")),
+          fails={DOCS: "a dict in your backward holds, as a key, the name() of those two nodes",
+                 DIAMONDS: "one buffer"},
+          names=("your backward", "the name() of those two nodes", "one buffer", "a buffer of its own"),
+          unsaid=("such as node.name() or node.sequence_nr",)),
     Wrong("buffers_keyed_by_sequence_nr",  # every AccumulateGrad's sequence_nr is the same: told as the name's
           edits={"    buffers = {first: 1.0}\n": "    buffers = {first.sequence_nr: 1.0}\n",
                  "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.sequence_nr, 0.0)\n",
                  "            buffers[child] = buffers.get(child, 0.0) + g\n":
                  "            buffers[child.sequence_nr] = buffers.get(child.sequence_nr, 0.0) + g\n"},
-          fails={DOCS: "in one buffer"}, names=("node.sequence_nr", "one buffer", "a buffer of its own")),
+          fails={DOCS: "one buffer"},
+          names=("your backward", "the sequence_nr of those two nodes", "one buffer", "a buffer of its own"),
+          unsaid=("such as node.name() or node.sequence_nr",)),
+    # ... read with get and never emptied: each leaf's node is handed the sum of both; told by the key
+    Wrong("buffers_keyed_by_name_read_not_popped",
+          edits={"    buffers = {first: 1.0}\n": "    buffers = {first.name(): 1.0}\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers.get(node.name(), 0.0)\n",
+                 "            buffers[child] = buffers.get(child, 0.0) + g\n":
+                 "            buffers[child.name()] = buffers.get(child.name(), 0.0) + g\n"},
+          fails={DOCS: "Each of the two leaves got the gradients sent to both"},
+          names=("your backward", "the name() of those two nodes", "each node was handed its sum"),
+          unsaid=("such as node.name() or node.sequence_nr",)),
+    # ... a defaultdict read and written by subscript only (no dict method called): the key read from its locals
+    Wrong("buffers_defaultdict_by_sequence_nr",
+          edits={"import heapq\n": "import collections\nimport heapq\n",
+                 "    buffers = {first: 1.0}\n": "    buffers = collections.defaultdict(float)\n"
+                 "    buffers[first.sequence_nr] = 1.0\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers[node.sequence_nr]\n"
+                 "        buffers[node.sequence_nr] = 0.0\n",
+                 "            buffers[child] = buffers.get(child, 0.0) + g\n": "            buffers[child.sequence_nr] += g\n"},
+          fails={DOCS: "a dict in your backward holds, as a key, the sequence_nr of those two nodes"},
+          names=("your backward", "the sequence_nr of those two nodes", "one buffer"),
+          unsaid=("such as node.name() or node.sequence_nr",)),
     # ... and its lookup with no default: the second AccumulateGrad meets a KeyError whose text is the
     # key alone ("inf"), told with the two nodes that share it; by name(), two AddBackward0 share it
     Wrong("buffers_keyed_by_sequence_nr_popped",
