@@ -37,7 +37,8 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
     SayState.NOT_SAME_FRESH: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.EFFECT_AGAIN},
     SayState.NOT_SAME_GROWN: {SayState.FIRST_CHANGED, SayState.NOT_SAME_AGAIN, SayState.RAISED_AGAIN, SayState.NOT_SAME_FRESH,
                               SayState.EFFECT_AGAIN},
-    SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT},  # that sentence says the call read no .grad
+    # that sentence says the call read no .grad; an answer kept tied to the Value is returned without a read
+    SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT, SayState.ANSWER_KEPT_ON_VALUE},
     **dict.fromkeys(RESULTS_ALIKE, {SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE}),  # records all read at the end are all alike
     Say.BACKWARD: {SayCheck.ENGINE_PASS},
     SayCheck.HOOK_RECORDS: {SayState.HOOKS_REWRITE},  # hooks left registered, run again by every later pass: told once
