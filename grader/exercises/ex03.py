@@ -24,6 +24,7 @@ from grader.spec import Exercise
 from grader.spec.facts import ALIASED, CONTEXT, NOT_PLAIN, Check
 from grader.spec.probe import (call_text, caught_warnings, dict_of, in_call, first_line, grad, num, plain_dict,
                                shape_error, type_name)
+from grader.spec.raised_in_call import told_in_call
 from grader.spec.origins import read_from_grad, read_written, returned_root, seeded_one
 from grader.spec.caller_filters import caller_ignores
 from grader.spec.caller_grads import hold, kept
@@ -251,7 +252,7 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
     label = f"grad_warning({name})"  # each call named: a leaf answered without reading shows as that call's
     retained, held = v.retains_grad, grad(v)
     left = hold({name: v}, give=False)  # a leaf's .grad as the caller left it: only read, not cleared
-    with caught_warnings() as escaped, watching(sub, label, reads_grad=True) as call:
+    with caught_warnings() as escaped, watching(sub, label, reads_grad=True) as call, told_in_call(label):
         answer = sub.grad_warning(v)
     seen["grad_kept"].append(kept(left, label))
     seen["calls"].append(call.fact)
@@ -318,10 +319,13 @@ def _answer_after_retain(sub) -> dict[str, Any]:
     a, twin = documents_graph(0.25, -1.5)["a"], documents_graph(0.25, -1.5)["a"]  # made before any call (grad mode it
     twin.retain_grad()  # leaves off would leave a later one unrecorded), and grad mode on after them
     with caught_warnings(), enable_grad():
-        first = _text(sub.grad_warning(a))
+        with told_in_call("grad_warning(a)"):
+            first = _text(sub.grad_warning(a))
         a.retain_grad()  # a retained non-leaf warns no more
-        again = _text(sub.grad_warning(a))
-        kept = again == first != _text(sub.grad_warning(twin))
+        with told_in_call("grad_warning(a) after a.retain_grad()"):
+            again = _text(sub.grad_warning(a))
+        with told_in_call("grad_warning(a retained)"):
+            kept = again == first != _text(sub.grad_warning(twin))
     return {**check(Check.ANSWER_ANEW, not kept, "grad_warning(a)"), CONTEXT + "function": "a.retain_grad()"}
 
 

@@ -44,6 +44,7 @@ KEPT_ROOT_RAISED = "KeptRootRaised"  # grader.spec.kept_loss.KeptRootRaised: a p
 MODE_UNCALLED = "ModeUncalled"  # grader.spec.uncalled_mode.ModeUncalled: `with no_grad:`, the class not called
 FLAG_AS_GRADIENT = "FlagAsGradient"  # grader.spec.flag_gradient.FlagAsGradient: loss.backward(True)
 SHARED_KEY = "SharedKey"  # grader.spec.shared_key.SharedKey: a buffer looked up by a key two nodes share
+RAISED_IN_CALL = "RaisedInCall"  # grader.spec.raised_in_call.RaisedInCall: one of a test's calls raised
 
 
 def _earlier_result(error: ErrorRecord, tell: Tell) -> str:
@@ -319,6 +320,15 @@ def _shared_key(error: ErrorRecord, tell: Tell) -> str:
              function=function, key=key, kind=kind, error=tell(said_error(error, said)))
 
 
+def _raised_in_call(error: ErrorRecord, tell: Tell) -> str:
+    """The error one of a test's several calls of a function raised (``grader.spec.raised_in_call``):
+    that call first, as the line alone names the function, not which of its calls raised."""
+    length, rest = error["message"].split(" ", 1)
+    size = int(length) if length.isdigit() else 0
+    call, said = rest[:size], rest[size + 1:]
+    return _("the call {call} raised an error: {error}", call=call, error=tell(said_error(error, said)))
+
+
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
@@ -328,7 +338,7 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2), EARLIER_GRAPH: (_earlier_graph, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 4),
                KEPT_ROOT_RAISED: (_kept_root_raised, 3), FLAG_AS_GRADIENT: (_flag_as_gradient, 4),
-               SHARED_KEY: (_shared_key, 4)}
+               SHARED_KEY: (_shared_key, 4), RAISED_IN_CALL: (_raised_in_call, 3)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).
 LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}

@@ -607,3 +607,18 @@ CASES += [
                  "def backward_retaining(": "_DONE: dict = {}\n\n\ndef backward_retaining("},
           names=("backward_retaining", "the very Values that call returned", "between calls")),
 ]
+
+# grad_warning indexes caught[0] with no check: the call given a leaf, which records no warning, raises. Told
+# with that call, not only with the line of grad_warning.
+CASES += [
+    Wrong("first_warning_unchecked", fails={WARNING: "The call grad_warning(w) raised an error"},
+          edits={"return str(caught[0].message) if caught else None": "return str(caught[0].message)"},
+          names=("The call grad_warning(w) raised an error", "IndexError")),
+    # grad_warning memoised with functools.lru_cache: a retained a gets its first answer again; told as an
+    # answer kept tied to the Value, not also as a call that never read .grad
+    Wrong("grad_warning_lru_cache", fails={"the warning on every kind of Value": "your code keeps its answer between calls"},
+          edits={"def grad_warning(": "@functools.lru_cache(maxsize=None)\ndef grad_warning(",
+                 "\nimport warnings\n": "\nimport functools\nimport warnings\n"},
+          names=("grad_warning(a), called again once a.retain_grad() had changed that Value",),
+          unsaid=("never read .grad",)),
+]
