@@ -40,6 +40,8 @@ LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place 
 INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to "
                      "get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for "
                      "more details.")
+COPY_CONSTRUCT = ("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                  "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
 NOT_A_TENSOR = "Variable data has to be a tensor, but got {}"  # .data = x and Variable(x), x not a Value
 INFERENCE_REQUIRES_GRAD = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
 NOT_A_BOOL = "requires_grad must be a bool"  # THPVariable_set_requires_grad (``del`` hands it no object)
@@ -48,6 +50,14 @@ DETACH_HINT = (
     " If you want to use a computed variable in a subgraph that doesn't require differentiation "
     "use var_no_grad = var.detach()."
 )
+
+
+def _copied_number(data: Any) -> float:
+    """``Value(v)`` given a Value, as ``torch.tensor(t)``: a new leaf holding its number, with torch's warning."""
+    if not isinstance(data, Value):  # a repr would show numbers
+        raise TypeError(f"Value(data) takes a real number, got {type(data).__name__}")
+    warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=3)
+    return data._storage[0]
 
 
 def _unary(op: type[Node]) -> Callable[[Value], Value]:
@@ -106,9 +116,8 @@ class Value:
     _detached_at = -1  # detach_() of a non-leaf: the sequence number then (nodes made before saved a non-leaf)
 
     def __init__(self, data: Any, *, requires_grad: bool = False) -> None:  # keyword only, as torch.tensor's
-        if not isinstance(data, numbers.Real) or isinstance(data, Value):
-            got = "a Value" if isinstance(data, Value) else type(data).__name__  # Value's class is named Tensor
-            raise TypeError(f"Value(data) takes a real number, got {got}")  # a repr would show numbers
+        if not isinstance(data, numbers.Real):
+            data = _copied_number(data)
         self._storage, self._vc, self._node, self._gradient = [float(data)], None, None, None
         self._requires_grad = _bool(requires_grad, "Value(): argument 'requires_grad'")
         if is_inference_mode_enabled():

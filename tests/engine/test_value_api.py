@@ -17,11 +17,12 @@ def test_constructor_rejects_non_real_data_naming_the_type(bad):
         Value(bad)
 
 
-def test_constructor_given_a_value_says_a_value_not_the_class_name_torch_gives_it():
-    """Value's class is named Tensor (so torch's own messages read as torch's); the constructor's
-    message is micrograph's, and names what the student holds: a Value."""
-    with pytest.raises(TypeError, match="got a Value$"):
-        Value(Value(1.0))
+def test_constructor_given_a_value_copies_its_number_with_torchs_warning():
+    """``torch.tensor(t)`` is a new leaf holding t's number (no graph, no shared storage), with a UserWarning."""
+    w = Value(2.0, requires_grad=True)
+    with pytest.warns(UserWarning, match="^To copy construct from a tensor"):
+        copy = Value(w * 3.0, requires_grad=True)
+    assert copy.item() == 6.0 and copy.is_leaf and copy.requires_grad and not mg.value.shares_storage(copy, w)
 
 
 @pytest.mark.parametrize("good, expected", [(3, 3.0), (True, 1.0), (2.5, 2.5)])
