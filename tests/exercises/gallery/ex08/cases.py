@@ -589,3 +589,17 @@ CASES += [Wrong("shares_y_under_no_grad",
                        "    with micrograph.no_grad():\n        y = micrograph.mul(micrograph.add(x, w), micrograph.add(w, 1))\n"
                        "    y.backward()"},
                 names=("detach_shares_data computed y from w (which requires grad) while grad mode was off",))]
+
+# Value(v) written for torch.tensor(t) where detach() belongs: a copy of the number (with torch's warning), sharing
+# neither storage nor version counter; told as another Value than a detach() of it, in each of the three functions.
+CASES += [
+    Wrong("copy_constructed_for_detach", fails={SHARES: "w_detach does not share its number"},
+          edits={"    w_detach = w.detach()  #": "    w_detach = Value(w)  #"},
+          names=("w_detach does not share its number", "not a detach() of it"), passes=(CUT, DETACHED)),
+    Wrong("copy_constructed_for_the_cut", fails={CUT: "is not a detach() of the leaf beside it"},
+          edits={"    w_cut_detached = w_cut.detach()  #": "    w_cut_detached = Value(w_cut)  #"},
+          names=("is not a detach() of the leaf beside it", "w_cut_detached does not share its number"), passes=(SHARES,)),
+    Wrong("copy_constructed_before_backward", fails={DETACHED: "never called detach() or detach_()"},
+          edits={"    z = (w * 2).detach()  #": "    z = Value(w * 2)  #"},
+          names=("backward_of_detached never called detach() or detach_()", "made another way"), passes=(SHARES, CUT)),
+]
