@@ -169,7 +169,8 @@ def none_public(sub):
 
 @EXERCISE.test("other step counts", points=2, feedback=FEEDBACK, key_feedback=KEYS)
 def steps_hidden(sub):
-    cases = [(-1.5, 0.25, 1), (3.0, -2.0, 0), (0.0, 1.0, 6)]
+    cases = [(-1.5, 0.25, 1), (3.0, -2.0, 0), (0.0, 1.0, 6),
+             (1 / 3, 0.1, 2)]  # gradients of many digits: one rounded (round(g, 3)) is told as rounded
     runs = [_run(sub, w, x, n, None) for w, x, n in cases]
     return {**_regroup(runs), "steps": steps_followed(runs),
             "apart": calls_apart(sub, lambda m, case: m.grad_history(*_leaves(*case[:2]), case[2]),

@@ -85,6 +85,9 @@ class SayRead(Sentence):
                             "gradient, not the sum over the paths of y's graph (the statement's walk reads no .grad).")
     ROUNDED_GRAD = N_("a number returned for {label} is a gradient the engine produced during the call, rounded to "
                       "fewer digits: the statement's code returns the number it reads as it is.")
+    CHANGED_AFTER_READ = N_("a number returned for {label} is not one the engine produced during the call: your code "
+                            "read gradients' numbers from .grad (item(), float() or tolist()), but returned another "
+                            "number than the ones it read, where the statement's code returns the number it reads as it is.")
     HOOK_CHOSEN_READ = N_("a number returned for {label} was read from a .grad that backward wrote, but a hook of "
                           "yours ran in that backward pass and chose its number.")
     SEEDED_READ = N_("a number returned for {label} was read from a .grad that backward wrote by adding to a number "

@@ -15,7 +15,7 @@ from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.call_records import MAX_PASSES_LISTED, CallRecords, is_value
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DATA_SET, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
                                      ONE_ENTRY, PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED, engine_function,
-                                     in_mode_switch, in_walk, one_entry, raised_out, reads_edges, run_by_engine,
+                                     in_mode_switch, in_walk, one_entry, raised_out, reads_edges, reads_number, run_by_engine,
                                      watched_code)
 from grader.spec.graph import reaches_leaves
 from grader.spec.hooked import WRITES, engine_left
@@ -184,6 +184,9 @@ class Call(CallRecords, observe.Observer):
             self.caught.returned(frame)
         if self.grad_numbers and is_value(result) and frame.f_code in ONE_ENTRY and self._from_student(frame):
             self.hold_reduced(one_entry(frame), result)
+        if (self.grad_numbers and type(result) is float and self.probe_held.get(id(result)) is result
+                and reads_number(frame) and self._from_student(frame)):
+            self.read_numbers[id(result)] = result  # a gradient's float the student's code took in hand
         if self.probe_made is None or not is_value(result):  # before reading frames' code (audited)
             return
         code = frame.f_code

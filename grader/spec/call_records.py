@@ -111,6 +111,7 @@ class CallRecords:
         self.probe_held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.in_grad: dict[int, float] = {}  # ... those of them a .grad held
         self.at_hooked_leaf: dict[int, tuple[float, Any]] = {}  # ... those a leaf's hooks were handed, with the leaf
+        self.read_numbers: dict[int, float] = {}  # ... those the student's file took with item(), float() or tolist()
         self.hook_numbers: dict[int, float] = {}  # the floats a pass wrote into a .grad where a hook of the student's chose them
         self.seeded_numbers: dict[int, float] = {}  # ... where it added to a number the student's code put there before it
         self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients

@@ -21,6 +21,9 @@ DETACH_IN_PLACE = micrograph.Value.detach_.__code__  # type: ignore[attr-defined
 # A reduction of one Value, its one entry (``w.grad.sum().item()`` reads the gradient, as torch's idiom does).
 ONE_ENTRY = frozenset({micrograph.Value.sum.__code__, micrograph.Value.mean.__code__,
                        micrograph.sum.__code__, micrograph.mean.__code__})
+# A Value's number handed out as a float (``w.grad.item()``, ``float(w.grad)``, ``.tolist()``): the very float it holds.
+NUMBER_READS = frozenset({micrograph.Value.item.__code__, micrograph.Value.tolist.__code__,
+                          micrograph.Value.__float__.__code__})
 RECORD_IN_PLACE = micrograph.value.record_inplace.__code__  # every in-place op (fill_, add_, copy_ ...) runs it
 # ``.data`` read or set: a change through it moves no version counter.
 DATA_SET = micrograph.Value.data.fset.__code__  # type: ignore[attr-defined]  # ``v.data = other``: v's number replaced
@@ -103,6 +106,11 @@ def returned_normally(frame: FrameType) -> bool:
     a ``raise`` or a call, not a return, tells the two apart."""
     code = frame.f_code
     return code.co_code[frame.f_lasti] in _RETURNS
+
+
+def reads_number(frame: FrameType) -> bool:
+    """Whether ``frame`` runs one of ``NUMBER_READS``, its code read only under the Value's namespace."""
+    return frame.f_globals is _VALUE_NAMESPACE and frame.f_code in NUMBER_READS
 
 
 def in_mode_switch(frame: FrameType) -> bool:

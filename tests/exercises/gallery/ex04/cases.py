@@ -146,7 +146,7 @@ CASES += [
           names=('different number',)),
     # a literal 0.0 written for a cleared .grad: a whole number is never told as a rounded gradient
     Wrong('cleared_between_and_zero_written', names=('backward_twice cleared', 'not one the engine produced'),
-          fails={'a failed second backward on other inputs': 'it was computed, not read from the engine'},
+          fails={'a failed second backward on other inputs': 'is not one the engine produced during the call'},
           unsaid=('rounded',),
           edits={'    history = [w_leaf.grad.item()]\n': '    history = [w_leaf.grad.item()]\n    w_leaf.grad = None\n',
                  '    history.append(w_leaf.grad.item())\n':

@@ -674,3 +674,20 @@ CASES += [Correct("zero_grad_leaves_identity_hook",
           Correct("zero_grad_decorated_no_grad",
                   edits={"def zero_grad(": "@micrograph.no_grad()\ndef zero_grad(",
                          "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"})]
+
+# each record read with w.grad.item(), then rounded or scaled: where rounding changed no number the record is the
+# gradient read (full marks there), where it did it is told as rounded; a record scaled after the read is told as
+# read, then changed, not as computed without the engine
+CASES += [
+    Wrong("history_rounded_to_three", fails={"other step counts": "rounded to fewer digits"},
+          edits={"        history.append(w.grad.item())\n": "        history.append(round(w.grad.item(), 3))\n"},
+          names=("grad_history(w, x, steps, reset) is a gradient the engine produced during the call, rounded",),
+          passes=("gradients accumulate", "zero_() every step", "grad = None every step", "other resets"),
+          unsaid=("computed, not read from the engine",)),
+    Wrong("history_doubled_after_read", fails={"gradients accumulate": "returned another number than the ones it read"},
+          edits={"        history.append(w.grad.item())\n": "        history.append(2 * w.grad.item())\n"},
+          names=("grad_history(w, x, steps, reset)", "read gradients' numbers from .grad"),
+          unsaid=("computed, not read from the engine",)),
+    Correct("history_item_plus_zero",
+            edits={"        history.append(w.grad.item())\n": "        history.append(w.grad.item() + 0.0)\n"}),
+]
