@@ -89,11 +89,12 @@ def jacobian_rows(x: Matrix, loss: Matrix, zero_between: bool = True) -> list[li
 
     For j = 0, 1, ..., m - 1: backpropagate from ``loss`` with the one-hot gradient that is 1
     at entry j and 0 elsewhere (the documents' [[1, 0]], then [[0, 1]]), keeping the graph for
-    the calls still to come; record x's gradients; then, if ``zero_between``, zero them in
-    place (``leaf.grad.zero_()``, the documents' ``x.grad.data.zero_()``).  Return the m
-    recorded lists.  With zeroing they are the rows of the Jacobian; without, you will see
-    why zeroing is needed.  Leave x's gradients as the loop leaves them (not set to None):
-    the caller reads them after the call.
+    the calls still to come (retain_graph=True) and letting the last one free it (no
+    retain_graph=True: no call comes after it); record x's gradients; then, if
+    ``zero_between``, zero them in place (``leaf.grad.zero_()``, the documents'
+    ``x.grad.data.zero_()``).  Return the m recorded lists.  With zeroing they are the rows
+    of the Jacobian; without, you will see why zeroing is needed.  Leave x's gradients as the
+    loop leaves them (not set to None): the caller reads them after the call.
     """
     m = len(loss[0])
     rows = []

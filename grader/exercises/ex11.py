@@ -25,6 +25,8 @@ from grader.spec import Exercise
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.call import Call
 from grader.spec.given import given_returns, x_grads as given_x_grads
+from grader.spec.graph_freed import answer_at_a_freed_id
+from grader.spec.held import held
 from grader.spec.one_hot import one_hot_facts
 from grader.spec.equal_leaves import read_per_leaf
 from grader.spec.matrices import as_list, flat, matrix
@@ -57,7 +59,14 @@ COLUMNS_NOTE, LOSSES_NOTE = N_("y with two equal columns"), N_("two equal entrie
 
 
 def _graph(x_row: list[float], y_rows: list[list[float]], y_grad: bool = False):
-    """The probe's own x (leaves that require grad), y and loss = mm(x, y)."""
+    """The probe's own x (leaves that require grad), y and loss = mm(x, y), held (``held``): an answer kept by
+    id(loss) meets an earlier graph's only in ``answer_at_a_freed_id`` (graphs of ``_let_go``), not by chance."""
+    held(graph := _let_go(x_row, y_rows, y_grad))
+    return graph
+
+
+def _let_go(x_row: list[float], y_rows: list[list[float]], y_grad: bool = False):
+    """``_graph``'s x, y and loss, not held: freed once the probe lets go of them."""
     x = [[Value(v, requires_grad=True) for v in x_row]]
     y = [[Value(v, requires_grad=y_grad) for v in row] for row in y_rows]
     return x, y, micrograph.mm(x, y)
@@ -169,7 +178,10 @@ def vjp_vectors(sub):
              (OTHER_SHAPES[0], [0.0, 3.0]), (OTHER_SHAPES[1], [1.0, -1.0, 0.5, 2.0]), (SQUARE[1], [0.0, 0.0])]
     return {**_vjps(sub, cases),
             "apart": calls_apart(sub, _vjp_again, lambda grads: as_list(grads, num), cases[2],
-                                 cases[3], "vjp")}
+                                 cases[3], "vjp"),
+            "freed": answer_at_a_freed_id(sub, lambda: _let_go(*SQUARE[1]), lambda: _let_go(*SQUARE[0]),
+                                          lambda m, g: m.vjp(g[0], g[2], [1.0, -0.5]), lambda grads: as_list(grads, num),
+                                          "vjp", "vjp(x, loss, v)")}
 
 
 def _vjp_again(sub, case: tuple[tuple[list[float], list[list[float]]], list[float]]) -> object:
@@ -226,9 +238,9 @@ def _last_pass_kept(fact: dict[str, Any]) -> dict[str, Any]:
     """A jacobian_rows CALL fact whose kept graphs are the last pass's alone: the statement keeps the
     graph for every pass but the last, and a pass that frees it early raises in the next (told as
     raised), or frees a graph no later pass needs (``loss[0][j].backward()``, changing nothing); one
-    that keeps it on the last pass leaves mm's saved operands alive after the call returns."""
-    return {**fact, **{key: fact[key][-1:] for key in ("kept_graph", CONTEXT + "created_graph")
-                       if type(fact.get(key)) is list}}
+    that keeps it on the last pass leaves mm's saved operands alive after the call returns (``~last_pass``)."""
+    return {**fact, CONTEXT + "last_pass": True, **{key: fact[key][-1:] for key in ("kept_graph", CONTEXT + "created_graph")
+                                                   if type(fact.get(key)) is list}}
 
 
 def _uncleared(rows: object, call: Call, leaves: list[Value], read: dict[str, Any], label: str) -> dict[str, Any]:
@@ -341,7 +353,10 @@ def rows_shapes(sub):
             "losses": _rows(sub, *EQUAL_LOSSES, True, label=f"jacobian_rows(x, loss, True) ({LOSSES_NOTE})"),
             "apart": calls_apart(sub, _rows_again, lambda rows: matrix(rows, num), OTHER_SHAPES[0],
                                  SQUARE[1], "jacobian_rows"),
-            "default_after": _zero_between_after(sub, OTHER_SHAPES[0])}
+            "default_after": _zero_between_after(sub, OTHER_SHAPES[0]),
+            "freed": answer_at_a_freed_id(sub, lambda: _let_go(*SQUARE[1]), lambda: _let_go(*SQUARE[0]),
+                                          lambda m, g: m.jacobian_rows(g[0], g[2], True), lambda rows: matrix(rows, num),
+                                          "jacobian_rows", "jacobian_rows(x, loss, True)")}
 
 
 def _rows_again(sub, case: tuple[list[float], list[list[float]]]) -> object:

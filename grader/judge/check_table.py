@@ -143,7 +143,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.RAN_TWICE: (("listed_twice", SayWalk.RAN_AS_LISTED),  # the order it walked lists the node twice  # feeders counted once each, taken per edge
                         ("in_a_row", SayWalk.RAN_TWICE_IN_A_ROW)),  # a build engine's apply called again: not once per path
     SayLeaf.COMPUTED_NOT_RETURNED: (("given", SayLeaf.GIVEN_NOT_RETURNED), ("none", SayLeaf.NONE_NOT_RETURNED)),  # the leaf w given, returned
-    SayState.FREED_GRAPH_KEPT: (("changed", SayState.KEPT_PAST_CHANGE),),  # the same y, changed in place since
+    SayState.FREED_GRAPH_KEPT: (("changed", SayState.KEPT_PAST_CHANGE), ("graph", SayState.FREED_ANSWER_KEPT)),  # the same y, changed in place since
     SayLoop.OTHER_BRANCH: (("dropped", SayLoop.BRANCH_DROPPED),),
     SayLoop.COUNT_NOT_RECORDED: (("below_zero", SayLoop.COUNT_BELOW_ZERO),),  # a count a formula gave, not a loop's  # the statement's y for this x made, then not returned
     SayCheck.ZERO_BETWEEN_SWAPPED: (("always", SayCheck.ZERO_ALWAYS), ("never", SayCheck.ZERO_NEVER), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),

@@ -24,7 +24,7 @@ _RECORDED = {Say.UNTRACKED, Say.IS_LEAF, Say.NOT_LEAF, Say.OTHER_OP, Say.REQUIRE
              Say.NO_ERROR, Say.AN_ERROR, *OTHER_ERRORS}
 _EXPLAINED_BY = with_nan({
     **dict.fromkeys((Say.KEPT_FEWER, Say.FREED_AGAINST_GIVEN), {Say.AN_ERROR, *OTHER_ERRORS, Say.FREED, Say.GRAD_NUMBER}),
-    **dict.fromkeys((Say.KEPT_MORE, Say.KEPT_BY_CREATE, Say.KEPT_AGAINST_GIVEN), {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER}),
+    **dict.fromkeys((Say.KEPT_MORE, Say.KEPT_ON_LAST, Say.KEPT_BY_CREATE, Say.KEPT_AGAINST_GIVEN), {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER}),
     Say.GRAD_MODE_OFF: _RECORDED,
     Say.INPUTS_GIVEN: {Say.GRAD_NEVER_WRITTEN, Say.GRAD_NUMBER, Say.RESULT_NONE, Say.RESULT_NUMBER},  # other leaves unwritten
     **dict.fromkeys((SayRead.EDGES_UNREAD, SayRead.NODE_UNREAD), {Say.RESULT_NUMBER}),  # a walk of none or part of the graph

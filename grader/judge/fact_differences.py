@@ -204,7 +204,8 @@ def _call(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differe
             say = (Say.FREED_AGAINST_GIVEN if kept[1] is not True and given is True
                    else Say.KEPT_FEWER if kept[1] is not True
                    else Say.KEPT_BY_CREATE if _pass_was(got, "created_graph", kept[0])
-                   else Say.KEPT_AGAINST_GIVEN if given is False else Say.KEPT_MORE)
+                   else Say.KEPT_AGAINST_GIVEN if given is False
+                   else Say.KEPT_ON_LAST if got.get(CONTEXT + "last_pass") is True else Say.KEPT_MORE)
             found.append(_diff(say, label=label, context=CONTEXT + "kept_graph" in want))
     elif type(wk) is list and type(freed) is int and freed < len(wk) and wk[freed] is True:
         found.append(_diff(Say.KEPT_FEWER, label=label, context=CONTEXT + "kept_graph" in want))

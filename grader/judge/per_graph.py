@@ -41,7 +41,7 @@ _OF_A_CALL = frozenset({*SayRead, Say.INPUTS_GIVEN, SayState.NOT_SAME_FRESH, Say
 _MODE_LEFT = frozenset({Say.LEFT_OFF, Say.LEFT_ON})  # the grad mode calls of one function left: one slip of its code
 _ERROR_FOR = re.compile(r"the error for .+")  # "the error for v * 3": the error of one graph a function was handed
 _OF_FUNCTION = re.compile(r"(?P<function>[A-Za-z_]\w*)(?:\(.*\)| on .*)?")  # "sgd_step on a new w (...)", "forward(w, x, True)"
-_KEPT = frozenset({Say.KEPT_MORE, Say.KEPT_BY_CREATE, Say.KEPT_AGAINST_GIVEN})  # what the passes of a call kept: one slip of the function's code
+_KEPT = frozenset({Say.KEPT_MORE, Say.KEPT_ON_LAST, Say.KEPT_BY_CREATE, Say.KEPT_AGAINST_GIVEN})  # what the passes of a call kept: one slip of the function's code
 _EVERY_CALL = _KEPT | {Say.GRAD_MODE_ON, Say.GRAD_MODE_FLAG}  # ... or a call never turning grad mode off: the same
 _ON_A_CALL = re.compile(r"(?P<function>[A-Za-z_]\w*)(?: on .*)?")  # "sgd_step on a new w (...)", "sgd_step": calls of one function
 

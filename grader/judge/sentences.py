@@ -155,6 +155,9 @@ class Say(Sentence):
     KEPT_BY_CREATE = N_("{label} kept the graph (create_graph=True, which keeps it as retain_graph=True does) in "
                         "a pass where the statement lets backward free it.")
     KEPT_MORE = N_("{label} kept the graph (retain_graph=True) in a pass where the statement lets backward free it.")
+    # the call's last pass (``~last_pass``): no pass comes after it
+    KEPT_ON_LAST = N_("{label} kept the graph (retain_graph=True) in its last backward pass, where the statement "
+                      "frees it: no pass comes after that one, and the operands mm saved outlive the call.")
     # the flag a pass was given is the opposite of the call's own argument retain_graph (``~retain_graph_given``)
     FREED_AGAINST_GIVEN = N_("{label} let backward free the graph (no retain_graph=True) in a pass, though its own "
                              "argument retain_graph is True: the statement keeps the graph in that pass.")

@@ -62,6 +62,10 @@ class SayState(Sentence):
                        "that earlier call left on the graph (on its nodes or Values).")
     FREED_GRAPH_KEPT = N_("{label} returned what it returned for an earlier graph, freed before this y was made: "
                           "a result kept between calls, found again by an id that this y's node took over from the freed one.")
+    # a new graph of other numbers whose list or Value took the id of an earlier graph's (``~graph``)
+    FREED_ANSWER_KEPT = N_("{label} returned, for a new graph, what it returned for an earlier graph of other numbers, "
+                           "let go of before the new one was made: a result kept between calls, found again by the id "
+                           "of an object of the new graph (a list or a Value), which took it over from the earlier one's.")
     KEPT_PAST_CHANGE = N_("{label} returned what the call before that change returned, on the same y: an in-place "
                           "op on y gave it a new grad_fn, and your code handed back an answer kept between calls "
                           "instead of reading y's graph as it is now.")

@@ -89,7 +89,8 @@ WHOLE_CAUSES = with_nan({
     # are earlier graphs' too (CPython hands freed ids on), and the fresh import's first call returns its own
     # a leaf kept from earlier calls, its gradient added to: every record of the call, and the call made again, differs
     SayState.LEAF_KEPT_GRAD: {Say.RESULT_NUMBER, SayState.NOT_SAME_AGAIN, SayState.NOT_SAME_FRESH},
-    SayState.FREED_GRAPH_KEPT: {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, *RESULTS_FEWER, *RESULTS_MORE},
+    **dict.fromkeys((SayState.FREED_GRAPH_KEPT, SayState.FREED_ANSWER_KEPT),
+                    {SayState.NOT_SAME_FRESH, Say.RESULT_TEXT, *RESULTS_FEWER, *RESULTS_MORE}),
     SayWalk.NO_LOCAL_GRADS: {Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
     # an order without root.grad_fn walked: no node run, no leaf answered, every gradient missing
     **dict.fromkeys((SayWalk.ORDER_ROOT_LEFT_OUT, SayWalk.ROOT_UNRUN),
