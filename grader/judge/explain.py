@@ -298,12 +298,21 @@ def is_timeout(error: ErrorRecord) -> bool:
     return error["type"] in (wire.PROBE_TIMEOUT, wire.IMPORT_TIMEOUT)
 
 
-def silence(report: ChildReport) -> tuple[Status, str]:
-    """(status, reason) for a test that never reported back."""
+def silence(report: ChildReport, test: str | None = None, *, drawing: bool = False) -> tuple[Status, str]:
+    """(status, reason) for a test that never reported back (``test``, its name, where known), or for
+    the diagram (``drawing``).  The step the submission's code ended its process in is told so: the
+    tests after it ran in a child of their own (``grader.sandbox.resumed``)."""
     if report.refused:
         return ERROR, report.refused
     if report.tampered:
         return ERROR, _("the grader's channel was tampered with ({why})", why=report.tampered)
+    exited = report.diagram_exit if drawing else report.exits.get(test or "")
+    if exited is not None and drawing:
+        return ERROR, _("your code exited with status {code} (os._exit, for instance) while the diagram's "
+                        "graph was being built", code=exited)
+    if exited is not None:
+        return ERROR, _("your code exited with status {code} (os._exit, for instance) during this test",
+                        code=exited)
     if report.timed_out:
         return TIMEOUT, _("timed out after {seconds} s", seconds=f"{report.limits.wall_seconds:g}")
     sig = report.signal

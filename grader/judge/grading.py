@@ -223,7 +223,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
                       explain.import_error(report.import_error, display, report.limits, names, beside))
     record = report.tests.get(test.name)
     if record is None:
-        return result(*explain.silence(report))
+        return result(*explain.silence(report, test.name))
     if record["error"] is not None:
         status = TIMEOUT if explain.is_timeout(record["error"]) else ERROR
         over = redefined.stub_over_own(source, record["error"])
@@ -358,7 +358,7 @@ def _draw(result: ExerciseResult, ex: LoadedExercise, report: ChildReport, expec
     if report.import_error is not None:
         why = explain.import_error(report.import_error, display, spec.limits, names, beside)
     else:
-        why = explain.silence(report)[1]
+        why = explain.silence(report, drawing=True)[1]
     replay_page = replayed.draw(spec.id, report.diagram["graph"], diagram_dir, formats) \
         if report.diagram is not None else diagram.Drawing()
     marked = _first_shape_difference(spec.tests, result.tests, expected, report)

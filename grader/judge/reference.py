@@ -145,7 +145,7 @@ def _observed(ex: LoadedExercise, solution: Path, report: ChildReport, key: str,
             why = explain.import_error(report.import_error, str(solution), spec.limits)
             expected.broken[test.name] = why
         elif record is None:
-            expected.broken[test.name] = explain.silence(report)[1]
+            expected.broken[test.name] = explain.silence(report, test.name)[1]
         elif record["error"] is not None:
             why = explain.test_error(record["error"], str(solution), spec.limits)
             expected.broken[test.name] = why

@@ -48,6 +48,8 @@ class ChildReport:
     worker_code: int | None = None  # how the process that ran the submission ended, if said
     ran_as: str = ""  # the scratch copy's path the child imported: what it printed names the file so
     imported: bool = False  # the child said how importing the submission went (it got that far)
+    exits: dict[str, int] = field(default_factory=dict)  # a test its worker ended itself in: the status
+    diagram_exit: int | None = None  # the status its worker ended itself with while drawing the diagram
 
     def settle(self, code: int | None) -> None:
         """The child's exit status: ``code`` (the process the grader started or waited for),

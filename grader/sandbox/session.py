@@ -34,6 +34,7 @@ from grader.sandbox.early import FirstDiagram, OnDiagram
 from grader.sandbox.reach import Reach, reaches
 from grader.sandbox.child import wire
 from grader.sandbox.records import ChildReport, parse_records
+from grader.sandbox.resumed import resume
 from grader.sandbox.run import Spawn, run_child, spawn_here, watching
 from grader.sandbox.text import Output
 from grader.sandbox.warm import environment
@@ -61,7 +62,8 @@ class Run:
 
 def run_children(runs: list[Run], spawn: Spawn = spawn_here) -> list[ChildReport]:
     """A report per run, in order; the runs share one child where this system allows it.
-    Each report says what its submission's source reaches for (``grader.sandbox.reach``)."""
+    Each report says what its submission's source reaches for (``grader.sandbox.reach``); the
+    tests left after its worker ended itself ran in a fresh child (``grader.sandbox.resumed``)."""
     if (len(runs) < 2 or pipes.threaded() or not hasattr(os, "fork")
             or len({r.module for r in runs}) < len(runs)):
         reports = [_alone(run, spawn) for run in runs]
@@ -71,7 +73,7 @@ def run_children(runs: list[Run], spawn: Spawn = spawn_here) -> list[ChildReport
             reports += _one_child(runs[len(reports):], spawn)
     for run, report in zip(runs, reports):
         report.reached = _reached(run.submission, run.own_engine)
-    return reports
+    return [resume(run, report, lambda left: _alone(left, spawn)) for run, report in zip(runs, reports)]
 
 
 def _reached(submission: Path, own_engine: bool) -> list[Reach]:

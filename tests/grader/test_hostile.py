@@ -52,9 +52,13 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
     "os._exit at import": (
         "import os\nos._exit(3)\n" + GOOD, 0, ["error"] * 3,
         "your code exited with status 3 while being imported (os._exit, for instance), before any test ran"),
+    # The exit costs only the test it ends: the tests after it run in a fresh child.
     "os._exit on negatives": (
         "import os\ndef double(x):\n    if x < 0:\n        os._exit(4)\n    return 2 * x\n",
-        1, ["passed", "error", "error"], "your code exited with status 4 (os._exit, for instance) before this test reported"),
+        2, ["passed", "error", "passed"], "your code exited with status 4 (os._exit, for instance) during this test"),
+    "os._exit on every call": (
+        "import os\ndef double(x):\n    os._exit(4)\n", 0, ["error"] * 3,
+        "your code exited with status 4 (os._exit, for instance) during this test"),
     "sys.exit in a function": (
         "import sys\ndef double(x):\n    sys.exit(5)\n", 0, ["error"] * 3, "raised SystemExit(5)"),
     "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, IMPORT_STOPPED),
@@ -269,6 +273,17 @@ def test_a_diagram_that_never_finishes_costs_only_the_diagram(toy: ToyCourse,
     assert result.full_marks
     assert result.diagrams == []
     assert result.notes and says(result.notes[0], "your code ran more than|your code used more than")
+
+
+def test_an_exit_while_drawing_costs_only_the_diagram(toy: ToyCourse, tmp_path: Path) -> None:
+    """double() ends its process on a Value (what the diagram probe passes), not on floats (the
+    tests): the tests, left unanswered by that process, run in a fresh one and pass."""
+    source = "import os\ndef double(x):\n    if not isinstance(x, float):\n        os._exit(3)\n    return 2 * x\n"
+    result = toy.grade("ex42", toy.write("exitdraw/ex42_hostile.py", source), tmp_path / "d")
+    assert result.full_marks
+    assert result.diagrams == []
+    assert result.notes[0].endswith("your code exited with status 3 (os._exit, for instance) while the diagram's "
+                                    "graph was being built"), result.notes
 
 
 def test_a_wait_at_import_is_told_as_a_wait_at_its_line(toy: ToyCourse) -> None:
