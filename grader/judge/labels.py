@@ -218,6 +218,8 @@ def _case_notes(label: str) -> str:
 
 LABEL_FIELDS = ("label", "of", "where", "leaf")  # the fields of a sentence that hold a probe's label, not a value
 _NOT_A = re.compile(r"not (?P<what>an? [\w ]+): (?P<type>[\w.]+)")
+# A build-track Value whose item() gives no Python number (``grader.spec.build_reads.number``).
+_ITEM_NOT_A = re.compile(r"not a number: its item\(\) returns (?P<type>[\w.]+)")
 # What a probe asked a result to be ("not a number: NoneType"), in the student's language: each
 # kind a probe names, so that no English word is left in a translated sentence.
 _KINDS = {"a number": N_("a number"), "a Value": N_("a Value"), "a list": N_("a list"), "a dict": N_("a dict"),
@@ -232,6 +234,9 @@ def shown_fields(fields: dict[str, str]) -> dict[str, str]:
     as None, the value a function without a ``return`` gives, not by its class's name."""
     shown = {name: shown_label(text) if name in LABEL_FIELDS else shown_graph(text) if name == "root" else text
              for name, text in fields.items()}  # a graph's note in words ("w at zero") translated
+    item = _ITEM_NOT_A.fullmatch(shown.get("type", ""))
+    if item is not None:
+        shown["type"] = _("not a number: its item() returns {type}", type=item.group("type"))
     kind = _NOT_A.fullmatch(shown.get("type", ""))
     if kind is not None:
         what = _(_KINDS[kind.group("what")]) if kind.group("what") in _KINDS else kind.group("what")
