@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from grader.i18n import N_, _, sentences
 from grader.judge.explain import LineNames, line_named
-from grader.judge.touches import TOUCHED
+from grader.judge.touches import TOUCHED, refused_touch
 from grader.sandbox.child import wire
 from grader.sandbox.run import ChildReport
 from grader.sandbox.written_out import WRITTEN_OUT
@@ -54,9 +54,29 @@ def _reached(report: ChildReport, display: str, names: LineNames | None) -> str 
                  file=display, what=_(TOUCHED[first.touch]), name=first.name,
                  line=line_named(first.line, names))
     if report.touched:
+        at = _refused_at(report, report.touched[0], names)
+        if at:
+            return _("{file} tried to reach {what} while running{at}: the grader stopped it, and no test is "
+                     "scored", file=display, what=_(TOUCHED[report.touched[0]]), at=at)
         return _("{file} tried to reach {what} while running: the grader stopped it, and no "
                  "test is scored", file=display, what=_(TOUCHED[report.touched[0]]))
     return None
+
+
+def _refused_at(report: ChildReport, touch: wire.Touch, names: LineNames | None) -> str:
+    """Where the sandbox refused ``touch`` with an error the submission let through: " (line 140)"
+    at its import, " (in backprop, line 113)" in a test; "" where no error says so (one its own
+    code caught, or a flag with no refusal raised)."""
+    errors = [report.import_error, *(record["error"] for record in report.tests.values())]
+    for error in errors:
+        if error is None or error["type"] != "PermissionError" or not error["line"]:
+            continue
+        if refused_touch(error["message"]) is touch:
+            line = line_named(error["line"], names)
+            function = error["function"]  # a top level's "<module>" is no function to name
+            return (_(" (in {function}, {line})", function=function, line=line) if function not in (None, "<module>")
+                    else _(" ({line})", line=line))
+    return ""
 
 
 def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:

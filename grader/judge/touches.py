@@ -35,6 +35,13 @@ TOUCHED = {  # each Touch, as the sentences name it
 _REFUSED = re.compile(r"the grader does not let submitted code (?:reach (?P<touch>.+)|change the module (?P<module>\S+))")
 
 
+def refused_touch(message: str | None) -> wire.Touch | None:
+    """What the sandbox's refusal ``message`` (``grader.sandbox.child.guard``, the sentinel) says
+    the code reached for; None for any other message, a sealed module's refusal among them."""
+    found = _REFUSED.fullmatch(message or "")
+    return None if found is None or found["touch"] is None else wire.TOUCHES.get(found["touch"])
+
+
 def refusal_said(message: str) -> str:
     """The sandbox's refusal of a reach (``grader.sandbox.child.guard``, ``seal``) in the student's
     language: the grader's own text, which a quote of the error would leave in English."""

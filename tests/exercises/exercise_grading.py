@@ -103,8 +103,8 @@ def diagram_problem(report: ChildReport, told: str) -> str | None:
     record = report.diagram
     if report.import_error is not None:
         return None
-    if record is None:
-        return "the diagram step never answered"
+    if record is None:  # answered by no record only where the submission ended its own process (told so)
+        return None if report.diagram_exit is not None else "the diagram step never answered"
     error = record["error"]
     if error is None:
         return None if record["graph"] is not None else "no graph and no error"

@@ -330,6 +330,29 @@ def test_a_reach_told_of_a_notebook_takes_no_gap_after_its_chinese_name() -> Non
             assert reached(report, path).startswith(f"{path} ")  # a path keeps its space
 
 
+def test_a_reach_refused_with_an_error_is_told_at_the_place_it_was_refused() -> None:
+    """The sandbox's refusal the submission let through names where: its function and line, or the
+    line of its top level; one its code caught (no error record) leaves the sentence without a place."""
+    from micrograph.i18n import using
+
+    from grader.judge.reached import reached
+    from grader.sandbox.child.wire import Touch
+    from grader.sandbox.run import ChildReport
+    from grader.spec.limits import Limits
+
+    refusal = "the grader does not let submitted code reach " + Touch.OBSERVER.value
+    error = {"type": "PermissionError", "message": refusal, "function": "backprop", "caller": None, "line": 9,
+             "step": None, "fresh": None}
+    in_test = ChildReport(Limits(), touched=[Touch.OBSERVER], tests={"t": {"name": "t", "obs": None, "error": error}})
+    at_import = ChildReport(Limits(), touched=[Touch.OBSERVER], import_error={**error, "function": "<module>"})
+    caught = ChildReport(Limits(), touched=[Touch.OBSERVER])
+    assert "records while running (in backprop, line 9): the grader stopped it" in reached(in_test, "f.py")
+    assert "records while running (line 9): the grader stopped it" in reached(at_import, "f.py")
+    assert "records while running: the grader stopped it" in reached(caught, "f.py")
+    with using("zh"):
+        assert reached(in_test, "f.py").startswith("f.py 在运行时（在 backprop 中，第 9 行）试图访问")
+
+
 def test_the_kind_of_result_a_probe_asked_for_is_told_in_the_students_language() -> None:
     """A probe's "not a number: NoneType" is told with its kind translated (no English word left in
     a Chinese sentence), None as None (the commonest slip: a function without a ``return``), and
@@ -354,6 +377,12 @@ def test_the_kind_of_result_a_probe_asked_for_is_told_in_the_students_language()
     with using("zh"):
         assert sentences([none()]) == "grad_by_paths(y, w) 和题目的结果不是同一种类型：你的是 None，不是数值。"
         assert sentences([tuple_()]).endswith("你的是 tuple，不是字典。")
+    def item() -> str:  # the build track's Value whose item() gives no Python number
+        return Say.RESULT_TYPE(label="w.item()", type="not a number: its item() returns Number")
+
+    assert sentences([item()]).endswith("yours is not a number: its item() returns Number.")
+    with using("zh"):
+        assert sentences([item()]).endswith("你的是 item() 返回 Number 的值，不是数值。")
     grader = Path(labels.__file__).resolve().parents[1]
     written = {kind for path in grader.rglob("*.py")
                for kind in re.findall(r"f\"not (an? [\w ]+): \{type_name", path.read_text(encoding="utf-8"))}

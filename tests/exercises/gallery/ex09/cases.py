@@ -756,3 +756,14 @@ CASES += [
                  "def step_without_no_grad(": "@functools.lru_cache(maxsize=None)\ndef step_without_no_grad("},
           names=("step_without_no_grad", "an earlier call", "between calls")),
 ]
+
+# forward ends its own process when not training (a script's habit: os._exit once the evaluation is printed): the
+# tests it ends are charged, and the tests after them (inference's, sgd_step's) run in a fresh child and pass.
+CASES += [
+    Wrong("forward_exits_when_evaluating", fails={FORWARD: "exited with status", FORWARD_HIDDEN: "during this test"},
+          edits={"def forward(w: Value, x: float, training: bool) -> Value:\n":
+                 "def forward(w: Value, x: float, training: bool) -> Value:\n    import os\n\n"
+                 "    if not training:\n        os._exit(0)\n"},
+          passes=(INFERENCE, STEP, IN_PLACE, REFUSED),
+          names=("os._exit", "during this test")),
+]

@@ -928,3 +928,13 @@ CASES += [
                    "            if incoming[child] == 0:\n                heapq.heappush(ready, (next(_TICKS), child))",
                    "def topological_order(": "_TICKS = itertools.count()\n\n\ndef topological_order("}),
 ]
+
+# A method of the engine's classes replaced inside backprop (Node.name made to answer one name): refused as the line
+# runs, the run flagged and scored nothing, its feedback naming the function and line where it was refused.
+CASES += [
+    Wrong("node_name_replaced_in_backprop", fails={DIAMOND: "observation records while running (in backprop, line"},
+          edits={"def backprop(root: Value) -> dict[Value, float]:\n":
+                 "def backprop(root: Value) -> dict[Value, float]:\n"
+                 "    micrograph.Node.name = lambda self: \"AddBackward0\"\n"},
+          names=("the engine's code", "in backprop")),
+]
