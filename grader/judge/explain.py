@@ -207,6 +207,9 @@ def _call_refused(message: str | None) -> str | None:
     return None
 
 
+_NO_TOP_MODULE = re.compile(r"No module named '([^'.]+)'")  # a package's missing module ("x.y") is not told so
+
+
 def import_error(error: ErrorRecord, display: str, limits: Limits,
                  names: LineNames | None = None, beside: Path | None = None) -> str:
     """Why the submission could not even be imported.  ``beside``, the folder the submitted
@@ -240,10 +243,15 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
         return said + _(". input() reads nothing when graded: no one types, so it raises; write the value into the "
                         "file instead of asking for it, or put the code that asks under if __name__ == \"__main__\":")
     own = own_module(error, beside)
-    return said if own is None else said + _(". Each exercise file is graded on its own, with micrograph "
-                                             "and the standard library only: {module} beside it cannot be "
-                                             "imported there, so copy what it needs into the file itself",
-                                             module=own)
+    if own is not None:
+        return said + _(". Each exercise file is graded on its own, with micrograph and the standard library only: "
+                        "{module} beside it cannot be imported there, so copy what it needs into the file itself",
+                        module=own)
+    missing = _NO_TOP_MODULE.fullmatch(message or "") if kind == "ModuleNotFoundError" else None
+    if missing is not None and missing.group(1) != "micrograph":  # torch, numpy: installed where the student runs
+        return said + _(". The file is graded with micrograph and the standard library only: {module} is not there, "
+                        "so the code that imports it cannot stay in the file you hand in", module=missing.group(1))
+    return said
 
 
 def _exited(display: str, call: str, at: str, names: LineNames | None) -> str:

@@ -1,5 +1,6 @@
 """A submission that imports a module of the student's own, lying beside it, is told that each
-exercise file is graded alone; a module that is nowhere is told as Python says it."""
+exercise file is graded alone; any other module not found, that only micrograph and the standard
+library are there when it is graded."""
 
 from __future__ import annotations
 
@@ -27,7 +28,17 @@ def test_a_helper_file_beside_the_submission_is_named(tmp_path: Path) -> None:
                                                       beside=tmp_path)
 
 
-def test_a_module_that_is_nowhere_is_told_as_python_says_it(tmp_path: Path) -> None:
+def test_a_module_that_is_not_beside_it_is_told_missing_where_the_file_is_graded(tmp_path: Path) -> None:
+    """numpy or torch may well be installed where the student runs the file: "No module named" alone
+    would read as their own installation's fault."""
     for beside in (tmp_path, None):
-        said = explain.import_error(_missing("numpy"), "ex03.py", Limits(), beside=beside)
-        assert said == "ex03.py raised ModuleNotFoundError when imported (line 3): No module named 'numpy'"
+        said = explain.import_error(_missing("torch"), "ex03.py", Limits(), beside=beside)
+        assert said == ("ex03.py raised ModuleNotFoundError when imported (line 3): No module named 'torch'. "
+                        "The file is graded with micrograph and the standard library only: torch is not there, "
+                        "so the code that imports it cannot stay in the file you hand in")
+
+
+def test_a_package_s_missing_module_is_told_as_python_says_it() -> None:
+    """``import micrograph.extra``: micrograph is there, only the module inside it is not."""
+    said = explain.import_error(_missing("micrograph.extra"), "ex03.py", Limits())
+    assert said == "ex03.py raised ModuleNotFoundError when imported (line 3): No module named 'micrograph.extra'"
