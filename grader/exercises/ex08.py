@@ -92,19 +92,32 @@ def _through_copy(w: object, w_detach: object, call: Call) -> dict[str, Any]:
     went through the detached copy, whose version counter w shares.  Nor in place beside a write
     into a w_detach sharing its number (``with no_grad(): w.copy_(w_detach)`` after the fill,
     ``~as_well``, with the method's name as ``~op``): the write into w itself hides what the
-    statement shows, that filling w_detach changes w.  Writing into w_detach only, in place or
-    through its ``.data`` (the documents' spelling), holds, with grad mode on or off; reading
-    ``w.data`` is no write, so it counts only where w_detach was never written."""
+    statement shows, that filling w_detach changes w.  So is an in-place write into ``w.data``, the
+    Value w's own ``.data`` handed out, beside that write (``w.data.copy_(w_detach)``, ``~data_too``).
+    Writing into w_detach only, in place or through its ``.data`` (the documents' spelling), holds,
+    with grad mode on or off; reading ``w.data`` is no write, so it counts only where w_detach was
+    never written."""
     if not isinstance(w, Value) or not isinstance(w_detach, Value):
         return check(Check.CHANGED_THROUGH_COPY, None, "detach_shares_data")
     written = any(seen.get(id(w_detach)) is w_detach for seen in (call.changed_in_place, call.through_data))
     in_place = call.changed_in_place.get(id(w)) is w
     own = in_place or call.through_data.get(id(w)) is w
-    as_well = written and in_place and w_detach is not w and shares_storage(w, w_detach)
-    op = call.in_place_names.get(id(w)) if as_well else None
+    shared = w_detach is not w and shares_storage(w, w_detach)
+    own_data = next((v for v in call.changed_in_place.values() if v is not w_detach and _data_of(v, w, call)),
+                    None) if written and shared else None
+    as_well = written and shared and (in_place or own_data is not None)
+    op = call.in_place_names.get(id(w) if in_place else id(own_data)) if as_well else None
     return {**check(Check.CHANGED_THROUGH_COPY, (written and not as_well) or not own, "detach_shares_data"),
             CONTEXT + "in_place": in_place, CONTEXT + "as_well": as_well, CONTEXT + "named": op is not None,
+            CONTEXT + "data_too": own_data is not None and not in_place,
+            CONTEXT + "data_named": own_data is not None and not in_place and op is not None,
             **({CONTEXT + "op": op} if op is not None else {})}
+
+
+def _data_of(v: Value, w: Value, call: Call) -> bool:
+    """Whether ``v`` is what the student's code read as ``w.data`` (``call.aliased``: an alias of w, no op's)."""
+    alias, source = call.aliased.get(id(v), (None, None))
+    return alias is v and source is w and shares_storage(v, w) and not shares_version_counter(v, w)
 
 
 def _wrote_detached(w: object, w_detach: object, call: Call, equal: bool) -> dict[str, Any]:

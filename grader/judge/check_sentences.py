@@ -73,6 +73,12 @@ class SayCheck(Sentence):
                                "into w itself.")
     CHANGED_ITSELF_TOO = N_("{label} wrote into w_detach, which shares w's number, and also changed w itself in place: "
                             "the statement changes w only through w_detach, in place, and writes nothing into w itself.")
+    CHANGED_DATA_TOO_BY = N_("{label} wrote into w_detach, which shares w's number, and also called {op} on w.data, "
+                             "w's own number: the statement changes w only through w_detach, in place, and writes "
+                             "nothing into w itself.")
+    CHANGED_DATA_TOO = N_("{label} wrote into w_detach, which shares w's number, and also wrote into w.data, w's own "
+                          "number, in place: the statement changes w only through w_detach, in place, and writes "
+                          "nothing into w itself.")
     NOT_SHARED_VERSION = N_("{label} does not share its version counter with the Value it was "
                             "meant to be detached from: an in-place change of {label} is not "
                             "counted there, as it is for a detach() (.data shares the number only).")

@@ -207,7 +207,8 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayPass.OTHER_PASS_ROOT: (("inside", SayPass.INSIDE_FIRST_GRAPH),),  # a node of the first graph, not a new one
     Say.NOT_AS_PASSED: (("as_b", Say.PASSED_AS_B), ("as_data", Say.PASSED_DATA), ("as_detached", Say.PASSED_DETACHED)),  # b, a.data, a.detach()
     SayCheck.COMBINE_IGNORED: (("a_twice", SayInPlace.COMBINE_A_TWICE),), SayCheck.LOSS_FN_IGNORED: (("earlier", SayCheck.LOSS_FN_EARLIER), ("returns_error", SayCheck.LOSS_FN_UNCALLED)),  # called, on a as both operands; an earlier call's loss_fn called instead; no loss returned to tell by
-    SayCheck.CHANGED_THROUGH_OWN_DATA: (("named", SayCheck.CHANGED_ITSELF_TOO_BY), ("as_well", SayCheck.CHANGED_ITSELF_TOO), ("in_place", SayCheck.CHANGED_ITSELF)),  # w.copy_(w_detach) after the fill; w.fill_ under no_grad, not .data
+    SayCheck.CHANGED_THROUGH_OWN_DATA: (("data_named", SayCheck.CHANGED_DATA_TOO_BY), ("data_too", SayCheck.CHANGED_DATA_TOO),
+                                        ("named", SayCheck.CHANGED_ITSELF_TOO_BY), ("as_well", SayCheck.CHANGED_ITSELF_TOO), ("in_place", SayCheck.CHANGED_ITSELF)),  # w.copy_(w_detach) after the fill; w.fill_ under no_grad, not .data
     # every item there, in another order (names.sort())
     SayCheck.LIST_CHANGED: (("reordered", SayCheck.LIST_REORDERED),),
     SayCheck.NEVER_DETACHED: (("plain_leaf", SayCheck.DETACHED_FROM_PLAIN_LEAF),),  # Value(w): no graph to cut

@@ -603,3 +603,20 @@ CASES += [
           edits={"    z = (w * 2).detach()  #": "    z = Value(w * 2)  #"},
           names=("backward_of_detached never called detach() or detach_()", "made another way"), passes=(SHARES, CUT)),
 ]
+
+# after the fill through w_detach, w's own .data written back in place (w.data.copy_(w_detach), w.data.fill_): the
+# same numbers, but a write into w itself beside the one through w_detach, told with the method called on w.data
+CASES += [
+    Wrong("data_copied_back_after_fill", fails={SHARES: "also called copy_ on w.data"},
+          edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
+                 "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n    w.data.copy_(w_detach)\n"},
+          names=("detach_shares_data", "copy_", "w.data")),
+    Wrong("data_filled_again_after_fill", fails={SHARES: "also called fill_ on w.data"},
+          edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
+                 "    w_detach.fill_(new)  # writes into the shared number, so w changes too\n"
+                 "    w.data.fill_(w_detach.item())\n"},
+          names=("detach_shares_data", "fill_", "w.data")),
+    Correct("documents_data_fill_then_w_data_read",
+            edits={"    w_detach.fill_(new)  # writes into the shared number, so w changes too\n":
+                   "    w_detach.data.fill_(new)\n    assert w.data.item() == new\n"}),
+]
