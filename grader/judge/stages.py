@@ -14,7 +14,7 @@ import re
 
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import BORN_RELEASED, CLEARED, CONSTANT_REFUSED, EQUAL, KEPT, LEFT_OFF, ONE_COUNTER, RAISED, \
+from grader.spec.build import BORN_RELEASED, CLEARED, CONSTANT_REFUSED, EQUAL, KEPT, LEFT_OFF, ONE_COUNTER, RAISED, SHARED, \
     STUCK, TAKEN, UNPACKED
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
@@ -54,6 +54,8 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     functions in this file (ex19's ``store_grad``, ex18's ``backward``) or this stage added some,
     the fault may be there: the sentence names them, unless ``problem`` names the function at
     fault (``FAULT_IN``) and it is still ``stage``'s answer."""
+    if problem.startswith(SHARED):  # the KeyError told as it is, then the key it was raised on
+        return _shared_key(stage, display, problem[len(SHARED):], exercise, error, where)
     if problem.startswith(TAKEN):  # the error told as it is, then what a fresh run shows of its cause
         return sentences([earlier_stage(stage, display, problem[len(TAKEN):], exercise, error, where),
                           _("In a fresh run of your file, (v * 2).backward() raises an error, v a new leaf holding "
@@ -101,6 +103,22 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     return _("this stage builds on {stage}, and {stage}'s part of the engine does not work in "
              "{file} ({problem}): it must, before this stage's tests can run.",
              stage=stage, file=display, problem=problem)
+
+
+def _shared_key(stage: str, display: str, problem: str, exercise: str | None, error: ErrorRecord | None,
+                where: str) -> str:
+    """``stage``'s check raised KeyError on a key that two nodes of the graph share: the error as any
+    other (``problem`` after the key's fields), then what that key is, in the function that raised it."""
+    fields, _sep, rest = problem.partition(" | ")
+    named = fields.split(" ")
+    told = earlier_stage(stage, display, rest, exercise, error, where)
+    if len(named) != 3 or not all(part.replace("()", "").isidentifier() for part in named):
+        return told
+    function, key, kind = named
+    return sentences([told, _("That KeyError's key is the {key} of two different nodes of the graph your {function} "
+                              "walked (two {kind} nodes, which have the same {key}): what is kept under such a key (a "
+                              "buffer, a count) is one entry for both nodes, where each node has its own, keyed by the "
+                              "node itself.", key=key, function=function, kind=kind)])
 
 
 def _problem_told(problem: str) -> str:

@@ -65,13 +65,19 @@ def told_if_shared_key(filename: str) -> AbstractContextManager[None]:
     """While the block runs: a KeyError raised in the student's file (``filename``) on a key that
     two different nodes of the graph its frames hold have as their sequence_nr or name() is raised
     again as ``SharedKey``."""
-    def words(exc: Exception) -> str | None:
-        frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__) if frame.f_code.co_filename == filename]
-        if type(exc) is not KeyError or len(exc.args) != 1 or not frames or not frames[-1].f_code.co_name.isidentifier():
-            return None
-        shared = _shared_by(frames, exc.args[0])
-        return None if shared is None else f"{frames[-1].f_code.co_name} {shared}"
-    return raised_again_as(SharedKey, words)
+    return raised_again_as(SharedKey, lambda exc: shared_words(exc, filename))
+
+
+def shared_words(exc: BaseException, filename: str) -> str | None:
+    """``"<function> <sequence_nr or name()> <class>"`` where ``exc`` is a KeyError raised in the
+    student's file (``filename``, its last frame there the function named) on a key two different
+    nodes of one class in the graph its frames hold have as that; None otherwise.  A build-track
+    gate (``grader.spec.build.needs``) tells an earlier stage's program meeting it so too."""
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__) if frame.f_code.co_filename == filename]
+    if type(exc) is not KeyError or len(exc.args) != 1 or not frames or not frames[-1].f_code.co_name.isidentifier():
+        return None
+    shared = _shared_by(frames, exc.args[0])
+    return None if shared is None else f"{frames[-1].f_code.co_name} {shared}"
 
 
 def _shared_by(frames: list[FrameType], key: object) -> str | None:

@@ -552,3 +552,15 @@ CASES += [
           fails={RETAINED: "gives w the gradient y.grad_fn.apply returned first, for c"},
           names=("y = c * w", "in its place", "backward")),
 ]
+
+# backward's buffers keyed by node.sequence_nr, looked up with no default: the gate's program meets a
+# KeyError whose text is the key alone ("inf"), told with the two nodes that share it
+CASES += [
+    Wrong("gate_buffers_keyed_by_sequence_nr",
+          edits={"    buffers = {first: 1.0}\n": "    buffers = {first.sequence_nr: 1.0}\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.sequence_nr)\n",
+                 "            buffers[child] = buffers.get(child, 0.0) + g\n":
+                 "            buffers[child.sequence_nr] = buffers.get(child.sequence_nr, 0.0) + g\n"},
+          fails={RETAINED: "That KeyError's key is the sequence_nr of two different nodes of the graph your backward"},
+          names=("two AccumulateGrad nodes, which have the same sequence_nr", "one entry for both nodes")),
+]

@@ -794,3 +794,15 @@ CASES += [
         "def _run(root: Value, retain_graph: bool) -> None:\n"
         "    first, _ = gradient_edge(root)\n    waiting = dependencies(first)\n"}),
 ]
+
+# backward's buffers keyed by node.name(), looked up with no default: the gate's program meets a KeyError
+# whose text is the key alone ('AddBackward0'), told with the two nodes that share it
+CASES += [
+    Wrong("gate_buffers_keyed_by_name",
+          edits={"    buffers = {first: 1.0}\n": "    buffers = {first.name(): 1.0}\n",
+                 "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.name())\n",
+                 "            buffers[child] = buffers.get(child, 0.0) + g\n":
+                 "            buffers[child.name()] = buffers.get(child.name(), 0.0) + g\n"},
+          fails={PUBLIC: "That KeyError's key is the name() of two different nodes of the graph your backward"},
+          names=("two AddBackward0 nodes, which have the same name()", "one entry for both nodes")),
+]
