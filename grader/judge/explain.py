@@ -161,7 +161,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         text = f"{kind}: {probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")
     said = (f": {torch_explained(refusal_said(message))}" if message else "") + input_hint(kind, message) + \
-        _warning_raised(kind)
+        no_thread(kind, message) + _warning_raised(kind)
     if exercise in STAGE_IDS and error["function"]:
         return stages.raised_in_part(error, exercise, line_named(error["line"], names), said)
     if error["function"] and error["caller"]:
@@ -172,6 +172,16 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
                  line=line_named(error["line"], names), function=error["function"], said=said)
     return _("your code raised {kind} at {line}{said}", kind=kind, line=line_named(error["line"], names), said=said)
+
+
+def no_thread(kind: str, message: str | None) -> str:
+    """What to add to Python's refusal of a thread (``threading.Thread(...).start()``): the child that
+    grades the file may start no thread or process (``RLIMIT_NPROC``, the seccomp filter); "" for
+    any other error."""
+    if kind != "RuntimeError" or message != "can't start new thread":
+        return ""
+    return _(". The file is graded in a process that may start no thread or process, so the code that starts "
+             "one cannot stay in the file you hand in")
 
 
 def _warning_raised(kind: str) -> str:
@@ -242,6 +252,8 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
     if read_nothing(kind, message):
         return said + _(". input() reads nothing when graded: no one types, so it raises; write the value into the "
                         "file instead of asking for it, or put the code that asks under if __name__ == \"__main__\":")
+    if no_thread(kind, message):
+        return said + no_thread(kind, message)
     own = own_module(error, beside)
     if own is not None:
         return said + _(". Each exercise file is graded on its own, with micrograph and the standard library only: "

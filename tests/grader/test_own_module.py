@@ -42,3 +42,15 @@ def test_a_package_s_missing_module_is_told_as_python_says_it() -> None:
     """``import micrograph.extra``: micrograph is there, only the module inside it is not."""
     said = explain.import_error(_missing("micrograph.extra"), "ex03.py", Limits())
     assert said == "ex03.py raised ModuleNotFoundError when imported (line 3): No module named 'micrograph.extra'"
+
+
+def test_a_thread_refused_is_told_as_the_grading_process_s_rule() -> None:
+    """threading.Thread(...).start() raises "can't start new thread" where the file is graded (no new
+    thread or process there), wherever it is started: at the top level or in a function a test calls."""
+    refused = ErrorRecord(type="RuntimeError", message="can't start new thread", function="train", caller=None,
+                          line=7, step=None)
+    rule = ("can't start new thread. The file is graded in a process that may start no thread or process, so the "
+            "code that starts one cannot stay in the file you hand in")
+    assert explain.import_error({**refused, "function": None}, "ex15.py", Limits()) == (
+        f"ex15.py raised RuntimeError when imported (line 7): {rule}")
+    assert explain.test_error(refused, "ex15.py", Limits()) == f"your code raised RuntimeError at line 7 (in train): {rule}"
