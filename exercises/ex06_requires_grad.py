@@ -55,7 +55,8 @@ def shift_by_rebinding(w: float, x: float) -> dict[str, Value]:
 
     Make w = Value(w) (no grad) and x = Value(x, requires_grad=True); keep the original leaf
     as ``x0 = x``; then rebind ``x = x + 1``; build a, b, y from w and the new x; call
-    y.backward().  Return {"x0": x0, "x": x, "y": y}.
+    y.backward().  Call no ``retain_grad()``: the new x is a non-leaf, and its ``.grad`` stays
+    None after backward, as in the documents.  Return {"x0": x0, "x": x, "y": y}.
     """
     # TODO: keep a reference to the leaf, rebind x, build y, backpropagate
     raise NotImplementedError("ex06: shift_by_rebinding")

@@ -107,7 +107,8 @@ def leaf_grads(sub):
         g = dict_of(sub.build(-0.5, 3.5, w_flag, x_flag), NODES, "build")
         observed["new"] += [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]
         g["y"].backward()
-        observed[f"w={w_flag}, x={x_flag}"] = [grad_of(g["w"], "w.grad"), grad_of(g["x"], "x.grad")]
+        note = FLAGS_NOTE[w_flag, x_flag]  # each label names its call's flags: the calls say opposite things of w.grad
+        observed[f"w={w_flag}, x={x_flag}"] = [grad_of(g["w"], f"w.grad ({note})"), grad_of(g["x"], f"x.grad ({note})")]
     return observed
 
 

@@ -486,3 +486,22 @@ CASES += [
                  "def shift_by_data_copy(": "@functools.lru_cache(maxsize=None)\ndef shift_by_data_copy("},
           names=("shift_by_data_copy", "an earlier call", "between calls")),
 ]
+
+# the rebound x asked to keep its gradient (x.retain_grad() before backward): the statement says to call none,
+# and the feedback names the call and what it left in x.grad
+CASES += [
+    Wrong("rebound_x_retains_grad", fails={"x = x + 1 makes x a non-leaf": "retain_grad() was called on x"},
+          edits={"    y = _graph_from(w, x)\n    y.backward()  # the gradient":
+                 "    x.retain_grad()\n    y = _graph_from(w, x)\n    y.backward()  # the gradient"},
+          names=("retain_grad() was called on x", "x.grad")),
+]
+
+# the flags given to the other leaf: in the test of which leaves get a gradient, each .grad is labelled with its
+# call's flags, where "backward never wrote w.grad" and "w.grad holds a gradient" were said side by side of two calls
+CASES += [
+    Wrong("flags_given_to_the_other_leaf",
+          fails={"only leaves that require grad get a gradient": "w.grad (w without grad) holds a gradient from backward"},
+          edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    w_leaf = Value(w, requires_grad=x_requires_grad)\n    x_leaf = Value(x, requires_grad=w_requires_grad)\n"},
+          names=("requires_grad",)),
+]
