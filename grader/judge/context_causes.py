@@ -25,7 +25,7 @@ _RECORDED = {Say.UNTRACKED, Say.IS_LEAF, Say.NOT_LEAF, Say.OTHER_OP, Say.REQUIRE
 _EXPLAINED_BY = with_nan({
     **dict.fromkeys((Say.KEPT_FEWER, Say.FREED_AGAINST_GIVEN), {Say.AN_ERROR, *OTHER_ERRORS, Say.FREED, Say.GRAD_NUMBER}),
     **dict.fromkeys((Say.KEPT_MORE, Say.KEPT_ON_LAST, Say.KEPT_BY_CREATE, Say.KEPT_AGAINST_GIVEN), {Say.NO_ERROR, Say.KEPT, Say.GRAD_NUMBER}),
-    Say.GRAD_MODE_OFF: _RECORDED,
+    **dict.fromkeys((Say.GRAD_MODE_OFF, Say.GRAD_MODE_OFF_SET, Say.GRAD_MODE_OFF_DECORATED), _RECORDED),
     Say.INPUTS_GIVEN: {Say.GRAD_NEVER_WRITTEN, Say.GRAD_NUMBER, Say.RESULT_NONE, Say.RESULT_NUMBER},  # other leaves unwritten
     **dict.fromkeys((SayRead.EDGES_UNREAD, SayRead.NODE_UNREAD), {Say.RESULT_NUMBER}),  # a walk of none or part of the graph
     Say.GRAD_MODE_ON: _RECORDED, Say.GRAD_MODE_FLAG: _RECORDED,

@@ -260,7 +260,7 @@ def _grad_mode(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Di
     toggled = got.get(CONTEXT + "flag_toggled")  # the name of that leaf
     if off[0] != off[1] and off[1] is not None:  # None: not observed (a call that ran no code of its own)
         context = CONTEXT + "grad_mode_off" in want
-        found.append(_diff(Say.GRAD_MODE_OFF, label=label, context=context) if off[1]
+        found.append(_mode_off(got, label, context) if off[1]
                      else _diff(Say.GRAD_MODE_FLAG, label=label, name=toggled, context=context) if type(toggled) is str
                      else _diff(Say.GRAD_MODE_ON, label=label, context=context))
     if left[1] and not left[0]:
@@ -268,6 +268,15 @@ def _grad_mode(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Di
     if left[0] is True and left[1] is False:  # called with grad mode off, as the statement leaves it
         found.append(_diff(Say.LEFT_ON, label=label, context=CONTEXT + "grad_mode_left_off" in want))
     return found
+
+
+def _mode_off(got: dict[str, Any], label: str, context: bool) -> Difference:
+    """Grad mode off while the call ran, told by the spelling its code turned it off with
+    (``provenance._switched_off``): set_grad_enabled(False), or a function of its decorated so."""
+    by, function = got.get(CONTEXT + "mode_off_by"), got.get(CONTEXT + "mode_off_in")
+    if by == "decorated" and type(function) is str and function.isidentifier():
+        return _diff(Say.GRAD_MODE_OFF_DECORATED, label=label, function=function, context=context)
+    return _diff(Say.GRAD_MODE_OFF_SET if by == "set_grad_enabled" else Say.GRAD_MODE_OFF, label=label, context=context)
 
 
 def _other_root(got: dict[str, Any], label: str) -> Difference:

@@ -146,6 +146,11 @@ class Say(Sentence):
     FEWER_BACKWARD = N_("{label} ran backward fewer times than the statement asks.")
     GRAD_MODE_OFF = N_("grad mode was off (no_grad) while {label} ran, so the graph did not record "
                      "what it computed then.")
+    GRAD_MODE_OFF_SET = N_("grad mode was off (set_grad_enabled(False)) while {label} ran, so the graph did not "
+                           "record what it computed then.")
+    GRAD_MODE_OFF_DECORATED = N_("grad mode was off while {label} ran: it called {function}, a function of yours "
+                                 "decorated to run with grad mode off, so the graph did not record what {function} "
+                                 "computed.")
     GRAD_MODE_ON = N_("{label} computed nothing with grad mode off: none of its operations ran under no_grad.")
     GRAD_MODE_FLAG = N_("{label} computed nothing with grad mode off: none of its operations ran under no_grad; it "
                         "changed {name} in place while {name} did not require grad, its requires_grad switched off "

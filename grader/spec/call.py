@@ -5,7 +5,7 @@ the engine made, the Values engine functions returned to it, and what a hook of 
 
 from __future__ import annotations
 
-from types import FrameType
+from types import FrameType, FunctionType
 from typing import Any
 
 import micrograph
@@ -109,12 +109,15 @@ class Call(CallRecords, observe.Observer):
                     and not in_mode_switch(frame))
         switch = self.walks > 0 and not self.grad_mode_off and code in (NO_GRAD_ENTER, SET_GRAD_ENABLED)
         decorated = not (self.walks > 0 or self.grad_mode_off) and code is SET_GRAD_ENABLED  # a @no_grad() function
-        if not (walk or sampling or switch or decorated or code is GRAD_GETTER or code is DETACH_IN_PLACE
+        spelled = code is NO_GRAD_ENTER or code is SET_GRAD_ENABLED
+        if not (walk or sampling or spelled or code is GRAD_GETTER or code is DETACH_IN_PLACE
                 or code in DATA_ACCESS or code is RECORD_IN_PLACE):
             return  # frames' code: audited
         if code is RECORD_IN_PLACE:  # the Value an in-place op changes, whoever called it
             self._changed(frame)
         from_student = self._from_student(frame)
+        if spelled and not self.grad_mode_off:
+            self._switched(frame, from_student)
         wrapper = frame.f_back if decorated and frame.f_locals.get("mode") is False else None
         if wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):
             self.grad_mode_off = True  # the student's code called it (optim's step): that call ran under no_grad
@@ -144,6 +147,24 @@ class Call(CallRecords, observe.Observer):
             self._cut(frame.f_locals.get("self"))  # detach_() cuts it: look before it does
         if sampling and (from_student or frame.f_code.co_filename == self.filename):
             self.grad_mode_off = not run_by_engine(frame)
+
+    def _switched(self, frame: FrameType, from_student: bool) -> None:
+        """Note how the student's code last turned grad mode off before it was seen off (``switched_off``):
+        ``no_grad()`` entered, ``set_grad_enabled(False)`` made, or a function of its decorated to run with
+        grad mode off called (``@no_grad()``: its wrapper makes the switch), with that function's name, so
+        a sentence names the spelling used."""
+        if frame.f_code is NO_GRAD_ENTER:  # enable_grad's too
+            if from_student and isinstance(frame.f_locals.get("self"), micrograph.no_grad):
+                self.switched_off = ("no_grad", "")
+            return
+        wrapper = frame.f_back
+        if frame.f_locals.get("mode") is not False:
+            return
+        if from_student:
+            self.switched_off = ("set_grad_enabled", "")
+        elif wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):
+            fn = wrapper.f_locals.get("fn")
+            self.switched_off = ("decorated", fn.__name__ if type(fn) is FunctionType else "")
 
     def _changed(self, frame: FrameType) -> None:
         """Note the Value the in-place op running in ``frame`` changes, and the method's name where

@@ -35,6 +35,7 @@ class CallRecords:
                  errors: bool = False, clears: bool = False) -> None:
         self.label, self.filename, self.leaves = label, filename, tuple(leaves)
         self.grad_mode_off = False
+        self.switched_off: tuple[str, str] | None = None  # how the student's code turned it off: ``Call._switched``
         self.read_grad = False  # whether the student's file read some Value's .grad
         self.read_since_pass = False  # ... after the last backward pass started
         self.warning_reads: dict[int, Any] = {}  # non-leaves not retaining whose .grad it read (it warns), by id
@@ -110,8 +111,8 @@ class CallRecords:
         self.accumulated: dict[int, Any] = {}  # ... and those whose number a hook chose too: every leaf a pass wrote into
         self.probe_held: dict[int, float] = {}  # every gradient's float object, by id (kept alive)
         self.in_grad: dict[int, float] = {}  # ... those of them a .grad held
-        self.at_hooked_leaf: dict[int, tuple[float, Any]] = {}  # ... those a leaf's hooks were handed, with the leaf
         self.read_numbers: dict[int, float] = {}  # ... those the student's file took with item(), float() or tolist()
+        self.at_hooked_leaf: dict[int, tuple[float, Any]] = {}  # ... those a leaf's hooks were handed, with the leaf
         self.hook_numbers: dict[int, float] = {}  # the floats a pass wrote into a .grad where a hook of the student's chose them
         self.seeded_numbers: dict[int, float] = {}  # ... where it added to a number the student's code put there before it
         self.chosen = Chosen()  # where a hook of the student's chose the pass's gradients

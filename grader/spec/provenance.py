@@ -298,13 +298,22 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
         remember_raised(call.raised or {})
         left_off = not micrograph.is_grad_enabled()
         micrograph.set_grad_enabled(True)
-        sampled = {} if grad_mode is None else {mode + "grad_mode_off": call.grad_mode_off}
+        sampled = {} if grad_mode is None else {mode + "grad_mode_off": call.grad_mode_off, **_switched_off(call)}
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,
                      kept + "kept_graph": call.kept, **sampled,
                      **_kept_why(call), **(_freed_then_raised(call) if retain_graph else {}),
                      "grad_mode_left_off": left_off,
                      **call.leaf_facts(), **_asked(call, reads_grad, given, one_graph, engine_walk),
                      **_detached_given(started_from, given), **call.caught.fact()}
+
+
+def _switched_off(call: Call) -> dict[str, Any]:
+    """Context of a call that ran with grad mode off: how its code turned the mode off (``~mode_off_by``:
+    ``no_grad``, ``set_grad_enabled``, ``decorated``), and the function decorated (``~mode_off_in``)."""
+    if not call.grad_mode_off or call.switched_off is None:
+        return {}
+    by, name = call.switched_off
+    return {CONTEXT + "mode_off_by": by, **({CONTEXT + "mode_off_in": name} if name else {})}
 
 
 def _freed_then_raised(call: Call) -> dict[str, Any]:

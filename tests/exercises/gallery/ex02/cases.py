@@ -56,8 +56,8 @@ CASES = [
           edits={'''    g = build_graph(w, x, w_requires_grad, x_requires_grad)
     g["y"].backward()''': '''    return {"w": 2 * w + x + 1 if w_requires_grad else None,
             "x": w + 1 if x_requires_grad else None}'''}),
-    Wrong("no_grad_when_flag_off", names=('grad mode was off (no_grad) while build_graph ran',),
-          fails={W_OFF: "grad mode was off (no_grad) while build_graph ran"},
+    Wrong("no_grad_when_flag_off", names=('grad mode was off (set_grad_enabled(False)) while build_graph ran',),
+          fails={W_OFF: "grad mode was off (set_grad_enabled(False)) while build_graph ran"},
           edits={GRAPH: "    with micrograph.set_grad_enabled(w_requires_grad and x_requires_grad):\n"
                         + GRAPH.replace("\n    ", "\n        ").replace("    a", "        a", 1)}),
     Wrong("zero_for_no_grad", names=("leaf_grads(w, x, False, True)['w'] is not None",), fails={LEAF_GRADS: "['w'] is not None"},

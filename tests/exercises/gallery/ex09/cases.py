@@ -767,3 +767,16 @@ CASES += [
           passes=(INFERENCE, STEP, IN_PLACE, REFUSED),
           names=("os._exit", "during this test")),
 ]
+
+# grad mode turned off in forward by the spelling the student wrote: the shared helper _graph decorated with
+# @no_grad() (named, as the function decorated), or set_grad_enabled(False) where set_grad_enabled(training) is
+# asked (named as that spelling, not as no_grad)
+CASES += [
+    Wrong("graph_helper_decorated_no_grad", fails={FORWARD: "it called _graph, a function of yours decorated"},
+          edits={"def _graph(": "@micrograph.no_grad()\ndef _graph("},
+          names=("forward(w, x, True)", "_graph", "decorated to run with grad mode off"),
+          unsaid=("(no_grad) while",)),
+    Wrong("forward_mode_false_always", fails={FORWARD: "grad mode was off (set_grad_enabled(False)) while forward"},
+          edits={FORWARD_BODY: FORWARD_BODY.replace("set_grad_enabled(training)", "set_grad_enabled(False)")},
+          names=("set_grad_enabled(False)", "forward(w, x, True)"), unsaid=("(no_grad) while",)),
+]
