@@ -59,6 +59,11 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
     "os._exit on every call": (
         "import os\ndef double(x):\n    os._exit(4)\n", 0, ["error"] * 3,
         "your code exited with status 4 (os._exit, for instance) during this test"),
+    # exit() and quit(), which site puts among the builtins where the student runs the file: an exit here too
+    "exit() at import": (
+        "exit()\n" + GOOD, 0, ["error"] * 3, "raised SystemExit(None) while being imported (line 1)"),
+    "quit() in a function": (
+        "def double(x):\n    quit(2)\n", 0, ["error"] * 3, "raised SystemExit(2) (in double, line 2)"),
     "sys.exit in a function": (
         "import sys\ndef double(x):\n    sys.exit(5)\n", 0, ["error"] * 3, "raised SystemExit(5)"),
     "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, IMPORT_STOPPED),

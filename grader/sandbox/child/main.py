@@ -28,7 +28,7 @@ import micrograph
 from micrograph import grad_mode, observe
 
 from grader import spec
-from grader.sandbox.child import again, confine, guard, relay, seal, sentinel, shown, unaudited, wire
+from grader.sandbox.child import again, confine, guard, quitting, relay, seal, sentinel, shown, unaudited, wire
 from grader.sandbox.child.alarm import Overrun, Share, alarm, probe_seconds
 from grader.sandbox.child.copies import Copies, StoppedCopy
 from grader.sandbox.child.isolate import isolate
@@ -226,9 +226,10 @@ def preload() -> None:
     isolation: every helper of ``grader.spec`` and ``micrograph.viz`` (to draw with), and the
     engine's sources and code as loaded now (``raise_site.remember``: by the modules imported
     so far, before the helpers add theirs); and give the calls on the machine that raise no
-    audit event one (``unaudited``)."""
+    audit event one (``unaudited``); put ``exit`` and ``quit`` among the builtins (``quitting``)."""
     raise_site.remember()
     unaudited.audit()
+    quitting.install()
     for module in pkgutil.iter_modules(spec.__path__, f"{spec.__name__}."):
         importlib.import_module(module.name)
     try:
