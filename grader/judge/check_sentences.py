@@ -21,6 +21,9 @@ class SayCheck(Sentence):
     NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() of"
                       " the leaf beside it: it does not share both that leaf's number and its "
                       "version counter, as detach() does.")
+    BUILTIN_SUM = N_("{label} is a chain of additions, one node per entry of output, the first of them "
+                     "adding an entry to a constant: the graph Python's built-in sum() makes (it starts from zero), "
+                     "where the statement makes loss with micrograph.sum, one node for every entry.")
     NOT_READ_FROM_GRAD = N_("a number returned for {label} is not one the engine produced during the call (a "
                             ".grad, or what grad() returned): it was computed, not read from the engine.")
     OTHER_LEAF_GRAD = N_("{label} was read from {name}.grad, where the statement records {leaf}.grad.")

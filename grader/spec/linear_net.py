@@ -114,6 +114,22 @@ def summed(first_root: object) -> dict[str, Any]:
     return fact if fact is not None and fact["holds"] is not None else check(Check.EVERY_ENTRY, True, "loss")
 
 
+def summed_by_engine(output: object, loss: object) -> dict[str, Any]:
+    """The ENGINE_SUM fact of forward's loss: it is not a chain of AddBackward0 nodes, one per entry of
+    ``output``, the deepest adding an entry to a constant (no edge), which is what Python's ``sum()``
+    makes of the entries (``0 + e0``, then ``+ e1`` ...) where the statement calls micrograph.sum."""
+    entries = [v for row in output for v in row] if type(output) is list and all(
+        type(row) is list for row in output) else []
+    node, adds = loss.grad_fn if isinstance(loss, micrograph.Value) else None, 0
+    while node is not None and node.name() == "AddBackward0" and adds < len(entries):
+        adds += 1
+        (below, _), (other, _) = node.next_functions
+        if other is None:
+            return check(Check.ENGINE_SUM, adds != len(entries), "loss")
+        node = below
+    return check(Check.ENGINE_SUM, True, "loss")
+
+
 def calling_forward(module: Any, function: str, net: nn.Linear, rows: list[list[float]]) -> object:
     """``module.function(net, rows)``, the forward it calls watched (``FORWARD``)."""
     with FORWARD.watched(module, function):
