@@ -273,6 +273,20 @@ def test_json_for_all_and_grading_carries_on_past_a_crash(grade, toy: ToyCourse)
     assert {t["feedback"] for t in ex42} == {"your code exited with status 9 while being imported (os._exit, for instance), before any test ran"}
 
 
+def test_an_exit_in_one_test_of_several_exercises_costs_that_test_alone(grade, toy: ToyCourse) -> None:
+    """``grade all``'s exercises share one child: ex42's worker ending itself in its second test leaves
+    its third to a fresh child, and ex41 after it is graded as ever."""
+    toy.write("exits/ex41_fine.py", GOOD)
+    folder = toy.write("exits/ex42_hostile.py", "import os\ndef double(x):\n    if x < 0:\n        os._exit(4)\n"
+                                                "    return 2 * x\n").parent
+    data = json.loads(grade("all", "--json", "--submission", str(folder)).out)
+    scores = {e["exercise"]: e["score"] for e in data["exercises"]}
+    assert scores == {"ex41": 3, "ex42": 2}
+    ex42 = data["exercises"][1]["tests"]
+    assert [t["status"] for t in ex42] == ["passed", "error", "passed"]
+    assert ex42[1]["feedback"] == "your code exited with status 4 (os._exit, for instance) during this test"
+
+
 def test_human_output(grade, toy: ToyCourse) -> None:
     folder = toy.write("human/ex41_fine.py", GOOD).parent
     run = grade("--submission", str(folder))
