@@ -23,7 +23,7 @@ from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import Results, arguments_of, passed_in_order, results_of
 from grader.spec.facts import Check
-from grader.spec.origins import none_detached, read_from_grad, read_from_leaf
+from grader.spec.origins import none_detached, read_from_grad, read_from_leaf, seeded_one
 from grader.spec.probe import dict_of, num, plain_dict, shape_error
 from grader.spec.provenance import built, check, float_of, grad_of, result_of, retains_as_context, watching
 from grader.spec.repeat import Returned
@@ -97,7 +97,7 @@ def backprop_facts(sub, points: list[tuple[float, float]]) -> dict:
     """What backprop returned, whether it read the numbers from .grad, and the graph its first
     backward ran through: the statement's, not one made to carry a formula's numbers
     (``(Value(1.0, requires_grad=True) * formula).backward()`` writes them into a .grad too)."""
-    results, floats, read, calls, walked, passed, leaf = [], [], [], [], [], [], []
+    results, floats, read, calls, walked, passed, leaf, seeds = [], [], [], [], [], [], [], []
     for w, x in points:
         with _BACKPROP.watched(sub, "backprop"), arguments_of(sub, "build_graph") as given, \
                 results_of(sub, "build_graph") as made, _BUILT.watched(sub, "backprop"), \
@@ -116,8 +116,9 @@ def backprop_facts(sub, points: list[tuple[float, float]]) -> dict:
                      for i, (number, name) in enumerate(zip((dw, dx), LEAVES))])
         calls.append(call.fact)
         walked.append(graph_below(call.first_root, label="backprop"))
+        seeds.append(seeded_one(call.root_grads, "backprop"))  # y.backward(Value(2.0)): every gradient scaled
     return {"grads": results, "floats": floats, "read": read, "backward": calls, "walked": walked,
-            "passed": passed, "leaf": leaf}
+            "passed": passed, "leaf": leaf, "seed": seeds}
 
 
 def _from_leaf(number: object, call: Any, leaves: dict[str, Any], name: str, at: str) -> dict[str, Any]:

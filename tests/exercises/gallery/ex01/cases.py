@@ -663,3 +663,10 @@ CASES += [
           edits={"    b = micrograph.add(w_leaf, 1)\n": "    b = w_leaf.detach() + 1\n"},
           names=("build_graph called detach()", "b was not recorded by the graph")),
 ]
+
+# backprop seeds its backward pass with two: both gradients doubled, told by the gradient the pass started from.
+CASES += [
+    Wrong("backprop_seeded_with_two", fails={BACKPROP: "backprop started its backward pass from a gradient other than one"},
+          edits={'    g["y"].backward()\n': '    g["y"].backward(micrograph.Value(2.0))\n'},
+          names=("backprop started its backward pass from a gradient other than one",), unsaid=("a different number",)),
+]
