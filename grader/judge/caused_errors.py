@@ -13,6 +13,7 @@ from typing import Callable
 from micrograph.i18n import N_
 
 from grader.i18n import _
+from grader.judge.labels import shown_label
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
@@ -326,7 +327,7 @@ def _raised_in_call(error: ErrorRecord, tell: Tell) -> str:
     length, rest = error["message"].split(" ", 1)
     size = int(length) if length.isdigit() else 0
     call, said = rest[:size], rest[size + 1:]
-    return _("the call {call} raised an error: {error}", call=call, error=tell(said_error(error, said)))
+    return _("{call} raised an error: {error}", call=shown_label(call), error=tell(said_error(error, said)))
 
 
 # A probe's error that tells the student's error with its cause before it: the function telling

@@ -18,6 +18,7 @@ from micrograph import Value, enable_grad
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.given import NODES, documents_graph
 from grader.spec.probe import num
+from grader.spec.raised_in_call import told_in_call
 from grader.spec.provenance import check, grad_of, list_kept, result_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy, left_on_inputs
 
@@ -28,8 +29,11 @@ def by_paths(sub: ModuleType, y: Value, leaves: list[Value], everything: list[Va
     (answer, y, leaf, all values, label), for the tests' matching of slips (``documents_slips``)."""
     labels = [f"for y = {graph}, grad_by_paths(y, {name})" for name in ("w", "x")]
     handed = [list(everything) for _ in leaves]  # each call its own list: one that empties it changes no other
+    answers = []
     with watching(sub, "grad_by_paths", reads_edges=True) as call:
-        answers = [num(sub.grad_by_paths(y, leaf, values)) for leaf, values in zip(leaves, handed)]
+        for leaf, values, label in zip(leaves, handed, labels):
+            with told_in_call(label):  # an error told with the graph and leaf it was asked about
+                answers.append(num(sub.grad_by_paths(y, leaf, values)))
     untouched = [grad_of(leaf, name) for leaf, name in zip(leaves, ("w.grad", "x.grad"))]
     kept = [list_kept(values, everything, label, "values") for values, label in zip(handed, labels)]
     read = call.nodes_read or {}

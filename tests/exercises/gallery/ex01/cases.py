@@ -670,3 +670,12 @@ CASES += [
           edits={'    g["y"].backward()\n': '    g["y"].backward(micrograph.Value(2.0))\n'},
           names=("backprop started its backward pass from a gradient other than one",), unsaid=("a different number",)),
 ]
+
+# grad_by_paths divides a product's data by the factor's own: right where no factor is zero, and on the graph whose b
+# is zero an error, told with the call (its graph and leaf) that raised it.
+CASES += [
+    Wrong("factor_by_division_raises", fails={"chain rule by paths in other graphs": "grad_by_paths(y, w) raised an error"},
+          edits={"            return produced_by(other).item()\n":
+                 "            return produced_by(node).item() / produced_by(node.next_functions[i][0]).item()\n"},
+          names=("for y = (x + w) * (w + 1), grad_by_paths(y, w) raised an error", "ZeroDivisionError")),
+]

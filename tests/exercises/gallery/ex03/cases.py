@@ -611,9 +611,9 @@ CASES += [
 # grad_warning indexes caught[0] with no check: the call given a leaf, which records no warning, raises. Told
 # with that call, not only with the line of grad_warning.
 CASES += [
-    Wrong("first_warning_unchecked", fails={WARNING: "The call grad_warning(w) raised an error"},
+    Wrong("first_warning_unchecked", fails={WARNING: "grad_warning(w) raised an error"},
           edits={"return str(caught[0].message) if caught else None": "return str(caught[0].message)"},
-          names=("The call grad_warning(w) raised an error", "IndexError")),
+          names=("grad_warning(w) raised an error", "IndexError")),
     # grad_warning memoised with functools.lru_cache: a retained a gets its first answer again; told as an
     # answer kept tied to the Value, not also as a call that never read .grad
     Wrong("grad_warning_lru_cache", fails={"the warning on every kind of Value": "your code keeps its answer between calls"},
