@@ -21,6 +21,7 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import arguments_of
+from grader.spec.made_from import operands
 from grader.spec.loop_facts import (PASSES, cleared_alike, graph_per_pass, hook_cleared, left_in,
                                     recorded_uncleared, reset_as_flag, steps_followed)
 from grader.spec.made_untracked import told_if_made_under_no_grad
@@ -263,5 +264,6 @@ def draw(sub):
         sub.grad_history(w, x, 3)
     remember(call)  # a later test's call that returns these numbers returns kept state
     y = call.last_root()
-    return ([w, x], {"w": w, "x": x}) if y is None else ([y], {"w": w, "x": x, "y": y})
+    # an input that needs no grad, which a node saved and backward freed, drawn as the Value made
+    return ([w, x], {"w": w, "x": x}) if y is None else ([y], {"w": w, "x": x, "y": y}, operands(call))
 

@@ -24,6 +24,7 @@ from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.probe import dict_of, grad, num, plain_dict, shape_error
 from grader.spec.detach_dropped import detach_used
 from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
+from grader.spec.made_from import operands
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.repeat import Returned, calls_apart, seen_all
 
@@ -280,7 +281,8 @@ def _twice_on_one_leaf(sub, w: float, x: float) -> dict:
 
 @EXERCISE.diagram
 def draw(sub):
-    r = plain_dict(sub.shift_by_rebinding(0.5, 1.5))
+    with watching(sub, "shift_by_rebinding", made=True) as call:  # b = w + 1, which y's node saved and
+        r = plain_dict(sub.shift_by_rebinding(0.5, 1.5))  # backward freed, drawn with its number
     if type(r) is dict and "y" in r:
         _Y_REBOUND.new(r["y"])  # a later call that returns it again returns this call's result
-    return [r["y"]], r
+    return [r["y"]], r, operands(call)

@@ -32,6 +32,7 @@ from grader.spec.made_untracked import told_if_detached_root, told_if_made_under
 from grader.spec.errors import error_of
 from grader.spec.refused import refused_detached
 from grader.spec.provenance import Call, check, grad_of, same_object, value_of, watching
+from grader.spec.made_from import operands
 from grader.spec.returned_detached import graph_leaves
 from grader.spec.repeat import Returned, calls_apart, seen_all
 
@@ -378,6 +379,8 @@ def detached_hidden(sub):
 
 @EXERCISE.diagram
 def draw(sub):
-    r = plain_dict(sub.detach_cuts_graph(1.5))
-    # the detached factor is drawn where y_cut uses it (a constant), not again on its own
-    return [r["y_full"], r["y_cut"]], {k: v for k, v in r.items() if k != "w_cut_detached"}
+    with watching(sub, "detach_cuts_graph", made=True) as call:
+        r = plain_dict(sub.detach_cuts_graph(1.5))
+    # the detached factor is drawn where y_cut uses it (a constant, with its number, though backward
+    # freed what y_cut's node saved), not again on its own
+    return [r["y_full"], r["y_cut"]], {k: v for k, v in r.items() if k != "w_cut_detached"}, operands(call)

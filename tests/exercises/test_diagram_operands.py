@@ -1,7 +1,7 @@
-"""graph.svg of the documents' graph, drawn after the backward pass that freed what its nodes
-saved: an input that needs no grad, which a node saved (``b = w.detach() + 1``, y's other factor),
-is drawn as the Value the student made, named, where the freed node alone left a nameless
-constant below y and b apart from the graph."""
+"""graph.svg drawn after the backward pass that freed what its nodes saved: an input that needs no
+grad, which a node saved (``b = w.detach() + 1``, y's other factor), is drawn as the Value the
+student made, named and with its number, where the freed node alone left a nameless constant with
+no number (and a named b apart from the graph)."""
 
 import importlib.util
 import sys
@@ -35,3 +35,16 @@ def test_a_freed_input_that_needs_no_grad_is_drawn_as_the_value_named(exercise_i
     constants = [node for node in graph["nodes"] if node.get("role") == "const"]
     assert [(node["name"], node["data"]) for node in constants] == [("b", names["b"].item())]
     assert {"from": constants[0]["id"], "to": "f0"} in graph["edges"]  # an input of y's MulBackward0
+
+
+@pytest.mark.parametrize(("exercise_id", "number"), [("ex06", 1.5), ("ex08", 1.5)])
+def test_a_freed_unnamed_input_is_drawn_with_its_number(exercise_id, number):
+    """ex06's b = w + 1 of a w that needs no grad, ex08's w_cut.detach(): each saved by a product
+    that backward freed, drawn with the number it holds, not as a constant with none."""
+    hidden = _load(f"{exercise_id}_hidden_drawn", catalog.load(exercise_id).path)
+    roots, names, operands = hidden.EXERCISE.diagram_probe(_load(f"{exercise_id}_solution", solution_path(exercise_id)))
+    graph = graph_json(*roots, names=names, operands=operands)
+    products = {node["id"] for node in graph["nodes"] if node.get("op") == "MulBackward0" and node["freed"]}
+    fed = {edge["from"] for edge in graph["edges"] if edge["to"] in products}
+    constants = [node["data"] for node in graph["nodes"] if node["id"] in fed and node.get("role") == "const"]
+    assert constants == [number]
