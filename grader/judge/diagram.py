@@ -208,6 +208,7 @@ def render_difference(test_name: str, found: Difference, directory: Path,
     shown = [p for p in paths if not p.endswith(".gv")] or paths
     if not shown:
         return Drawing()
-    return Drawing(paths, _("{path}: your graph in the public test '{test}'; the first node where it "
-                            "differs from the statement's graph has a thick blue border",
+    return Drawing(paths, _("{path}: your graph in the public test '{test}'; of the nodes where it "
+                            "differs from the statement's graph, the one your code made first has a "
+                            "thick blue border",
                             path=shown[0], test=shown_name(test_name)))

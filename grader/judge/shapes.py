@@ -292,46 +292,80 @@ def _merged_elsewhere(wn: list[_Node], gn: list[_Node], a: _Node, b: _Node, abov
 
 
 def _first(wn: list[_Node], gn: list[_Node], got: dict[str, Any], label: str) -> Difference | None:
-    """Walk both graphs from the root side by side; the first place they part.  Another leaf
-    where the statement's graph has one is told at the op that takes it (a leaf's
-    AccumulateGrad takes no inputs), reached on this walk (a leaf shared by two ops is below
-    both).  Graphs that part only where a sum is merged elsewhere (``_merged_elsewhere``) do
-    not part."""
+    """Walk both graphs from the root side by side; the first place they part, in the order the
+    student's code made the nodes (``_made_first``).  Another leaf where the statement's graph has
+    one is told at the op that takes it (a leaf's AccumulateGrad takes no inputs), reached on this
+    walk (a leaf shared by two ops is below both).  Graphs that part only where a sum is merged
+    elsewhere (``_merged_elsewhere``) do not part."""
     stack: list[tuple[int, int, int | None]] = [(0, 0, None)]
-    seen, merged = set(), False
+    seen, merged, found = set(), False, []
     while stack:
         i, j, above = stack.pop()
         if (i, j) in seen:
             continue
         seen.add((i, j))
-        a, b = wn[i], gn[j]
-        where, op = _where(gn, j, label), _shown_op(b)
-        if str(b.get("op")).startswith(OWN_NODE):
-            return difference(Say.OWN_NODE, j, graph=got, label=label, op=str(b["op"])[len(OWN_NODE):])
-        if a.get("op") != b.get("op"):
-            stacked = None if above is None else _stacked(wn, gn, a, b, gn[above])
-            if stacked is not None:
-                return difference(stacked[0], j, graph=got, label=label, op=stacked[1])
-            if above is not None and _merged_elsewhere(wn, gn, a, b, gn[above]):
-                merged = True
-                continue
-            rsub = (a.get("op"), b.get("op")) == ("SubBackward0", "RsubBackward1")  # number - Value for Value - ...
-            return _at(Say.NODE_RSUB if rsub else Say.NODE_OP, j, got, label, where, op)
-        pairs = _pairs(wn, gn, i, j)
-        if a.get("leaf") != b.get("leaf") and above is not None:
-            return _inputs_differ(wn, gn, above, got, label, (a.get("leaf"), b.get("leaf")))
-        if a.get("leaf") != b.get("leaf") or pairs is None:
-            return _inputs_differ(wn, gn, j, got, label)
-        if _swapped(a, b, pairs) and all(_key(wn[p]) == _key(gn[q]) for p, q in pairs):  # each input matched by key
-            return _at(Say.NODE_SWAPPED, j, got, label, where, op)
-        if a.get("saved") != b.get("saved") and b.get("saved") in ("kept", "freed"):
-            return difference(Say.FREED if b["saved"] == "freed" else Say.KEPT, label=label)
-        if a.get("saved") in ("kept", "freed") and b.get("saved") == "none":
-            return difference(Say.NOT_SAVED, label=label, op=op)  # saved values are not drawn: no node to mark
-        stack.extend((p, q, j) for p, q in reversed(pairs))
+        step = _step(wn, gn, i, j, above, got, label)
+        if step is _MERGED:
+            merged = True
+        elif isinstance(step, Difference):
+            if step.node is None and not found:  # saved values: no node to mark, told as the walk meets them
+                return step
+            found.append(step)
+        else:
+            stack.extend((p, q, j) for p, q in reversed(step))
+    if found:
+        return _made_first(found, gn)
     if merged or same(wn, gn):
         return None
     return _at(Say.NODE_INPUTS, 0, got, label, _NOTE.sub("", label), _shown_op(gn[0]))  # the same tree, shared differently
+
+
+_MERGED = object()  # a step where the graphs part only where a sum is merged elsewhere
+
+
+def _step(wn: list[_Node], gn: list[_Node], i: int, j: int, above: int | None, got: dict[str, Any],
+          label: str) -> Difference | list[tuple[int, int]] | object:
+    """One step of ``_first``'s walk at the statement's node ``i`` and the student's ``j``: the
+    difference there, ``_MERGED``, or the pairs of inputs to walk on to."""
+    a, b = wn[i], gn[j]
+    where, op = _where(gn, j, label), _shown_op(b)
+    if str(b.get("op")).startswith(OWN_NODE):
+        return difference(Say.OWN_NODE, j, graph=got, label=label, op=str(b["op"])[len(OWN_NODE):])
+    if a.get("op") != b.get("op"):
+        stacked = None if above is None else _stacked(wn, gn, a, b, gn[above])
+        if stacked is not None:
+            return difference(stacked[0], j, graph=got, label=label, op=stacked[1])
+        if above is not None and _merged_elsewhere(wn, gn, a, b, gn[above]):
+            return _MERGED
+        rsub = (a.get("op"), b.get("op")) == ("SubBackward0", "RsubBackward1")  # number - Value for Value - ...
+        return _at(Say.NODE_RSUB if rsub else Say.NODE_OP, j, got, label, where, op)
+    pairs = _pairs(wn, gn, i, j)
+    if a.get("leaf") != b.get("leaf") and above is not None:
+        return _inputs_differ(wn, gn, above, got, label, (a.get("leaf"), b.get("leaf")))
+    if a.get("leaf") != b.get("leaf") or pairs is None:
+        return _inputs_differ(wn, gn, j, got, label)
+    if _swapped(a, b, pairs) and all(_key(wn[p]) == _key(gn[q]) for p, q in pairs):  # each input matched by key
+        return _at(Say.NODE_SWAPPED, j, got, label, where, op)
+    if a.get("saved") != b.get("saved") and b.get("saved") in ("kept", "freed"):
+        return difference(Say.FREED if b["saved"] == "freed" else Say.KEPT, label=label)
+    if a.get("saved") in ("kept", "freed") and b.get("saved") == "none":
+        return difference(Say.NOT_SAVED, label=label, op=op)  # saved values are not drawn: no node to mark
+    return pairs
+
+
+def _made_first(found: list[Difference], gn: list[_Node]) -> Difference:
+    """Of the places where the graphs part, the one at the node the student's code made first
+    (``~made``: the engine's count of nodes made), the first a student meets reading that code;
+    in the walk's order where a node does not say (a difference with no node to mark, a graph
+    of another engine's)."""
+    def made(step: Difference) -> int | None:
+        node = gn[step.node] if step.node is not None and step.node < len(gn) else {}
+        value = node.get(CONTEXT + "made")
+        return value if type(value) is int else None
+
+    if any(made(step) is None for step in found):
+        return found[0]
+    return min(found, key=lambda step: made(step) or 0)
 
 
 def graph_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Difference]:

@@ -130,8 +130,8 @@ leaves at the bottom, the output at the top, every value with its data and grad,
 its `grad_fn` name. Light blue: leaves that require grad; green: outputs; grey: ops; white:
 non-leaves; yellow: non-leaves that `retain_grad()`; dashed grey: values that do not require
 grad. A non-leaf's grad that was not kept reads *grad None*, never 0. When a public test's graph
-differs from the statement's, `grades/exNN/difference.svg` marks the first node where yours
-parts from it.
+differs from the statement's, `grades/exNN/difference.svg` marks where yours parts from it: of
+the nodes where it differs, the one your code made first, the first you meet reading your code.
 
 `grades/exNN/backward.html` is the backward pass step by step: open it in a browser and use
 next / previous / play, the slider or the arrow keys. The running node is outlined in orange,

@@ -214,7 +214,7 @@ class _Walk:
             order.append(node)
             stack.extend(c for c in reversed(self.ordered(node)) if c is not None)
         self.index.update(index)
-        return [self.describe(node, index) for node in order]
+        return _ranked([self.describe(node, index) for node in order])
 
     def describe(self, node: Any, index: dict[int, int]) -> dict[str, Any]:
         """A node as compared, with what the drawing of it shows as context (``~``): the op's
@@ -241,7 +241,28 @@ class _Walk:
             **self.drawn_outputs(node),
             **self.constants(node),
             **({CONTEXT + "detached": self.detached[id(node)]} if id(node) in self.detached else {}),
+            **_made_at(node),
         }
+
+
+def _made_at(node: Any) -> dict[str, int]:
+    """Context ``~made``: the node's ``sequence_nr``, the engine's count of nodes made (``_ranked``
+    makes it a rank), so that of several nodes where a graph differs the one the student's code made
+    first, the one met first reading it, is the one marked and told; nothing for a node of another
+    engine's class."""
+    made = node.sequence_nr if isinstance(node, Node) else None
+    return {CONTEXT + "made": made} if type(made) is int else {}
+
+
+def _ranked(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``nodes`` with each ``~made`` the rank of its node among those made (0: made first), not the
+    engine's count, which runs on across calls: two calls that build alike give one fact."""
+    key = CONTEXT + "made"
+    rank = {made: k for k, made in enumerate(sorted({node[key] for node in nodes if key in node}))}
+    for node in nodes:
+        if key in node:
+            node[key] = rank[node[key]]
+    return nodes
 
 
 MADE_BY_FUNCTION = frozenset({"_forward_cls", "__module__", "__doc__"})

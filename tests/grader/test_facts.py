@@ -501,6 +501,34 @@ def test_the_first_differing_node_is_marked_for_the_diagram():
     assert viz_graph({"nodes": "forged"}, 0, "y") is None
 
 
+def test_of_several_differing_nodes_the_one_the_code_made_first_is_marked_and_told():
+    """Where a graph parts from the statement's at two nodes, the one the student's code made first
+    (the first met reading it) is marked and told, whichever the canonical walk meets first; one
+    build of the graph gives one fact, whatever else the engine made before it."""
+    from grader.judge.marking import viz_graph
+
+    w, x = _leaves()
+    a, b = x + w, w + 1
+    want = graph(a * b, {"w": w, "x": x, "a": a, "b": b}, label="y")
+
+    def built(first: str) -> dict:
+        made = {}
+        for name in (first, "b" if first == "a" else "a"):
+            made[name] = x * w if name == "a" else w * 1  # a product at each, where the statement adds
+        return graph(made["a"] * made["b"], {"w": w, "x": x, **made}, label="y")
+
+    for first in ("a", "b"):
+        got = built(first)
+        (found,) = find(want, got)
+        assert found.say is Say.NODE_OP and dict(found.fields)["where"] == first
+        drawn = viz_graph(found.graph, found.node, "y")
+        marked = [n for n in drawn["nodes"] if n.get("marked")]
+        edges = {e["from"]: e["to"] for e in drawn["edges"]}
+        names = {n["id"]: n.get("name") for n in drawn["nodes"]}
+        assert [names[edges[n["id"]]] for n in marked] == [first]
+        assert built(first) == got
+
+
 def test_the_difference_diagram_draws_inputs_in_the_order_the_code_gave_them():
     """The compared graph sorts a product's inputs; the drawing keeps the student's a * b."""
     from grader.judge.marking import viz_graph
