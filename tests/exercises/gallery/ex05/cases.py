@@ -691,3 +691,10 @@ CASES += [
     Correct("history_item_plus_zero",
             edits={"        history.append(w.grad.item())\n": "        history.append(w.grad.item() + 0.0)\n"}),
 ]
+
+# zero_grad's set_to_none written as leaf._grad = None: torch's _grad is .grad itself (the same setter), and so is
+# micrograph's: the same write, full marks.
+CASES += [
+    Correct("set_to_none_through_underscore_grad",
+            edits={"            leaf.grad = None  # forget it": "            leaf._grad = None  # forget it"}),
+]
