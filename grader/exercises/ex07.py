@@ -67,6 +67,7 @@ def _leaf(sub, w: float, amount: float) -> dict:
     detached = returned is False and not r["w"].requires_grad and any(  # w.detach() returned in its place
         shares_storage(v, r["w"]) and shares_version_counter(v, r["w"]) for v in tried_on)
     return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed,
+                      CONTEXT + "leaf_under_set_grad": allowed and call.last_off == "set_grad_enabled",
                       CONTEXT + "leaf_unchanged": unchanged, **changed_untracked(r["w"], call)},
             "w": {**value_of(r["w"], "w", call), CONTEXT + "given": r["w"] is w}, "call": call.fact,
             "tried": {**check(Check.RETURNED_TRIED, returned, "inplace_on_leaf"), CONTEXT + "detached": detached},

@@ -19,7 +19,7 @@ from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
-from grader.spec.made_untracked import BELOW, DATA, ROOT, UNNAMED
+from grader.spec.made_untracked import BELOW, DATA, ROOT, SET_GRAD, UNNAMED
 from grader.spec.probe import MAX_TEXT
 from grader.spec.shadowed import STAR
 
@@ -153,6 +153,19 @@ _CUT_UNDER_NO_GRAD = {
 }
 """The sentence by where the Value made under no_grad is (the root backward was called on, or
 below it) and whether the student's frame names its source."""
+_CUT_UNDER_SET_GRAD = {
+    (ROOT, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off "
+                      "(set_grad_enabled(False)): no graph records {name}, so a backward from {name} raises; {error}"),
+    (ROOT, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off "
+                     "(set_grad_enabled(False)): no graph records {name}, so a backward from {name} raises; {error}"),
+    (BELOW, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off "
+                       "(set_grad_enabled(False)): no graph records {name}, and the Value backward was called on, "
+                       "computed from it, has no graph either; {error}"),
+    (BELOW, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off "
+                      "(set_grad_enabled(False)): no graph records {name}, and the Value backward was called on, "
+                      "computed from it, has no graph either; {error}"),
+}
+"""The same, where the student's code had turned grad mode off with set_grad_enabled(False)."""
 _CUT_FROM_DATA = {
     (ROOT, False): N_("{function} computed {name} from the .data of a Value that requires grad, which shares its number "
                       "but is no part of its graph (it requires no grad): no graph records {name}, so a backward from "
@@ -174,7 +187,7 @@ def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
     the function tested made with grad mode off out of one that requires grad
     (``grader.spec.made_untracked``): that Value first, as where the graph was cut."""
     function, name, source, where, how, said = error["message"].split(" ", 5)
-    sentences = _CUT_FROM_DATA if how == DATA else _CUT_UNDER_NO_GRAD
+    sentences = _CUT_FROM_DATA if how == DATA else _CUT_UNDER_SET_GRAD if how == SET_GRAD else _CUT_UNDER_NO_GRAD
     return _(sentences[ROOT if where == ROOT else BELOW, source != UNNAMED], function=function, name=name,
              source=source, error=tell(said_error(error, said)))
 

@@ -55,6 +55,9 @@ class SayInPlace(Sentence):
                        "move), so the engine had no in-place change of a leaf that requires grad to refuse.")
     CHANGED_BEFORE_SAVED = N_("{label} is None: your code changed a in place before passing it to combine, so "
                               "y's node saved a as already changed, and backward found no change to refuse.")
+    LEAF_UNDER_SET_GRAD = N_("{label} is None: your code changed the leaf w in place with grad mode off "
+                             "(set_grad_enabled(False)), where the engine lets a leaf that requires grad change and "
+                             "raises nothing; the statement's change runs with grad mode on, and the engine refuses it.")
     LEAF_UNDER_NO_GRAD = N_("{label} is None: your code changed the leaf w in place with grad mode off (no_grad), "
                             "where the engine lets a leaf that requires grad change and raises nothing; the "
                             "statement's change runs with grad mode on, and the engine refuses it.")

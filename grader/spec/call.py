@@ -116,7 +116,7 @@ class Call(CallRecords, observe.Observer):
         if code is RECORD_IN_PLACE:  # the Value an in-place op changes, whoever called it
             self._changed(frame)
         from_student = self._from_student(frame)
-        if spelled and not self.grad_mode_off:
+        if spelled:
             self._switched(frame, from_student)
         wrapper = frame.f_back if decorated and frame.f_locals.get("mode") is False else None
         if wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):
@@ -149,22 +149,28 @@ class Call(CallRecords, observe.Observer):
             self.grad_mode_off = not run_by_engine(frame)
 
     def _switched(self, frame: FrameType, from_student: bool) -> None:
-        """Note how the student's code last turned grad mode off before it was seen off (``switched_off``):
-        ``no_grad()`` entered, ``set_grad_enabled(False)`` made, or a function of its decorated to run with
-        grad mode off called (``@no_grad()``: its wrapper makes the switch), with that function's name, so
-        a sentence names the spelling used."""
+        """Note how the student's code turned grad mode off (``last_off``), and how it last did before grad
+        mode was seen off (``switched_off``): ``no_grad()`` entered, ``set_grad_enabled(False)`` made, or a
+        function of its decorated to run with grad mode off called (``@no_grad()``: its wrapper makes the
+        switch), with that function's name, so a sentence names the spelling used."""
+        off = self._spelled(frame, from_student)
+        if off is not None:
+            self.last_off = off[0]
+            self.switched_off = self.switched_off if self.grad_mode_off else off
+
+    def _spelled(self, frame: FrameType, from_student: bool) -> tuple[str, str] | None:
+        """The spelling of the switch of grad mode off ``frame`` makes for the student's code, if it is one."""
         if frame.f_code is NO_GRAD_ENTER:  # enable_grad's too
-            if from_student and isinstance(frame.f_locals.get("self"), micrograph.no_grad):
-                self.switched_off = ("no_grad", "")
-            return
+            return ("no_grad", "") if from_student and isinstance(frame.f_locals.get("self"), micrograph.no_grad) else None
         wrapper = frame.f_back
         if frame.f_locals.get("mode") is not False:
-            return
+            return None
         if from_student:
-            self.switched_off = ("set_grad_enabled", "")
-        elif wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):
+            return ("set_grad_enabled", "")
+        if wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):
             fn = wrapper.f_locals.get("fn")
-            self.switched_off = ("decorated", fn.__name__ if type(fn) is FunctionType else "")
+            return ("decorated", fn.__name__ if type(fn) is FunctionType else "")
+        return None
 
     def _changed(self, frame: FrameType) -> None:
         """Note the Value the in-place op running in ``frame`` changes, and the method's name where
@@ -234,6 +240,7 @@ class Call(CallRecords, observe.Observer):
             self.probe_made[id(result)] = result
             if not micrograph.is_grad_enabled():
                 self.made_untracked[id(result)] = result
+                self.untracked_by[id(result)] = self.last_off
             self.ops[id(result)] = (engine_function(frame, given), given)
             self.inputs[id(result)] = tuple(v for arg in given for v in (arg if type(arg) in (list, tuple) else (arg,))
                                             if is_value(v))  # micrograph.sum([a, b]) too

@@ -36,6 +36,7 @@ class CallRecords:
         self.label, self.filename, self.leaves = label, filename, tuple(leaves)
         self.grad_mode_off = False
         self.switched_off: tuple[str, str] | None = None  # how the student's code turned it off: ``Call._switched``
+        self.last_off = ""  # ... how it last turned it off, whenever that was
         self.read_grad = False  # whether the student's file read some Value's .grad
         self.read_since_pass = False  # ... after the last backward pass started
         self.warning_reads: dict[int, Any] = {}  # non-leaves not retaining whose .grad it read (it warns), by id
@@ -96,6 +97,7 @@ class CallRecords:
         self.aliased: dict[int, tuple[Any, Any]] = {}  # with made: a detach() of a Value no op made, and that Value
         self.ops: dict[int, tuple[Any, list[Any]]] = {}  # with made: the engine function and its arguments
         self.made_untracked: dict[int, Any] = {}  # with made: those of them made while grad mode was off
+        self.untracked_by: dict[int, str] = {}  # ... and how the student's code had last turned it off then
         self.detached_tracked = False  # with made: detach() was called on a Value requiring grad
         self.detached_first: int | None = None  # ... and how many passes had started when it first was
         self.detached_leaves: list[Any] = []  # with made: the leaves requiring grad it called detach_() on

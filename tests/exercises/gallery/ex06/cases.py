@@ -505,3 +505,11 @@ CASES += [
                  "    w_leaf = Value(w, requires_grad=x_requires_grad)\n    x_leaf = Value(x, requires_grad=w_requires_grad)\n"},
           names=("requires_grad",)),
 ]
+
+# x = x + 1 computed under set_grad_enabled(False): the backward from y raises, told with the spelling used
+CASES += [
+    Wrong("rebound_under_set_grad_enabled_false", fails={"x = x + 1 makes x a non-leaf": "(set_grad_enabled(False))"},
+          edits={"    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf\n":
+                 "    with micrograph.set_grad_enabled(False):\n        x = x + 1\n"},
+          names=("shift_by_rebinding computed x from x0", "set_grad_enabled(False)"), unsaid=("(no_grad)",)),
+]

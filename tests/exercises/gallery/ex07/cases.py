@@ -618,3 +618,12 @@ CASES += [Correct("retain_grad_on_a_and_y",
                                                                       "    for _ in range(times):\n        a.add_(1)"}),
           # a hook on w that only prints what it is handed
           Correct("hook_that_prints_w", edits={"    y = combine(a, b)": "    w.register_hook(print)\n    y = combine(a, b)"})]
+
+# w.add_(amount) under set_grad_enabled(False): nothing refused, told with the spelling used
+CASES += [
+    Wrong("leaf_added_under_set_grad_enabled_false", fails={"in-place on a leaf raises": "(set_grad_enabled(False))"},
+          edits={"        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n":
+                 "        with micrograph.set_grad_enabled(False):\n            w.add_(amount)\n",
+                 "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"},
+          names=("changed the leaf w in place with grad mode off", "set_grad_enabled(False)"), unsaid=("(no_grad)",)),
+]
