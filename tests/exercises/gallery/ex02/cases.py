@@ -702,3 +702,9 @@ CASES += [
         '    grads = {name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")}\n'
         '    for name in ("w", "x"):\n        if g[name].grad is not None:\n            g[name].grad.zero_()\n    return grads'}),
 ]
+
+# A right answer spelled otherwise: backward run inside no_grad (as in torch, it writes .grad all the same).
+CASES += [
+    Correct('backward_under_no_grad', edits={'    g["y"].backward()\n': '    with micrograph.no_grad():\n        g["y"].backward()\n'}),
+]
+

@@ -622,3 +622,10 @@ CASES += [
           names=("grad_warning(a), called again once a.retain_grad() had changed that Value",),
           unsaid=("never read .grad",)),
 ]
+
+# Right answers spelled otherwise: the warning's text as its message's args[0]; simplefilter('default'), which inside
+# a new catch_warnings() block records the warning again on every call.
+CASES += [
+    Correct('message_args', edits={'return str(caught[0].message) if caught else None': 'return caught[0].message.args[0] if caught else None'}),
+    Correct('simplefilter_default', edits={'        warnings.simplefilter("always")\n': '        warnings.simplefilter("default")\n'}),
+]

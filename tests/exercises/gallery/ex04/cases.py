@@ -573,3 +573,10 @@ CASES += [Wrong("build_called_under_no_grad",
                 edits={"    y = build(Value(w, requires_grad=True))\n    y.backward()":
                        "    with micrograph.no_grad():\n        y = build(Value(w, requires_grad=True))\n    y.backward()"},
                 names=("second_backward_error called build while grad mode was off",))]
+
+# Right answers spelled otherwise: the second backward's error caught as any Exception; one try around the build and
+# both passes.
+CASES += [
+    Correct('catch_exception_broad', edits={'    except RuntimeError as exc:\n        error = exc': '    except Exception as exc:  # any failure\n        error = exc'}),
+    Correct('try_wraps_both', edits={'    y = build(Value(w, requires_grad=True))\n    y.backward()\n    try:\n        y.backward()': '    try:\n        y = build(Value(w, requires_grad=True))\n        y.backward()\n        y.backward()'}),
+]
