@@ -42,6 +42,7 @@ INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode i
                      "more details.")
 COPY_CONSTRUCT = ("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
                   "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
+VOLATILE_REMOVED = "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
 NOT_A_TENSOR = "Variable data has to be a tensor, but got {}"  # .data = x and Variable(x), x not a Value
 INFERENCE_REQUIRES_GRAD = "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
 NOT_A_BOOL = "requires_grad must be a bool"  # THPVariable_set_requires_grad (``del`` hands it no object)
@@ -205,6 +206,17 @@ class Value:
         return self._node is None
 
     name = TensorAttribute(lambda self: None, doc="torch's tensor name (None): not a label a student can set.")
+
+    @property
+    def volatile(self) -> bool:  # torch's flag before 0.4, kept for old code: reading it or writing it only warns
+        warnings.warn("volatile was removed (Variable.volatile is always False)", UserWarning, stacklevel=2)
+        return False
+
+    @volatile.setter
+    def volatile(self, flag: Any = None) -> None:  # ``del`` too, as torch's setter given no value
+        warnings.warn(VOLATILE_REMOVED, UserWarning, stacklevel=2)
+
+    volatile = volatile.deleter(volatile.fset)
 
     @TensorAttribute
     def _version(self) -> int:

@@ -11,7 +11,7 @@ from micrograph.function import Function
 from micrograph.grad_mode import enable_grad, no_grad, set_grad_enabled
 from micrograph.gradcheck import gradcheck, gradgradcheck
 from micrograph.inference import inference_mode
-from micrograph.value import NOT_A_TENSOR, Value
+from micrograph.value import NOT_A_TENSOR, VOLATILE_REMOVED, Value
 
 
 class _VariableMeta(type):
@@ -26,7 +26,7 @@ class Variable(metaclass=_VariableMeta):
     def __new__(cls, data: Value, requires_grad: bool = False, volatile: bool = False) -> Value:  # type: ignore[misc]
         flag, volatile = index(requires_grad) != 0, index(volatile) != 0  # parsed first, as integers (format "b")
         if volatile:  # removed in torch 0.4, still taken by its Variable
-            warnings.warn("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.", stacklevel=2)
+            warnings.warn(VOLATILE_REMOVED, stacklevel=2)
             if flag:
                 raise ValueError("Variable can't be volatile and require_grad at the same time!")
         if not isinstance(data, Value):

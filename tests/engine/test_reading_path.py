@@ -24,7 +24,7 @@ TARGET = 300  # lines of micrograph functions one program should run
 # the target (docs/benchmarks.md, "Reading path"); a test that failed on them would stop every change.
 CEILING = {"documents_program": 363, "second_backward": TARGET, "leaf_in_place": TARGET, "version_error": TARGET,
            "accumulation_with_hook": 393}
-PACKAGE_TARGET = 4180  # lines of micrograph/ outside viz/ and i18n/
+PACKAGE_TARGET = 4190  # lines of micrograph/ outside viz/ and i18n/
 
 
 def _in_core(code: CodeType) -> bool:

@@ -1,9 +1,10 @@
 """Spellings from code written for PyTorch before 0.4, which torch 2.13 still runs: ``Variable(data,
 requires_grad, volatile)`` (its flags read as integers; ``volatile=True`` warns that it has no effect, and
-with ``requires_grad`` is refused, before the data's type is checked) and a custom Function's
+with ``requires_grad`` is refused, before the data's type is checked), a value's ``volatile`` (always False, read or
+written with a warning) and a custom Function's
 ``ctx.saved_variables`` (``saved_tensors`` with a DeprecationWarning, freed by backward as it is)."""
 
-from parity.helpers import attempt
+from parity.helpers import attempt, attempt_statement
 
 
 def run(B, rec):
@@ -21,6 +22,12 @@ def run(B, rec):
         rec(f"Variable {label}", v)
         if not isinstance(v, str):
             rec(f"Variable {label}: is_leaf, shares storage", (v.is_leaf, v is x, v.data.item()))
+
+    for stmt in ["r = y.volatile", "y.volatile = True", "y.volatile = 'no'", "del y.volatile", "r = x.volatile"]:
+        x = B.value(1.5, requires_grad=True)
+        names = {"x": x, "y": x * 2.0}
+        rec(stmt, attempt_statement(stmt, names))
+        rec(f"{stmt}: then r, y.volatile, requires_grad", (names.get("r"), names["y"].volatile, names["y"].requires_grad))
 
     class Square(B.autograd.Function):
         @staticmethod
