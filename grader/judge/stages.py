@@ -312,6 +312,7 @@ def own_stubs(source: str, exercise: str) -> list[str]:
 
 
 def parts_left(display: str, parts: list[str]) -> str:
-    """A stage begun whose every test reached one of its own new parts, still a stub."""
-    return _("begun, but {file} still raises NotImplementedError in this stage's new parts, and "
-             "every test calls one of them: {parts}", file=display, parts=", ".join(parts))
+    """A stage begun whose every test reached one of its own new parts, still a stub; in Chinese
+    with no space left around a file named in Chinese (a notebook's "这个笔记本")."""
+    return sentences([_("begun, but {file} still raises NotImplementedError in this stage's new parts, and "
+                        "every test calls one of them: {parts}", file=display, parts=", ".join(parts))])

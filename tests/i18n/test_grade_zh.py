@@ -330,6 +330,19 @@ def test_a_reach_told_of_a_notebook_takes_no_gap_after_its_chinese_name() -> Non
             assert reached(report, path).startswith(f"{path} ")  # a path keeps its space
 
 
+def test_a_stage_begun_in_a_notebook_takes_no_gap_around_its_chinese_name() -> None:
+    """``但 {file} 中…`` is written for a path: "这个笔记本" between Chinese words takes no space."""
+    from micrograph.i18n import using
+
+    from grader.i18n import _
+    from grader.judge.stages import parts_left
+
+    with using("zh"):
+        notebook, path = _("this notebook"), "ex16_build_value.py"
+        assert f"但{notebook}中" in parts_left(notebook, ["Value.is_leaf"])
+        assert f"但 {path} 中" in parts_left(path, ["Value.is_leaf"])  # a path keeps its spaces
+
+
 def test_a_reach_refused_with_an_error_is_told_at_the_place_it_was_refused() -> None:
     """The sandbox's refusal the submission let through names where: its function and line, or the
     line of its top level; one its code caught (no error record) leaves the sentence without a place."""
