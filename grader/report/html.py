@@ -56,7 +56,7 @@ vertical-align:middle}.bar span{display:block;height:100%;background:#cf6f2e}
 td.share{white-space:nowrap}.tag{font-size:11px;color:#666;border:1px solid #ccc;
 border-radius:3px;padding:0 3px}table.mis{width:100%}table.mis td:nth-child(2){width:28%}
 p.one{margin:.3em 0}
-table.notrun th{white-space:normal}svg.dist{max-width:100%;height:auto}
+table.notrun th{white-space:normal;word-break:keep-all}svg.dist{max-width:100%;height:auto}
 div.wide{overflow-x:auto}table.scores{font-size:12px}table.scores td,table.scores th{padding:.15em .3em}
 th.ex{writing-mode:vertical-rl;transform:rotate(180deg);vertical-align:middle}
 """

@@ -110,10 +110,13 @@ def test_a_long_feedback_in_the_table_ends_at_a_sentence_outside_its_quotes() ->
 
 
 @pytest.mark.skipif(chromium() is None, reason="no chromium to render the report in")
-@pytest.mark.parametrize("width", [1000, 1400])
-def test_a_class_of_every_exercise_fits_the_window(width: int, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("width", "lang"), [(1000, "en"), (1400, "en"), (1000, "zh")])
+def test_a_class_of_every_exercise_fits_the_window(width: int, lang: str, tmp_path: Path) -> None:
     """The students' table with a column per exercise, the histograms and the table of submissions
-    that did not run fit a window 1000 px wide (and one of 1400): nothing wider than the page."""
+    that did not run fit a window 1000 px wide (and one of 1400), in either language: nothing wider
+    than the page."""
+    from micrograph.i18n import using
+
     from grader.course import catalog
     from grader.course.records import Row
     from grader.report.html import write_report
@@ -122,7 +125,8 @@ def test_a_class_of_every_exercise_fits_the_window(width: int, tmp_path: Path) -
     rows = [Row(name, name, {ex.spec.id: ex.spec.max_score * k // 3 for ex in exercises}, "ok", "")
             for k, name in enumerate(("ana_maria_lopez", "bo", "chen", "dara"))]
     page = tmp_path / "report.html"
-    write_report(page, rows, exercises, tmp_path)
+    with using(lang):
+        write_report(page, rows, exercises, tmp_path)
     measure = ("<script>window.addEventListener('load', () => {const p = document.createElement('pre');"
                "p.id = 'measured'; p.textContent = `${document.documentElement.scrollWidth} "
                "${document.querySelector('table.scores').scrollWidth} ${window.innerWidth}`;"
