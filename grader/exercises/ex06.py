@@ -57,8 +57,25 @@ def _build(sub, w: float, x: float, flags: tuple[bool, bool], note: str = "") ->
         g = plain_dict(sub.build(w, x, *flags))
     observed = built(g, "y", NODES, "build", note)  # checks g is the dict asked for
     return {**observed, "leaves": _leaf_per_name(g, w, x), "backward": call.fact,
-            "detach_used": detach_used(call, g, flags, "build"),
+            "detach_used": detach_used(call, g, flags, "build"), "flags_late": _flags_before_ops(g, call),
             "new": [returned.new(g[name]) for name, returned in _LEAVES_RETURNED.items()]}
+
+
+def _flags_before_ops(g: object, call: Call) -> dict[str, Any]:
+    """The FLAGS_BEFORE_OPS fact of build: no Value it returned as a, b or y records nothing where an
+    operation of the call made it from a leaf returned as w or x that requires grad now: that leaf was
+    made requiring no grad and its requires_grad turned on (``requires_grad_()``) once the operation had
+    run, which recorded nothing.  The Value and the leaf named as context.  Not judged where grad mode
+    was off (told as such) or the answer is no dict of Values."""
+    if type(g) is not dict or not all(isinstance(g.get(n), Value) for n in NODES) or call.grad_mode_off:
+        return check(Check.FLAGS_BEFORE_OPS, None, "build")
+    for name in ("a", "b", "y"):
+        v = g[name]
+        inputs = call.inputs.get(id(v), ()) if (call.probe_made or {}).get(id(v)) is v else ()
+        leaf = next((n for n in ("w", "x") if g[n].requires_grad and any(i is g[n] for i in inputs)), None)
+        if leaf is not None and not v.requires_grad and call.made_untracked.get(id(v)) is not v:
+            return {**check(Check.FLAGS_BEFORE_OPS, False, "build"), CONTEXT + "name": name, CONTEXT + "leaf": leaf}
+    return check(Check.FLAGS_BEFORE_OPS, True, "build")
 
 
 _LEAVES_RETURNED = {

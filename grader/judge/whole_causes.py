@@ -147,6 +147,7 @@ WHOLE_CAUSES = with_nan({
     # new added to w where it is to be set: every number sharing w's, of every call, shows the sum (or, for
     # a new of 0, the number it came with)
     SayInPlace.DATA_ADDED: {Say.DATA, SayInPlace.DATA_UNCHANGED},
+    SayCheck.FLAGS_SET_LATE: {Say.UNTRACKED},  # what the graph left unrecorded, the leaves' flags turned on late
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
     **dict.fromkeys((SayInPlace.LEAF_UNDER_NO_GRAD, SayInPlace.LEAF_UNDER_SET_GRAD), {Say.GRAD_MODE_OFF, Say.GRAD_MODE_OFF_SET, Say.GRAD_MODE_OFF_DECORATED, *IN_PLACE_CHANGES}),  # what no_grad let the change do

@@ -513,3 +513,14 @@ CASES += [
                  "    with micrograph.set_grad_enabled(False):\n        x = x + 1\n"},
           names=("shift_by_rebinding computed x from x0", "set_grad_enabled(False)"), unsaid=("(no_grad)",)),
 ]
+
+# build makes its leaves requiring no grad and turns their flags on after a, b and y were computed: nothing was
+# recorded, told as the flag turned on after the operation that read the leaf
+CASES += [
+    Wrong("flags_turned_on_after_the_graph", fails={PROPAGATION: "while x did not require grad yet"},
+          edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n    x_leaf = Value(x, requires_grad=x_requires_grad)\n":
+                 "    w_leaf = Value(w)\n    x_leaf = Value(x)\n",
+                 "    y = micrograph.mul(a, b)\n    return": "    y = micrograph.mul(a, b)\n    w_leaf.requires_grad_(w_requires_grad)\n"
+                                                       "    x_leaf.requires_grad_(x_requires_grad)\n    return"},
+          names=("build computed a from", "did not require grad yet", "requires_grad was turned on only after that")),
+]
