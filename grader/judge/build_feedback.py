@@ -10,6 +10,7 @@ sentence's, comes from ``grader.judge.capitals``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from micrograph.i18n import SOURCE_LANGUAGE, language
@@ -121,7 +122,8 @@ Told = Difference | Alike | SameWarning  # what one sentence of a build-track te
 
 def grouped(found: list[Difference]) -> list[Told]:
     """``found`` in its order, where differences of one kind whose labels differ in the same single
-    word, naming the same thing of another value, are one ``Alike``, at the place of the first,
+    word, naming the same thing of another value (and in the words that word's name is in:
+    ``_one_change``), are one ``Alike``, at the place of the first,
     and reads of .grad that warned the same warning otherwise than PyTorch one ``SameWarning``."""
     groups: list[tuple[Difference | SameWarning, list[str] | None, int | None, list[str]]] = []
     for d in _same_warnings(found):
@@ -130,8 +132,8 @@ def grouped(found: list[Difference]) -> list[Told]:
             if words is None or known is None or first.say is not d.say or len(known) != len(words):
                 continue
             apart = [n for n, (a, b) in enumerate(zip(known, words)) if a != b]
-            if (len(apart) == 1 and where in (None, apart[0]) and _alike(known[apart[0]], words[apart[0]])
-                    and _shown(first, known[apart[0]]) and _shown(d, words[apart[0]])):
+            if (apart and _one_change(known, words, apart) and where in (None, apart[0])
+                    and _alike(known[apart[0]], words[apart[0]]) and _shown(first, known[apart[0]]) and _shown(d, words[apart[0]])):
                 groups[i] = (first, known, apart[0], [*others, words[apart[0]]])
                 break
         else:
@@ -139,6 +141,17 @@ def grouped(found: list[Difference]) -> list[Told]:
     return [Alike(first, *_quoted(known, where, others))
             if others and known and where is not None and isinstance(first, Difference) else first
             for first, known, where, others in groups]
+
+
+def _one_change(known: list[str], words: list[str], apart: list[int]) -> bool:
+    """Whether two labels' words differ by one change: the word at ``apart[0]`` replaced, and each
+    other word that differs (``apart``) that same name replaced in it (``w.grad after w.grad.zero_()``,
+    ``x.grad after x.grad.zero_()``), the name in no word left as it was: "the same holds with
+    x.grad in place of w.grad" then reads true of every place it is in.  One word apart is one change."""
+    name = re.compile(rf"(?<![\w.]){re.escape(known[apart[0]])}(?!\w)")  # the name, not letters of a longer one
+    new = words[apart[0]]
+    return len(apart) == 1 or all(name.sub(lambda _m: new, known[n]) == words[n] for n in apart[1:]) \
+        and not any(name.search(word) for n, word in enumerate(known) if n not in apart)
 
 
 def _quoted(words: list[str], where: int, others: list[str]) -> tuple[tuple[str, ...], str]:

@@ -82,12 +82,13 @@ CASES = [
           names=("w.grad.zero_() changes the number", "zero_() sets the number to 0"),
           unsaid=("never to a sum kept apart from it", *ZERO_LEFT)),  # a retained a.grad zeroed follows from zero_()
     Wrong("zero_to_one", edits={"        self._box[0] = 0.0\n": "        self._box[0] = 1.0\n"},
-          fails={LOOP: "w.grad after w.grad.zero_() is a different number",
+          fails={LOOP: "w.grad after w.grad.zero_() is a different number from PyTorch's; the same holds with x.grad",
                  ZERO: "w.grad after w.grad.zero_() is a different number"},
-          names=("w.grad after w.grad.zero_()", "zero_() sets the number to 0")),
+          names=("w.grad after w.grad.zero_()", "zero_() sets the number to 0"),
+          unsaid=("x.grad after x.grad.zero_() is",)),  # one sentence names both
     Wrong("zero_halves", edits={"        self._box[0] = 0.0\n": "        self._box[0] /= 2\n"},  # zero_'s fault, not store_grad's
-          fails={LOOP: "x.grad after x.grad.zero_() is a different number"},
-          names=("after w.grad.zero_()", "zero_() sets the number to 0")),
+          fails={LOOP: "w.grad after w.grad.zero_() is a different number from PyTorch's; the same holds with x.grad"},
+          names=("after w.grad.zero_()", "zero_() sets the number to 0"), unsaid=("x.grad after x.grad.zero_() is",)),
     Wrong("total_kept_on_the_node", edits={"        store_grad(self.variable, grad)\n": '''        if not hasattr(self, "total"):
             self.total = Value(0.0)
         self.total._box[0] += grad
