@@ -13,7 +13,8 @@ from grader.spec import Exercise
 from grader.spec.build import claim, documents_drawn, fact, needs, node_name, number
 from grader.spec.build_reads import A_CONSTANT, grad_quiet
 from grader.spec.build_equal_leaves import OWN_ACCUMULATOR, equal_accumulators
-from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released, retained_second, kept_past_its_call
+from grader.spec.build_retained import REFUSED, RELEASED, grad_after_refused, grad_after_released, retained_second, kept_past_its_call, \
+    sticky_freed
 from grader.spec.saved import released, saved_operands
 from grader.spec.failed_passes import freed_after_error, kept_beside, released_when_failed, unrun_kept
 from grader.spec.held import held
@@ -101,7 +102,7 @@ KEYS = {
 # that wrote them.
 CAUSED_BY = {"ran": ("applied",), "first": ("ran",), "retained_leaf": ("new_graph", "first"),
              "grads_refused": ("second", "every_node", "new_graph", "names", "released", "sticky", "values_kept",
-                               "unpack_refuses"),
+                               "unpack_refuses", "kept", "unpack_keeps"),
              "grads_added": ("kept", "adds", "values_kept", "unpack_keeps", "only_its_own"),
              "names": ("unpack_keeps",), "kept": ("unpack_keeps", "only_its_own"),
              "unrun_kept": ("new_graph", "names", "through_unpack", "unpack_refuses", "passed_on", "backward_lets_through"),
@@ -116,25 +117,6 @@ CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("passed_on",) for ke
 CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + ("freed_after_error",)
                              for key in ("released", "sticky", "every_node", "second", "freed", "released_when_failed")}}
 CAUSED_BY["through_unpack"] += ("lets_through", "backward_lets_through")
-STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
-
-
-def _sticky(sub: Any) -> dict[str, Any]:
-    """Whether a backward without retain_graph frees its graph after an earlier call through
-    another graph kept its own, on a fresh copy of the student's module (where it can be made):
-    an engine that keeps retain_graph=True between calls (a module flag) frees nothing once any
-    call was given it, which every other test meets after the earlier ones; one that frees
-    nothing even before (``y.backward()`` run twice first) is told by them instead."""
-    engine = fresh_copy(sub) or sub
-    w = engine.Value(1.5, requires_grad=True)
-    u, z, y = w * 2, w * w, w * 3
-    held(u, z, y)
-    u.backward()
-    if raised(u.backward, "a second u.backward()")[SAID] is None:  # never freed: not this rule's case
-        return claim(True, STICKY)
-    z.backward(retain_graph=True)
-    y.backward()
-    return claim(raised(y.backward, STICKY)[SAID] is not None, STICKY)
 GRADS = ("grads_refused", "grads_added")  # the gradients a backward that must fail, or run, left
 
 
@@ -189,7 +171,7 @@ def documents_public(sub):
         cases[key] += freed.pop(key)
     return {"own_accumulator": equal_accumulators(sub), "freed_after_error": freed_after_error(sub),
             "unpack_keeps": unpack_keeps(sub), **cases, **freed,
-            "sticky": _sticky(sub), **_passed(sub)}
+            "sticky": sticky_freed(sub), **_passed(sub)}
 
 
 def _documents_freed(sub: Any) -> dict[str, Any]:
@@ -267,7 +249,7 @@ def numbers(sub):
     # c * w saves c as "self" alone (w's gradient needs it), where w * 3 saves 3 as "other": unpack refuses either
     return {"freed_after_error": freed_after_error(sub), "unpack_keeps": unpack_keeps(sub), **_cases(sub, [(lambda w, x: w * 3, "w * 3", "second"), (lambda w, x: 2 * x + w, "2 * x + w", "second"),
                            (lambda w, x: (w + x) * x + w, "(w + x) * x + w", "second"),
-                           (lambda w, x: sub.Value(2.5) * x, f"c * x ({A_CONSTANT})", "second")]), "sticky": _sticky(sub),
+                           (lambda w, x: sub.Value(2.5) * x, f"c * x ({A_CONSTANT})", "second")]), "sticky": sticky_freed(sub),
             **_passed(sub)}
 
 
@@ -304,12 +286,13 @@ def three(sub):
     y = w * w
     held(y)
     y.backward(retain_graph=True)
-    y.backward()
+    again = raised(y.backward, "a second y.backward() after y.backward(retain_graph=True), y = w * w", whole=True)
     refuses = unpack_refuses(y.grad_fn)
     third = raised(y.backward, "a third y.backward() after y.backward(retain_graph=True); y.backward(), y = w * w",
                    whole=True)
     return {"freed_after_error": freed_after_error(sub), "through_unpack": claim(not refuses or refused(third), THROUGH_UNPACK),
-            "second": [third, retained_second(sub, 1.25)], "sticky": [_sticky(sub), kept_past_its_call(sub, third)],
+            "second": [third, retained_second(sub, 1.25)], "sticky": [sticky_freed(sub), kept_past_its_call(sub, third)],
+            "kept": [again], "unpack_keeps": unpack_keeps(sub),
             "unpack_refuses": refuses_freed(y.grad_fn),
             "grads_refused": [fact(grad_quiet(w), "w.grad after y.backward(retain_graph=True); y.backward(); "
                                                   "y.backward(), y = w * w")],

@@ -97,3 +97,24 @@ def grad_after_zeroed(sub: Any, w0: float) -> float | str | None:
         grad.zero_()
     second.backward()
     return grad_quiet(a)
+
+
+STICKY = N_("a second y.backward() raises, also after z.backward(retain_graph=True) through another graph")
+
+
+def sticky_freed(sub: Any) -> dict[str, Any]:
+    """Whether a backward without retain_graph frees its graph after an earlier call through
+    another graph kept its own, on a fresh copy of the student's module (where it can be made):
+    an engine that keeps retain_graph=True between calls (a module flag) frees nothing once any
+    call was given it, which every other test of ex20 meets after the earlier ones; one that frees
+    nothing even before (``y.backward()`` run twice first) is told by them instead."""
+    engine = fresh_copy(sub) or sub
+    w = engine.Value(1.5, requires_grad=True)
+    u, z, y = w * 2, w * w, w * 3
+    held(u, z, y)
+    u.backward()
+    if raised(u.backward, "a second u.backward()")[SAID] is None:  # never freed: not this rule's case
+        return {**fact(True, STICKY), CLAIM: True}  # build.claim's form: grader.spec.build imports this module
+    z.backward(retain_graph=True)
+    y.backward()
+    return {**fact(raised(y.backward, STICKY)[SAID] is not None, STICKY), CLAIM: True}

@@ -521,3 +521,15 @@ CASES += [
                                            "        try:\n            grads = node.apply(grad)\n        finally:\n"
                                            "            if not retain_graph:\n                node.release()\n"}),
 ]
+
+# an unpack that refuses any second read of a name, released or not: y.backward(retain_graph=True); y.backward()
+# raises where PyTorch's runs; "three backward calls" tells that second call, not an error quoted raw
+CASES += [
+    Wrong("unpack_refuses_a_second_read", edits={
+        "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n        value = self.saved[name]\n":
+        "        reads = self.__dict__.setdefault(\"reads\", set())\n        if self.released or name in reads:\n"
+        "            raise RuntimeError(SECOND_BACKWARD)\n        reads.add(name)\n        value = self.saved[name]\n"},
+          fails={THREE: "A second y.backward() after y.backward(retain_graph=True), y = w * w raised RuntimeError"},
+          names=("in Node.unpack", "a second time (unpack)", "a node's unpack returns a value it saved and leaves it saved"),
+          unsaid=("Your code raised RuntimeError",)),
+]
