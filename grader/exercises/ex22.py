@@ -119,8 +119,10 @@ STEP = "w.add_(w.grad * -0.1) under no_grad"
 # check_in_place, which asks it, refuses the step
 CAUSED_BY = {"no_grad": ("recording",), "nested": ("no_grad", "recording"), "after_nested": ("after",),
              "raised": ("after", "after_nested"), "step": ("recording",), "step_unrecorded": ("recording", "step"),
-             "step_version": ("recording", "step"), "hooked_grads": ("removed", "handle"), "removed": ("handle",),
+             "step_version": ("recording", "step"), "hooked_grads": ("removed", "handle"), "removed": ("handle", "hooks_listed"),
              "removed_grad": ("removed", "handle"), "readded": ("removed", "handle", "hooks_listed"),
+             # hooks run in another order: each is handed what another hook left, and a list of them is in that order
+             "handed_on": ("hooks_listed",), "arg_kept": ("hooks_listed",),
              # a hook's result that backward does not go on with changes what every later program's gradients
              # show: told by that rule, not by each program's own
              **{key: ("hooked_grads",) for key in ("root_hooks", "zero_result", "result_number", "one_shot",

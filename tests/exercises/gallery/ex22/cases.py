@@ -806,3 +806,23 @@ CASES += [
           fails={PUBLIC: "That KeyError's key is the name() of two different nodes of the graph your backward"},
           names=("two AddBackward0 nodes, which have the same name()", "one entry for both nodes")),
 ]
+
+# run_hooks walks a value's hooks last registered first: what each hook received differs only because of
+# that order, told without the rules of what a hook is handed; a run_hooks that keeps, between calls, the
+# id() of every hook it ran and skips it afterwards runs a hook in the first backward alone
+CASES += [
+    Wrong("hooks_run_last_registered_first",
+          edits={"    for hook in list(hooks.values()):\n": "    for hook in reversed(list(hooks.values())):\n"},
+          fails={PUBLIC: "The list of the hooks that ran, value by value holds PyTorch's entries, but in another order"},
+          names=("in another order", "in the order registered"),
+          unsaid=("a hook is called with its value's gradient", "each hook is handed the gradient as it is",
+                  "takes out the hook that handle registered, and no other")),
+    Wrong("hooks_run_once_by_id",
+          edits={"    for hook in list(hooks.values()):\n        result = hook(Value(grad))\n":
+                 "    for hook in list(hooks.values()):\n        if id(hook) in _RAN:\n            continue\n"
+                 "        _RAN.add(id(hook))\n        result = hook(Value(grad))\n",
+                 "def run_hooks(": "_RAN: set = set()\n\n\ndef run_hooks("},
+          fails={HOOKS_HIDDEN: "hook ran once in each of the two backward calls of v * c in PyTorch, but not in your engine"},
+          names=("ran once in each of the two backward calls", "not in the first one only"),
+          unsaid=("in-place op",)),
+]
