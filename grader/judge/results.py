@@ -13,6 +13,7 @@ from typing import Any
 from grader.i18n import _
 from grader.judge.check_sentences import SayCheck
 from grader.judge.compare import not_plain, same
+from grader.judge.entry_relations import alike, reordered_numbers, repeats_left_out, sorted_reprs, swapped_keys
 from grader.judge.explained import MAX_FIELD, Difference
 from grader.judge.clear_sentences import SayClear
 from grader.judge.read_sentences import SayRead
@@ -292,7 +293,7 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     if gtype == "dict":
         if set(want) != set(got):
             return _diff(says.keys, label=label)
-        swapped = _swapped(want, got) if says is STATEMENT_SHAPES else None
+        swapped = swapped_keys(want, got) if says is STATEMENT_SHAPES else None
         if swapped is not None:
             return _diff(Say.RESULT_SWAPPED, label=label, name=repr(swapped[0]), leaf=repr(swapped[1]))
         key = next(k for k in want if not same(want[k], got[k]))
@@ -303,45 +304,21 @@ def _shape(want: Any, got: Any, label: str, says: Shapes = STATEMENT_SHAPES) -> 
     if (says is STATEMENT_SHAPES and len(got) == len(want) - 1 and len(want) > 1 and same(want[1:], got)
             and not same(want[:-1], got)):
         return _diff(Say.RESULT_FIRST_LEFT_OUT, label=label)  # the statement's entries but its first
-    if says is STATEMENT_SHAPES and len(got) < len(want) and _repeats_left_out(want, got):
+    if says is STATEMENT_SHAPES and len(got) < len(want) and repeats_left_out(want, got):
         return _diff(Say.RESULT_REPEATS_LEFT_OUT, label=label)
     if says is STATEMENT_SHAPES and not got and want:  # none at all: a generator read to its end before, say
         return _diff(Say.RESULT_EMPTY, label=label)
     if len(want) != len(got):
         return _diff(says.fewer if len(got) < len(want) else says.more, label=label)
-    ordered = _sorted(want)
-    if (ordered is not None and ordered == _sorted(got)) or _reordered_numbers(want, got):
+    ordered = sorted_reprs(want)
+    if (ordered is not None and ordered == sorted_reprs(got)) or reordered_numbers(want, got):
         return _diff(Say.RESULT_REVERSED if says is STATEMENT_SHAPES and reversed_names(want, got) else says.order,
                      label=label)
-    if len(got) > 1 and _alike(got) and not _alike(want) and not not_plain(got[0]) and not _node_kinds(got, says):
+    if len(got) > 1 and alike(got) and not alike(want) and not not_plain(got[0]) and not _node_kinds(got, says):
         both = says is STATEMENT_SHAPES and len(got) == 2 and all(type(e) is list for e in got)  # two lists equal
         return _diff(Say.RESULT_BOTH_ALIKE if both else says.alike, label=label)  # a Value kept?
     i = next(i for i, (w, g) in enumerate(zip(want, got)) if not same(w, g))
     return _shape(want[i], got[i], _entry(label, str(i)), says)
-
-
-def _repeats_left_out(want: list[Any], got: list[Any]) -> bool:
-    """Whether ``got`` is ``want`` with each entry kept once, where it repeats (the same entries,
-    in order, without the repeats), entries that are lists themselves (paths, each a list of
-    names): the statement's list holds an entry twice on purpose.  A list of names that lacks a
-    repeated name is another walk (a chain that followed one input), not a repeat left out."""
-    if not all(type(item) is list for item in want):
-        return False
-    once: list[Any] = []
-    for item in want:
-        if not any(same(item, kept) for kept in once):
-            once.append(item)
-    return len(once) == len(got) and all(same(a, b) for a, b in zip(once, got))
-
-
-def _swapped(want: dict[str, Any], got: dict[str, Any]) -> tuple[str, str] | None:
-    """The two keys of a dict whose entries are the statement's under each other's key (and
-    every other entry its own), where the statement's two differ: ``{"w": x's, "x": w's}``."""
-    differ = [k for k in want if not same(want[k], got[k])]
-    if len(differ) != 2:
-        return None
-    a, b = differ
-    return (a, b) if same(want[a], got[b]) and same(want[b], got[a]) and not same(want[a], want[b]) else None
 
 
 def _node_kinds(items: list[Any], says: Shapes) -> bool:
@@ -349,11 +326,6 @@ def _node_kinds(items: list[Any], says: Shapes) -> bool:
     (``["AccumulateGrad", 0]``): alike entries are then nodes of one kind, perhaps two objects,
     never "all the same", so the first differing entry is told instead."""
     return says is PYTORCH_SHAPES and type(items[0]) is list
-
-
-def _alike(items: list[Any]) -> bool:
-    """Whether every entry of a list is the same as its first."""
-    return all(same(item, items[0]) for item in items[1:])
 
 
 _PROSE = re.compile(r"[A-Za-z_]\w* [A-Za-z_]|=")  # two words in a row, or a program: not one expression
@@ -369,30 +341,3 @@ def _entry(label: str, index: str) -> str:
         return f"{head}[{index}]{said}{graph}"
     code = code or _PROSE.search(label.rpartition(": ")[2]) is None  # "after c.add_(w): c.grad_fn.next_functions"
     return f"{label}[{index}]" if code else f"[{index}] of {label}"
-
-
-def _reordered_numbers(want: list[Any], got: list[Any]) -> bool:
-    """Whether ``got`` holds the numbers of ``want`` (each the same within the tolerance), in
-    another order: (dy/dx, dy/dw) for (dy/dw, dy/dx).  Only short lists of numbers."""
-    if not 1 < len(want) == len(got) <= MAX_REORDERED or any(type(x) not in (int, float) for x in (*want, *got)):
-        return False
-    free = list(want)
-    for g in got:
-        match = next((i for i, w in enumerate(free) if same(w, g)), None)
-        if match is None:
-            return False
-        free.pop(match)
-    return True
-
-
-MAX_REORDERED = 32
-"""The longest list of numbers whose entries are matched in another order (a layer's 16
-parameter gradients read column by column, not in net.parameters()' order)."""
-
-
-def _sorted(items: list[Any]) -> list[str] | None:
-    """A list's entries as a sorted list of their reprs (to tell another order), or None when
-    numbers are among them (compared with a tolerance, so never reordered here)."""
-    if any(type(x) in (int, float) for x in items):
-        return None
-    return sorted(repr(x) for x in items)
