@@ -11,7 +11,6 @@ code just does its honest best to observe and report.
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import json
 import math
@@ -22,7 +21,6 @@ import sysconfig
 import time
 import types
 from collections.abc import Callable
-from typing import Any
 
 import micrograph
 from micrograph import grad_mode, observe
@@ -30,69 +28,25 @@ from micrograph import grad_mode, observe
 from grader import spec
 from grader.sandbox.child import again, confine, guard, quitting, relay, seal, sentinel, shown, unaudited, wire
 from grader.sandbox.child.alarm import Overrun, Share, alarm, probe_seconds
-from grader.sandbox.child.copies import Copies, StoppedCopy
+from grader.sandbox.child.copies import Copies
+from grader.sandbox.child.diagram_step import diagram_record
 from grader.sandbox.child.isolate import isolate
-from grader.sandbox.child.located import keep_source, located, probe_step
+from grader.sandbox.child.located import keep_source
 from grader.sandbox.child.plan import IsolationError, Plan
-from grader.sandbox.child.same import by_identity
-from grader.sandbox.child.wire import (
-    DiagramRecord,
-    ErrorRecord,
-    ProbeRecord,
-    Record,
-    Request,
-)
-from grader.spec import helpers, hooked, probe, raise_site, repeat
+from grader.sandbox.child.reported import NotPlain, error_record, plain, probe_error
+from grader.sandbox.child.wire import ProbeRecord, Record, Request
+from grader.spec import helpers, hooked, raise_site, repeat
 from grader.spec.copy_share import copies_under
 from grader.spec.limits import Limits
-from grader.spec.uncalled_mode import told_if_mode_uncalled
 
 _write = os.write
 
 
-class _NotPlain(Exception):
-    """A probe returned something other than plain JSON (a bug in the probe)."""
-
-
 def _send(fd: int, record: Record) -> None:
-    """Write one record (already plain, see ``_plain``) to the grader's pipe."""
+    """Write one record (already plain, see ``reported.plain``) to the grader's pipe."""
     view = memoryview(wire.encode(record))
     while view:
         view = view[_write(fd, view) :]
-
-
-def _error(exc: BaseException, submission: str) -> ErrorRecord:
-    """The exception, located at the deepest frame of the submission's file (if any), with the
-    submission's function that called that one (``located``)."""
-    function, caller, line = exc.where if isinstance(exc, StoppedCopy) else located(exc, submission)
-    step = probe_step(exc, submission)
-    if isinstance(exc, SyntaxError) and exc.filename == submission:
-        line = exc.lineno
-        message = exc.msg
-    elif isinstance(exc, SystemExit):
-        message = f"SystemExit({exc.code!r})"  # sys.exit(3), exit(3) and raise SystemExit(3) alike
-    else:
-        message = probe.first_line(exc)
-    kind = exc.kind if isinstance(exc, Overrun) else type(exc).__name__
-    return {"type": kind, "message": message, "function": function, "caller": caller, "line": line,
-            "step": step, "fresh": False}
-
-
-def _probe_error(exc: BaseException) -> ErrorRecord:
-    return {"type": wire.PROBE_ERROR, "message": probe.error_text(exc), "function": None,
-            "caller": None, "line": None, "step": None, "fresh": False}
-
-
-def _plain(value: Any, depth: int = 0) -> Any:
-    """A copy made only of exact JSON types: a student's object can never reach the encoder."""
-    kind = type(value)
-    if value is None or kind in (bool, int, float, str):
-        return value
-    if depth < wire.MAX_DEPTH and kind in (list, tuple):
-        return [_plain(v, depth + 1) for v in value]
-    if depth < wire.MAX_DEPTH and kind is dict and all(type(k) is str for k in value):
-        return {k: _plain(v, depth + 1) for k, v in value.items()}
-    raise _NotPlain(f"probe returned a {kind.__name__}, not plain JSON")
 
 
 def _load_tests(name: str, source: str, code: wire.Compiled) -> types.ModuleType:
@@ -117,60 +71,6 @@ def readable_dirs() -> list[str]:
     return sorted(d for d in dirs if d)
 
 
-def _roots(drawn: Any) -> tuple[list[Any], Any, Any]:
-    """A diagram probe's answer as (roots, names, operands): a Value, a list, (roots, names), or
-    (roots, names, operands), the Values each op was made from (``grader.spec.made_from``)."""
-    parts = drawn if type(drawn) is tuple and len(drawn) in (2, 3) else (drawn, None)
-    roots, names, operands = (*parts, None)[:3]
-    return (list(roots) if type(roots) in (list, tuple) else [roots]), names, operands
-
-
-def _diagram_record(
-    exercise: spec.Exercise, sub: types.ModuleType, submission: str, share: Share
-) -> DiagramRecord:
-    """Run the diagram probe under a soft alarm and serialise the graph it names; when the
-    probe fails, serialise what it ``show``-ed before failing, with the error.  The first
-    backward pass the probe runs (the submission's own, under any name) is recorded as a trace."""
-    viz = sys.modules.get("micrograph.viz")
-    graph_json, drawable = getattr(viz, "graph_json", None), getattr(viz, "drawable", None)
-    first_backward = getattr(viz, "first_backward", None)
-    if graph_json is None or drawable is None:
-        return {"kind": "diagram", "graph": None, "trace": None, "error": None}
-
-    error = None
-    recording = first_backward() if first_backward is not None else contextlib.nullcontext()
-    try:
-        with alarm(share):
-            try:
-                with recording, told_if_mode_uncalled(submission):  # `with no_grad:` told as the tests tell it
-                    roots, names, operands = _roots(exercise.diagram_probe(sub))  # type: ignore[misc]
-            except BaseException as exc:  # noqa: BLE001 - a diagram never stops the tests
-                error = _error(exc, submission)
-                if not probe.shown:
-                    return {"kind": "diagram", "graph": None, "trace": _trace(recording, None), "error": error}
-                roots, names, operands = _roots(probe.shown[-1])
-            values, names = drawable(roots, names)  # a float returned where a Value is drawn: not drawn
-            if not values:
-                error = error or {"type": wire.NOT_DRAWN, "message": probe.type_name(roots[0]) if roots else "",
-                                  "function": None, "caller": None, "line": None, "step": None,
-                                  "fresh": False}
-                return {"kind": "diagram", "graph": None, "trace": _trace(recording, None), "error": error}
-            values, names = by_identity(values, names)  # a student's __eq__ never merges two nodes
-            graph = _plain(graph_json(*values, names=names, operands=operands))
-        return {"kind": "diagram", "graph": graph, "trace": _trace(recording, names), "error": error}
-    except BaseException as exc:  # noqa: BLE001 - serialising failed: no graph, say why
-        return {"kind": "diagram", "graph": None, "trace": None, "error": error or _error(exc, submission)}
-
-
-def _trace(recording: Any, names: Any) -> dict[str, Any] | None:
-    """The recorded backward pass as plain data, or None (none ran, or it cannot be serialised)."""
-    try:
-        trace = recording.trace(names) if hasattr(recording, "trace") else None
-        return None if trace is None else _plain(trace.data)
-    except Exception:  # noqa: BLE001 - a missing trace never changes the grade
-        return None
-
-
 def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
                  share: Share, reset: Callable[[], None]) -> ProbeRecord:
     """Run one test's probe under its time budget: its observations, or why there are none; for an
@@ -182,11 +82,11 @@ def _test_record(test: spec.Test, sub: types.ModuleType, submission: str,
     try:
         with alarm(share):
             observed = test.probe(sub)
-        record["obs"] = _plain(observed)
-    except _NotPlain as exc:
-        record["error"] = _probe_error(exc)
+        record["obs"] = plain(observed)
+    except NotPlain as exc:
+        record["error"] = probe_error(exc)
     except BaseException as exc:  # noqa: BLE001 - includes SystemExit, MemoryError, timeouts
-        record["error"] = error = _error(exc, submission)
+        record["error"] = error = error_record(exc, submission)
         record["obs"] = {helpers.HELPERS_RAN: list(helpers.RAN_WHEN_RAISED)} if helpers.RAN_WHEN_RAISED else None
         error["fresh"] = error["function"] is not None and again.runs_when_fresh(test.probe, sub, exc, share,
                                                                                  started, reset)
@@ -317,7 +217,7 @@ class Work:
         if not self.exercise.own_engine:  # a build-track stage runs its own engine's grad mode
             _fresh_mode()
         if kind == "diagram":
-            return _diagram_record(self.exercise, self.module, self.submission, self.diagram_share())
+            return diagram_record(self.exercise, self.module, self.submission, self.diagram_share())
         probes_left = len(self.names) - self.names.index(name)  # type: ignore[arg-type]
         reset = (lambda: None) if self.exercise.own_engine else _fresh_mode
         return _test_record(self.exercise.get(name), self.module, self.submission, self.share(probes_left), reset)
@@ -337,7 +237,7 @@ class Work:
             with alarm(share):
                 self.module = guard.import_submission(self.submission, self.exercise.module, repeat.imported)
         except BaseException as exc:  # noqa: BLE001 - whatever happens at import is reported
-            error = _error(exc, self.submission)
+            error = error_record(exc, self.submission)
             if exc is share.wall_overrun:
                 used = math.ceil((time.process_time() - self.cpu_started) * 100) / 100
                 error["message"] += f", at most {used:g} s of it on the CPU"
