@@ -5,7 +5,7 @@ so that the guide never names fewer than the grader refuses."""
 from __future__ import annotations
 
 from grader.i18n import N_, _
-from grader.sandbox.reach import refused_imports
+from grader.sandbox.refused_modules import refused_imports
 
 RULES = N_("""## What your file may not use
 

@@ -14,17 +14,17 @@ The parent's own reading: nothing the submission runs can change what is found h
 
 from __future__ import annotations
 
-import _string
 import ast
 import builtins
 import threading
 from collections.abc import Callable
 from typing import NamedTuple
 
-from grader.sandbox.child.formatting import fields
 from grader.sandbox.child.guard import GUARDED_VARS
 from grader.sandbox.child.internals import HIDDEN_DUNDERS, INSPECT, NAMES, OS, SYS, WRAPPING
+from grader.sandbox.refused_modules import module_touch
 from grader.sandbox.source_nodes import binding_line, bound_names, in_order
+from grader.sandbox.string_code import annotations_as_code, field_attributes
 from grader.sandbox.child.wire import Touch
 from grader.sandbox.written_out import GETTERS, copies_literal_names, getter_names, imported_name, magic_name, own_key
 
@@ -36,19 +36,6 @@ _PARSING = threading.Lock()  # one ast.parse at a time in this process (``reache
 # names a string may not hold: the private ones, which nothing but reaching needs
 _PRIVATE = tuple(n for n in NAMES if n.startswith("_") and len(n) > 5)
 ENGINE_PACKAGE = "micrograph"  # the course's engine, which a build-track stage is to be written without
-_MODULES: dict[str, Touch] = {
-    "ctypes": Touch.MEMORY, "_ctypes": Touch.MEMORY, "cffi": Touch.MEMORY, "gc": Touch.MEMORY,
-    "mmap": Touch.MEMORY, "importlib": Touch.DYNAMIC, "imp": Touch.DYNAMIC,
-    # the import system's own modules: a fresh module of a builtin (``_imp.create_builtin``), marshal
-    "_imp": Touch.DYNAMIC, "_frozen_importlib": Touch.DYNAMIC, "_frozen_importlib_external": Touch.DYNAMIC,
-    "marshal": Touch.CODE, "pickle": Touch.CODE, "_pickle": Touch.CODE, "copyreg": Touch.CODE,
-    "builtins": Touch.CODE,  # the names every module, the probes' included, looks up last
-    "grader": Touch.TESTS,
-    # code run from a string, or objects unpickled, with the real builtins: eval by another name
-    **dict.fromkeys(("timeit", "doctest", "code", "codeop", "pdb", "bdb", "cProfile", "profile",
-                     "trace", "runpy", "pydoc", "unittest.mock", "logging.config", "shelve",
-                     "multiprocessing"), Touch.DYNAMIC),
-}
 # fine with a literal, public name; ``getattr`` and ``hasattr`` are fine with any name: the
 # submission's own refuse grading's internals as they run (``grader.sandbox.child.guard``)
 _BY_NAME = ("setattr", "delattr")
@@ -118,7 +105,7 @@ class _Finder:
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            touch = self._engine(alias.name) or _module(alias.name)
+            touch = self._engine(alias.name) or module_touch(alias.name)
             if touch is not None:
                 self.add(touch, node, alias.name, imported=True)
             bound = alias.name if alias.asname else alias.name.split(".")[0]  # import os.path binds os
@@ -132,9 +119,9 @@ class _Finder:
         return Touch.ENGINE if self.own_engine and name.split(".")[0] == ENGINE_PACKAGE else None
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-        touch = self._engine(node.module or "") or _module(node.module or "")
+        touch = self._engine(node.module or "") or module_touch(node.module or "")
         for alias in node.names if touch is None else ():  # from logging import config
-            touch = _module(f"{node.module}.{alias.name}")
+            touch = module_touch(f"{node.module}.{alias.name}")
         if touch is not None:
             self.add(touch, node, node.module or "", imported=True)
         extra = _BY_MODULE.get(node.module or "", {})
@@ -255,7 +242,7 @@ class _Finder:
             return
         self.written_out.add(id(node.func))
         self.modules.add(id(node.args[0]))
-        touch = self._engine(module) or _module(module)
+        touch = self._engine(module) or module_touch(module)
         if touch is not None:
             self.add(touch, node, module, imported=True)
 
@@ -285,7 +272,7 @@ class _Finder:
         if node.value in NAMES:
             self.add(NAMES[node.value], node, node.value)
         if "{" in node.value and "." in node.value:
-            for name in _field_attributes(node.value):
+            for name in field_attributes(node.value):
                 self.add(NAMES.get(name, Touch.DYNAMIC), node, name)
         if "/proc/" in node.value or node.value.startswith("<tests"):
             self.add(proc_touch(node.value) if "/proc/" in node.value else Touch.TESTS, node, node.value[:40])
@@ -301,22 +288,6 @@ class _Finder:
                 self.add(NAMES[name], node, name)
 
 
-def _field_attributes(text: str) -> list[str]:
-    """The attributes the replacement fields of ``text``, read as a format string, name that
-    the submission's ``getattr`` would refuse whatever they are looked up on (grading's
-    internals, ``__dict__``): a string handed to the standard library's own formatting
-    (``logging``'s ``style="{"``) is formatted with the real ``getattr``."""
-    found = []
-    for field in fields(text):
-        try:
-            _first, rest = _string.formatter_field_name_split(field)
-            names = [key for is_attribute, key in rest if is_attribute]
-        except ValueError:
-            continue
-        found += [n for n in names if type(n) is str and (n in NAMES or n in HIDDEN_DUNDERS)]
-    return found
-
-
 def _of_self(node: ast.AST) -> bool:
     """Whether ``node`` is ``self.__dict__`` or ``vars(self)``: a method's own object, whose
     attribute it may set as ``self.name = ...`` does (a module's namespace is never ``self``)."""
@@ -329,46 +300,10 @@ def _of_self(node: ast.AST) -> bool:
     return isinstance(node, ast.Name) and node.id == "self"
 
 
-def _module(name: str) -> Touch | None:
-    """What importing the module ``name`` reaches for (its package's or its own), or None."""
-    parts = name.split(".")
-    return _MODULES.get(parts[0]) or _MODULES.get(".".join(parts[:2]))
-
-
-def refused_imports() -> list[str]:
-    """The modules a submission may not import, as a student would write them (the import
-    system's own private ones left out): what the student's guide lists."""
-    return sorted((n for n in _MODULES if not n.startswith("_")), key=str.lower)
-
-
 def _super(node: ast.AST) -> bool:
     """Whether ``node`` is a call of ``super``: its ``__dict__`` is what the object's own class
     (a sealed module's) would not hand out."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
-
-
-def _annotations_as_code(nodes: list[ast.AST]) -> list[ast.AST]:
-    """Each annotation written as a string, parsed as the expression it is: what evaluates
-    annotations (``inspect.signature(f, eval_str=True)``, ``functools.singledispatch``'s
-    ``register``) runs it with the module's builtins (``"exec(source)"`` ran code the parent
-    never read), so it is read as code, at its line.  A string that is no expression is text."""
-    found: list[ast.AST] = []
-    for node in nodes:
-        kind = type(node)
-        if kind is ast.arg or kind is ast.AnnAssign:
-            notes = [node.annotation]  # type: ignore[attr-defined]
-        elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
-            notes = [node.returns]  # type: ignore[attr-defined]
-        else:
-            continue
-        for note in notes:
-            if isinstance(note, ast.Constant) and type(note.value) is str:
-                try:
-                    parsed = ast.parse(note.value.strip(), mode="eval")
-                except (SyntaxError, ValueError, RecursionError, MemoryError):
-                    continue
-                found.append(ast.increment_lineno(parsed, note.lineno - 1))
-    return found
 
 
 def reaches(source: str, own_engine: bool = False) -> list[Reach]:
@@ -389,7 +324,7 @@ def reaches(source: str, own_engine: bool = False) -> list[Reach]:
     except (RecursionError, MemoryError):
         return [Reach(Touch.DYNAMIC, 1, TOO_DEEP)]
     nodes = in_order(tree)
-    nodes += [n for text in _annotations_as_code(nodes) for n in in_order(text)]
+    nodes += [n for text in annotations_as_code(nodes) for n in in_order(text)]
     own = bound_names(nodes)
     finder = _Finder(own, own_engine)
     finder.visit(nodes)
