@@ -20,7 +20,8 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.call import Call
 from grader.spec.graph import graph
-from grader.spec.origins import made_by_op, made_from, none_detached, read_on_the_way, returned_root
+from grader.spec.detach_origins import none_detached
+from grader.spec.origins import made_by_op, made_from, read_on_the_way, returned_root
 from grader.spec.errors import error_of
 from grader.spec.refused import changed_untracked
 from grader.spec.probe import call_text, in_call, plain_dict, shape_error

@@ -26,7 +26,7 @@ from grader.spec.facts import ALIASED, CONTEXT, FACT, LABEL, UNNAMED, By, Check
 from grader.spec.one_leaf import leaf_per_name, value_per_name
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, plain_dict, shape_error
-from grader.spec.origins import detached_from, detached_some, leaf_beside, ran_on_detached
+from grader.spec.detach_origins import detached_from, detached_some, leaf_beside, ran_on_detached
 from grader.spec.detached_leaf import told_if_detached
 from grader.spec.made_untracked import told_if_detached_root, told_if_made_under_no_grad
 from grader.spec.errors import error_of

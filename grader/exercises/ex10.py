@@ -31,7 +31,7 @@ from grader.spec.chain_graphs import other_graphs
 from grader.spec.doubling import count_fact, doublings, reach
 from grader.spec.earlier_leaf import Handed
 from grader.spec.graph import graph
-from grader.spec.origins import none_detached
+from grader.spec.detach_origins import none_detached
 from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.freed import at_a_freed_id

@@ -23,7 +23,8 @@ from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.graph import graph_below
 from grader.spec.helpers import Results, arguments_of, passed_in_order, results_of
 from grader.spec.facts import Check
-from grader.spec.origins import none_detached, read_from_grad, read_from_leaf, seeded_one
+from grader.spec.detach_origins import none_detached
+from grader.spec.origins import read_from_grad, read_from_leaf, seeded_one
 from grader.spec.probe import dict_of, num, plain_dict, shape_error
 from grader.spec.provenance import built, check, float_of, grad_of, result_of, retains_as_context, watching
 from grader.spec.repeat import Returned

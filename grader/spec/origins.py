@@ -1,10 +1,6 @@
 """Where a result came from, judged from what a watched call (``provenance.watching``) saw:
 the engine's own objects, not a value written down that happens to be equal.
 
-    detached_from(y, w, call, "y")          CHECK fact: y's node saved a detach() of w (the
-                                           saved values as the pass found them, before freeing)
-    leaf_beside(y, w)                       the leaf beside y's constant input (else w): what a
-                                           detach() is judged against
     read_from_grad(numbers, call, "w.grad")  CHECK fact: every number returned is one the engine
                                            made as a gradient during the call (read, not computed)
     read_from_leaf(numbers, call, leaves, "w", "h")  CHECK fact: no number returned is one only
@@ -21,13 +17,12 @@ the engine's own objects, not a value written down that happens to be equal.
                                            nearest first (y's own operation's inputs first)
     unrecorded_on_the_way(y, call, "y")     CHECK fact: y, unrecorded, was made from no Value the
                                            graph recorded (not a + b recorded, then y = a * b under no_grad)
-    detached_some(call, "f")                CHECK fact: the student's code called detach() on a
-                                           Value that requires grad (not a new Value instead)
     read_in_turn(records, leaves, "rows")   CHECK fact: records of earlier backward passes are
                                            not the leaves' last .grad floats (read at the end)
     returned_root(y, call, "f")             CHECK fact: the y returned is a root a backward pass of
                                            the call started from (not a y built again)
 
+What came through a ``detach()`` is told by ``detach_origins``.
 Equal numbers cannot tell these apart; object identity can: ``w.grad.item()`` hands out the
 very float .grad holds, a formula makes a new one.
 """
@@ -40,11 +35,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import micrograph
-from micrograph.node import AccumulateGrad
-from micrograph.value import shares_storage, shares_version_counter
+from micrograph.value import shares_storage
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.call import Call
-from grader.spec.cut import cut_on_the_way
 from grader.spec.probe import rounded_to
 from grader.spec.provenance import MAX_RESULT_DEPTH, MAX_RESULT_ITEMS, check
 from grader.spec.replayed import alias_of, depends
@@ -52,37 +45,6 @@ from grader.spec.replayed import alias_of, depends
 
 def _is_value(v: object) -> bool:
     return isinstance(v, micrograph.Value)
-
-
-def detached_from(root: object, of: object, call: Call, label: str) -> dict[str, Any]:
-    """The CHECK fact: ``root``'s node saved a detach() of ``of`` (the factor that stops the
-    gradient in ``of * of.detach()``): a Value sharing both ``of``'s number and its version
-    counter, not ``of`` itself.  A new Value or a number of the same value gives the same graph
-    and numbers, but no cut by detach; ``.data`` shares the number, not the version counter.
-    Backward frees what a node saved, so the values the watched ``call``'s passes found first
-    are used; holds is None when the node has no constant input or nothing saved can be seen."""
-    node = getattr(root, "grad_fn", None) if _is_value(root) else None
-    constant_input = node is not None and any(fn is None for fn, _ in node.next_functions)
-    saved = call.saved.get(node, node.saved_items()) if constant_input else None
-    if saved is None or not _is_value(of):  # no constant input, or nothing saved to see
-        return check(Check.DETACHED_FROM, None, label)
-    holds = any(_is_value(item) and item is not of and shares_storage(item, of) and shares_version_counter(item, of)
-                for item in saved)
-    return check(Check.DETACHED_FROM, holds, label)
-
-
-def leaf_beside(root: object, returned: object) -> object:
-    """The leaf that requires grad beside the constant input of ``root``'s node (``w_cut`` in
-    ``w_cut * w_cut.detach()``): the Value a detach() of it is judged against, the very leaf the
-    student's code multiplied, not one their dict returned under its name (a copy slip there is
-    told by the returned Value's own facts).  ``returned`` where the node has no constant input
-    beside exactly one leaf."""
-    node = getattr(root, "grad_fn", None) if _is_value(root) else None
-    edges = getattr(node, "next_functions", ()) if node is not None else ()
-    if not any(fn is None for fn, _ in edges):
-        return returned
-    leaves = {id(fn.variable): fn.variable for fn, _ in edges if isinstance(fn, AccumulateGrad)}
-    return next(iter(leaves.values())) if len(leaves) == 1 else returned
 
 
 def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[object] = ()) -> dict[str, Any]:
@@ -241,7 +203,7 @@ def made_from(v: object, sources: tuple[Any, ...], call: Call, label: str) -> di
     wanted = {id(s) for s in sources if _is_value(s)}
     if made is None or not _is_value(v) or made.get(id(v)) is not v or not all(_is_value(s) for s in sources):
         return check(Check.MADE_FROM, None, label)
-    reached = _reached(v, lambda x: _made_of(call, x))
+    reached = walked_back(v, lambda x: made_of(call, x))
     hit = id(v) in wanted or any(id(x) in wanted or (made.get(id(x)) is not x and alias_of(x, sources) is not None)
                                  for x in reached)
     return check(Check.MADE_FROM, hit and depends(v, sources, call) is not False, label)
@@ -254,8 +216,8 @@ def read_on_the_way(v: object, call: Call) -> list[Any]:
     ``Value(start)``) ends its branch."""
     def read(x: Any) -> tuple[Any, ...]:
         alias = call.aliased.get(id(x), (None, None))
-        return _made_of(call, x) if (call.probe_made or {}).get(id(x)) is x else (alias[1],) if alias[0] is x else ()
-    return list(_reached(v, read))
+        return made_of(call, x) if (call.probe_made or {}).get(id(x)) is x else (alias[1],) if alias[0] is x else ()
+    return list(walked_back(v, read))
 
 
 def unrecorded_on_the_way(v: object, call: Call, label: str) -> dict[str, Any]:
@@ -271,43 +233,7 @@ def unrecorded_on_the_way(v: object, call: Call, label: str) -> dict[str, Any]:
             **({} if recorded is None else {CONTEXT + "op": str(recorded.grad_fn.name())})}
 
 
-def detached_some(call: Call, label: str) -> dict[str, Any]:
-    """The CHECK fact: the watched ``call`` (made with ``made=True``) called ``detach()`` or
-    ``detach_()`` on a Value that requires grad.  A Value made from the number instead (``Value((w * 2).item())``)
-    has no graph either, and backward refuses it the same way: only the call tells them apart."""
-    if call.probe_made is None or call.detached_tracked:
-        return check(Check.DETACHED_SOME, None if call.probe_made is None else True, label)
-    plain = any(_from_plain_leaf(call, v) for v in call.detached_untracked.values())
-    return {**check(Check.DETACHED_SOME, False, label), **({CONTEXT + "plain_leaf": True} if plain else {})}
-
-
-def none_detached(call: Call, returned: list[object], label: str) -> dict[str, Any]:
-    """The CHECK fact: nothing the watched ``call`` (made with ``made=True``) handed back or changed
-    came through a ``detach()`` of a Value that requires grad: none of ``returned`` is such a
-    detach or was computed from one, and the call changed none in place (nor cut a Value with
-    ``detach_()`` that one of them was made from after the cut: ``cut.cut_on_the_way``).  A detach whose number only a comparison or ``float()`` read
-    (``while y.detach() < limit``) records nothing and drops nothing from a graph: it passes.
-    ``~returned``: the call computed nothing from a detach, but returned one itself."""
-    if call.probe_made is None:
-        return check(Check.NONE_DETACHED, None, label)
-    itself = any(call.detach_of(v) for v in returned)  # ``~returned``: handed back as detach() returned it, alone
-    computed = call.detached_changed or any(call.detach_of(u) for v in returned if _is_value(v) and not call.detach_of(v)
-                                            for u in read_on_the_way(v, call)) or any(
-        cut_on_the_way(call.cut_in_place, v, read_on_the_way(v, call)) for v in returned if _is_value(v))
-    return {**check(Check.NONE_DETACHED, not (itself or computed), label),
-            **({CONTEXT + "returned": True} if itself and not computed else {})}
-
-
-def _from_plain_leaf(call: Call, v: Any) -> bool:
-    """Whether ``v``, a Value requiring no grad that the watched call detached, was computed with
-    grad mode on by the call's operations from a leaf that requires no grad (``Value(w)`` for
-    ``Value(w, requires_grad=True)``): its graph was never there to cut."""
-    made = call.probe_made or {}
-    reached = _reached(v, lambda u: () if call.made_untracked.get(id(u)) is u else _made_of(call, u))
-    return any(u.grad_fn is None and not u.requires_grad and made.get(id(u)) is not u for u in reached)
-
-
-def _reached(v: Any, read: Callable[[Any], tuple[Any, ...]]) -> Iterator[Any]:
+def walked_back(v: Any, read: Callable[[Any], tuple[Any, ...]]) -> Iterator[Any]:
     """The Values met walking back from ``v`` (not ``v`` itself), each once, nearest first:
     ``read(x)`` gives the Values the walk goes on to from ``x`` (the inputs an operation of the
     call made it from, say), an empty tuple where its branch ends.  Lazy: a caller that has
@@ -321,26 +247,10 @@ def _reached(v: Any, read: Callable[[Any], tuple[Any, ...]]) -> Iterator[Any]:
                 yield u
 
 
-def _made_of(call: Call, x: Any) -> tuple[Any, ...]:
+def made_of(call: Call, x: Any) -> tuple[Any, ...]:
     """The Values an operation of the watched ``call`` made ``x`` from; none where no operation
     of the call returned it (a leaf, ``Value(start)``)."""
     return call.inputs.get(id(x), ()) if (call.probe_made or {}).get(id(x)) is x else ()
-
-
-def ran_on_detached(call: Call, label: str) -> dict[str, Any]:
-    """The CHECK fact: the watched ``call`` (made with ``made=True``), which detached a Value that
-    requires grad before any backward pass, started no pass from a node an operation recorded:
-    ``z.detach()`` with its result dropped leaves z its grad_fn, and backward runs from it.  None
-    where the call detached nothing (``detached_some`` tells that) or only after a pass started
-    (then it is the order that differs).  ``~detach_read``: the Value backward ran from was computed
-    from a detach() the call made too (``w.detach() * w``): the detach cut one path, not all."""
-    if call.probe_made is None or call.detached_first != 0:
-        return check(Check.RAN_ON_DETACHED, None, label)
-    root = call.first_root
-    fact = check(Check.RAN_ON_DETACHED, root is None or type(root) is AccumulateGrad, label)
-    made = next((v for v in call.probe_made.values() if root is not None and v.grad_fn is root), None)
-    read = made is not None and any(call.detach_of(u) for u in read_on_the_way(made, call))
-    return {**fact, CONTEXT + "detach_read": True} if read else fact
 
 
 def read_in_turn(records: object, leaves: list[Any], label: str, **context: bool) -> dict[str, Any]:

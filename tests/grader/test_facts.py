@@ -31,7 +31,8 @@ from grader.judge.pass_sentences import SayPass
 from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
 from grader.spec.facts import CONTEXT, FOLLOWS_CALLS, SHARED, Check
-from grader.spec.origins import detached_from, detached_some, made_by_op, made_from, read_from_grad
+from grader.spec.detach_origins import detached_from, detached_some
+from grader.spec.origins import made_by_op, made_from, read_from_grad
 from grader.spec.errors import error_of
 from grader.spec.provenance import check, entry_of, float_of, grad_of, lists_of, result_of, same_object, value_of, watching
 from micrograph import Value
