@@ -32,7 +32,8 @@ from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import documents_slip_facts, paths_kept
 from grader.spec.documents_backprop import backprop_facts, build_graph_watched, graph_facts, note_returned
 from grader.spec.provenance import built, check, lists_of, result_of, watching
-from grader.spec.repeat import calls_apart, left_on_inputs
+from grader.spec.inputs_again import left_on_inputs
+from grader.spec.repeat import calls_apart
 
 EXERCISE = Exercise("ex01", "The computational graph of y = (x + w) * (w + 1)", module="ex01_graph")
 

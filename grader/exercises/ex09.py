@@ -34,7 +34,8 @@ from grader.spec.given_untracked import ModeNoted
 from grader.spec.grad_unwritten import told_if_grad_unwritten
 from grader.spec.one_leaf import leaf_per_name
 from grader.spec.provenance import check, grad_of, retains_as_context, value_of, watching
-from grader.spec.repeat import Returned, calls_apart, leaf_stepped_apart, seen_all
+from grader.spec.inputs_again import leaf_stepped_apart
+from grader.spec.repeat import Returned, calls_apart, seen_all
 from grader.spec.seen import RETURNED
 from grader.spec.sgd_stepped import watched_steps
 

@@ -36,7 +36,8 @@ from grader.spec.probe import by_key, grad, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.freed import at_a_freed_id
 from grader.spec.provenance import check, result_of, retains_as_context, same_object, value_of, watching
-from grader.spec.repeat import Returned, backprop_kept, calls_apart, leaf_stepped_apart
+from grader.spec.inputs_again import leaf_stepped_apart
+from grader.spec.repeat import Returned, backprop_kept, calls_apart
 
 EXERCISE = Exercise(
     "ex10", "The dynamic graph: built as the code runs", module="ex10_dynamic_graph"

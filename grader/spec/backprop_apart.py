@@ -22,7 +22,8 @@ from grader.spec.facts import Check
 from grader.spec.freed_graphs import at_a_freed_node
 from grader.spec.probe import num, type_name
 from grader.spec.provenance import check
-from grader.spec.repeat import calls_apart, grown_apart
+from grader.spec.inputs_again import grown_apart
+from grader.spec.repeat import calls_apart
 
 
 def backprop_apart(sub: Any, first: Graph, second: Graph) -> list[dict[str, Any]]:

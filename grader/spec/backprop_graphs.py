@@ -21,7 +21,7 @@ _BUILT: list["Graph"] = []
 """Every graph built in this run, alive to its end: no later graph's root takes the id() of an
 earlier one's.  CPython gives a new object a freed one's id on one run and not on the next, so an
 answer keyed by ``id(root)`` met a stale entry by chance, and its score changed from run to run;
-``repeat.grown_apart`` sees such a cache on purpose instead."""
+``inputs_again.grown_apart`` sees such a cache on purpose instead."""
 
 Built = TypeVar("Built", bound=Callable[..., "Graph"])
 

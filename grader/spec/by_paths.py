@@ -20,7 +20,8 @@ from grader.spec.given import NODES, documents_graph
 from grader.spec.probe import num
 from grader.spec.raised_in_call import told_in_call
 from grader.spec.provenance import check, grad_of, list_kept, result_of, watching
-from grader.spec.repeat import calls_apart, fresh_copy, left_on_inputs
+from grader.spec.inputs_again import left_on_inputs
+from grader.spec.repeat import calls_apart, fresh_copy
 
 
 def by_paths(sub: ModuleType, y: Value, leaves: list[Value], everything: list[Value], graph: str) -> tuple[dict, list]:

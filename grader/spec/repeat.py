@@ -23,14 +23,8 @@ and ``make(first)``, and judges two properties with CHECK facts:
   default argument the first time, a result cached by an earlier test) makes every later call
   agree with the others, which the first two cannot see.
 
-A result kept for the inputs' identity (a dict keyed by ``id(root)``) is right for as long as
-those inputs live, and wrong once CPython gives a new object a freed one's id, which happens on
-one run and not on the next: ``grown_apart`` calls a function, changes its inputs in place (the
-same objects, another graph) and calls it again, which sees such a cache on every run alike.
-
-State can be kept on the inputs too (a memo set as an attribute of a graph's nodes), where a
-fresh copy of the module, handed those inputs, finds it again: ``left_on_inputs`` calls a
-function twice on one graph and compares the second call with the same call on a new graph.
+State kept on or for the inputs themselves, seen by calling again on the very same inputs, is
+``inputs_again``'s to tell.
 
 A function the statement asks to make new leaves at each call is also asked whether it returned
 one an earlier call returned (``Returned``): a leaf cached on its inputs or kept in a mutable
@@ -74,12 +68,6 @@ RAISED = CONTEXT + "raised"
 SAME_OBJECT = CONTEXT + "same_object"
 """A SAME_AGAIN fact's context: the call on the first inputs again returned an object the first returned."""
 ERROR_INSIDE = CONTEXT + "error_inside"  # ... returned, in a new result, an error the first returned
-ON_INPUTS = CONTEXT + "on_inputs"
-"""A SAME_FRESH fact's context: the call depends on something an earlier call left on its inputs (``left_on_inputs``)."""
-AFTER = CONTEXT + "after"
-"""Beside ``ON_INPUTS``: the label of the earlier call on those inputs."""
-GROWN = CONTEXT + "grown"
-"""A SAME_FRESH fact's context: the call was made again on inputs an in-place op changed (``grown_apart``)."""
 
 
 @functools.cache
@@ -210,7 +198,7 @@ def calls_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
              CONTEXT + "effect_only": before.returned_alike(again),  # the same returned, its inputs changed otherwise
              CONTEXT + "changed_raised": again is None and bool(changed), CONTEXT + "values_inside": handed == "values",
              SAME_OBJECT: handed == "whole", ERROR_INSIDE: handed == "error", **changed},
-            {**check(Check.SAME_FRESH, fresh_first and _as_if_first(sub, call, seen, [(second, later)]), label),
+            {**check(Check.SAME_FRESH, fresh_first and as_if_first(sub, call, seen, [(second, later)]), label),
              **changed}]
 
 
@@ -258,62 +246,6 @@ def _first_of_fresh(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], 
     return alike, settled == Seen(seen(kept))
 
 
-def grown_apart(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
-                inputs: Inputs, grow: Callable[[Inputs], None], label: str) -> dict[str, Any]:
-    """``make(module, inputs)``, then ``grow(inputs)`` changes the inputs in place (the same
-    objects: a root an in-place op gave a new grad_fn), then ``make`` on them again: the SAME_FRESH
-    fact of that second call, against the same call on the changed inputs as the first call of a
-    fresh copy, with the CONTEXT ``grown``.  A result kept for the inputs' identity (a dict keyed
-    by ``id(root)``) is returned again; a first call on other objects could only see that cache
-    where CPython gave a later object a freed one's id, on one run and not on the next."""
-    return {**_grown_again(sub, make, seen, inputs, grow, label), GROWN: True}
-
-
-def left_on_inputs(sub: ModuleType, make: Callable[[ModuleType, Inputs, Any], Any], seen: Callable[[Any], Any],
-                   build: Callable[[], Inputs], first: Any, second: Any, label: str, after: str) -> dict[str, Any]:
-    """``make(module, inputs, first)``, then ``make(module, inputs, second)`` on the same inputs
-    (one graph, ``build`` made), against ``make(module, new, second)`` on new inputs ``build``
-    made again, where no call was made before: the SAME_FRESH fact of the second call, failed
-    only where a fresh copy of the student's module, given the first inputs, returns what the
-    second call did, with the CONTEXT ``on_inputs`` and ``after``, the first call's label.  The
-    state is then on the inputs (a memo kept as an attribute of the graph's nodes), where
-    ``calls_apart``'s fresh copy, handed those very inputs, sees it too; state kept in the module
-    is ``calls_apart``'s to tell."""
-    call = remembered(sub, lambda module, args: make(module, *args), label)
-    given = build()
-    call(sub, (given, first))
-    later = Seen(seen(call(sub, (given, second))))
-    alone = Seen(seen(call(sub, (build(), second))))
-    fresh = fresh_copy(sub) if later != alone else None
-    try:
-        kept = fresh is not None and Seen(seen(call(fresh, (given, second)))) == later
-    except Exception:  # noqa: BLE001 - the student's error, told by the facts of the run's own calls
-        kept = False
-    return {**check(Check.SAME_FRESH, not kept, label), ON_INPUTS: True, AFTER: after}
-
-
-def leaf_stepped_apart(sub: ModuleType, make: Callable[[ModuleType, Value], Any], seen: Callable[[Any], Any],
-                       w: float, label: str) -> dict[str, Any]:
-    """``make`` on a leaf, then again on that very leaf once a step changed its number in place
-    (under no_grad, as a training loop's update does): the SAME_FRESH fact of the second call.
-    A result kept for the leaf (a dict keyed by ``id(w)``, or by ``w``) is returned again, where
-    the same call in a fresh copy computes it from the leaf's new number."""
-    def step(leaf: Value) -> None:
-        with micrograph.no_grad():
-            leaf.sub_(0.5)
-    return _grown_again(sub, make, seen, Value(w, requires_grad=True), step, label)
-
-
-def _grown_again(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
-                 inputs: Inputs, grow: Callable[[Inputs], None], label: str) -> dict[str, Any]:
-    """The SAME_FRESH fact of ``make`` on ``inputs`` again, once ``grow`` changed them in place."""
-    call = remembered(sub, make, label)
-    call(sub, inputs)
-    grow(inputs)
-    again = Seen(seen(call(sub, inputs)))
-    return check(Check.SAME_FRESH, _as_if_first(sub, call, seen, [(inputs, again)]), label)
-
-
 def each_as_if_first(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
                      made: list[tuple[Inputs, Seen]], labels: list[str], function: str) -> list[dict[str, Any]]:
     """The SAME_FRESH fact of each call of ``function`` the run made (its inputs, and what it returned,
@@ -327,7 +259,7 @@ def each_as_if_first(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any],
     for (inputs, returned), label in zip(made, labels):
         try:
             holds = None if screen is None else (
-                Seen(seen(call(screen, inputs))) == returned or _as_if_first(sub, call, seen, [(inputs, returned)]))
+                Seen(seen(call(screen, inputs))) == returned or as_if_first(sub, call, seen, [(inputs, returned)]))
         except Exception:  # noqa: BLE001 - the student's error, told by the facts of the run's own calls
             holds = None
         facts.append(check(Check.SAME_FRESH, holds, label))
@@ -345,7 +277,7 @@ def remembered(sub: ModuleType, make: Callable[[ModuleType, Inputs], Any], label
     return call
 
 
-def _as_if_first(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
+def as_if_first(sub: ModuleType, call: Callable[[ModuleType, Inputs], Any], seen: Callable[[Any], Any],
                  made: list[tuple[Inputs, Seen]]) -> bool | None:
     """Whether each call made (its inputs and what it returned, seen) returned what the same call
     returns as the first call in a fresh copy of the student's module (None: no copy could be
