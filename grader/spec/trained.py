@@ -37,9 +37,9 @@ from grader.spec.held import held
 from grader.spec.probe import by_key, num
 from grader.spec.provenance import check, list_kept, same_object, value_of, watching
 from grader.spec.spent import spent_kept
-from grader.spec.stepped import (Run, cleared_first, count, each_step, first_loss, first_number, from_the_loss,
-                                 last_loss, none_left, on_one_row, not_a_list, one_row, replayed, step_size,
-                                 steps_scaled, steps_seen, stepped, unhooked)
+from grader.spec.step_sizes import Run, on_one_row, replayed, step_size, steps_scaled
+from grader.spec.stepped import (cleared_first, count, each_step, first_loss, first_number, from_the_loss,
+                                 last_loss, none_left, not_a_list, one_row, steps_seen, stepped, unhooked)
 
 Data = tuple[list[list[float]], list[list[float]]]  # (inputs, targets): rows of numbers
 
@@ -175,7 +175,7 @@ def parameter(p: object, was: float, label: str = models.PARAMETER) -> dict[str,
 
 
 def _replayed(run: Run, scale: float, once_more: bool = False) -> list[float]:
-    """The parameters the statement's loop leaves (``stepped.replayed``) on a new model of the
+    """The parameters the statement's loop leaves (``step_sizes.replayed``) on a new model of the
     run's seed, not one of ``models.MADE``: no call of train was given it."""
     micrograph.manual_seed(run.seed)
     return [p.item() for p in models.parameters(replayed(nn.MLP(models.SIZES), run, scale, once_more), "the probe")]
