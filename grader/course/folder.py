@@ -17,7 +17,8 @@ from typing import Callable, TypeVar
 from grader.course import catalog
 from grader.course.catalog import LoadedExercise, find_submission
 from grader.course import notebook
-from grader.course.intake import refuse_link, text_problem
+from grader.course.intake import refuse_link
+from grader.course.source_text import text_problem
 from grader.i18n import _
 from grader.judge import diagram
 from grader.judge.diagram import Warming
