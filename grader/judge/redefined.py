@@ -11,19 +11,17 @@ theirs, with both lines.
 from __future__ import annotations
 
 import ast
-import functools
 
 from grader.i18n import _
+from grader.judge.source_tree import source_tree
 from grader.sandbox.child.wire import ErrorRecord
 
 
-@functools.lru_cache(maxsize=4)
 def _definitions(source: str) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
     """The module-level function definitions of ``source``, by name, in the source's order
-    (none where it does not parse: the import error is told then)."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    (none where it does not parse, ``source_tree``: the import error, or the depth, is told then)."""
+    tree = source_tree(source)
+    if tree is None:
         return {}
     found: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
     for node in tree.body:

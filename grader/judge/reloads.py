@@ -11,6 +11,7 @@ from pathlib import Path
 
 from grader.i18n import _
 from grader.judge.explain import LineNames, line_named
+from grader.judge.source_tree import file_tree
 from grader.judge.touches import TOUCHED
 from grader.sandbox.child import wire
 from grader.sandbox.run import ChildReport
@@ -21,10 +22,7 @@ _MODULE = "importlib"
 def reload_line(submission: Path | None) -> int | None:
     """The line of the first ``importlib.reload(...)`` (or ``reload(...)`` imported from
     importlib) in the file the child ran, read, never run; None when it has none."""
-    try:
-        tree = ast.parse(submission.read_bytes()) if submission is not None else None
-    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError, SystemError):
-        return None
+    tree = file_tree(submission)  # parsed once with the other rules that read it (``source_tree``)
     nodes = list(ast.walk(tree)) if tree is not None else []
     modules = {a.asname or a.name for n in nodes if isinstance(n, ast.Import) for a in n.names if a.name == _MODULE}
     functions = {a.asname or a.name for n in nodes if isinstance(n, ast.ImportFrom) and n.module == _MODULE
