@@ -564,3 +564,11 @@ CASES += [
           fails={RETAINED: "That KeyError's key is the sequence_nr of two different nodes of the graph your backward"},
           names=("two AccumulateGrad nodes, which have the same sequence_nr", "one entry for both nodes")),
 ]
+
+# retain_grad told apart by is_leaf (a leaf that requires grad keeps its gradient anyway): the same answers
+CASES += [
+    Correct("retain_grad_by_is_leaf", edits={
+        "        if not self.requires_grad:\n            raise RuntimeError(RETAIN_NO_GRAD)\n        if self.grad_fn is not None:\n":
+        "        if self.is_leaf and not self.requires_grad:\n            raise RuntimeError(RETAIN_NO_GRAD)\n"
+        "        if not self.is_leaf:\n"}),
+]

@@ -633,3 +633,25 @@ CASES += [
     Correct("add_edge_by_grad_fn", edits={"        edges = (gradient_edge(self), gradient_edge(other))\n        self._box[0] += other.item()":
                                           "        edges = ((self.grad_fn, 0), gradient_edge(other))\n        self._box[0] += other.item()"}),
 ]
+
+# unpack lets one change in place through (a version one past the saved one), MODIFIED's versions made up
+# from the saved one, a ZeroBackward0 given a second edge, and rebase leaving requires_grad as it was
+CASES += [
+    Wrong("unpack_lets_one_change_through", edits={
+        "        if value._version != self.saved_versions[name]:\n": "        if value._version > self.saved_versions[name] + 1:\n"},
+          fails={BASICS: "z.backward() after q.add_(1), z = q * q, q = p + 2 raised no error, where PyTorch raises one"},
+          names=("raised no error, where PyTorch raises one", "Backward raises MODIFIED")),
+    Wrong("modified_versions_made_up", edits={
+        "            raise RuntimeError(MODIFIED.format(version=value._version, expected=self.saved_versions[name]))\n":
+        "            raise RuntimeError(MODIFIED.format(version=self.saved_versions[name] + 1, "
+        "expected=self.saved_versions[name]))\n"},
+          fails={MODIFIED: "in Node.unpack, where PyTorch raises that error at other versions"},
+          names=("in Node.unpack", "at other versions")),
+    Wrong("zero_node_given_a_second_edge", edits={
+        "            rebase(self, ZeroBackward0(edges))\n": "            rebase(self, ZeroBackward0(edges + ((None, 0),)))\n"},
+          fails={REBASED: "After z = w * 3; z.zero_(): z.grad_fn.next_functions has more entries than PyTorch's"},
+          names=("z.grad_fn.next_functions has more entries", "ZeroBackward0 for zero_, whose one edge is the old history")),
+    Wrong("rebase_leaves_requires_grad", edits={"    v.grad_fn = node\n    v.requires_grad = True\n": "    v.grad_fn = node\n"},
+          fails={REBASED: "After c = Value(-4); c.add_(w): c.requires_grad is False, unlike PyTorch's"},
+          names=("c.requires_grad is False",)),
+]
