@@ -716,3 +716,15 @@ CASES += [
           fails={DOCS: "w + 1 changes the number w holds"},
           names=("ex16", "leaves its operands as they were"), unsaid=("Backward must run each node once",)),
 ]
+
+# a node pushed as ready whenever a gradient reaches it and it is not queued already (not once all arrived);
+# dependencies counting the root once, a count backward never reads: full marks
+CASES += [
+    Wrong("ready_whenever_not_queued", edits={
+        "            waiting[child] -= 1\n            if waiting[child] == 0:\n":
+        "            waiting[child] -= 1\n            if child not in [entry[2] for entry in ready]:\n"},
+          fails={DOCS: "ran some node more than once (once per path, not once per node)"},
+          names=("ran some node more than once", "only after every node that sends it a gradient has run")),
+    Correct("dependencies_count_the_root_once", edits={"    counts: dict[Node, int] = {root: 0}\n":
+                                                        "    counts: dict[Node, int] = {root: 1}\n"}),
+]

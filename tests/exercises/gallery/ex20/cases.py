@@ -533,3 +533,21 @@ CASES += [
           names=("in Node.unpack", "a second time (unpack)", "a node's unpack returns a value it saved and leaves it saved"),
           unsaid=("Your code raised RuntimeError",)),
 ]
+
+# every node released once the whole pass ended (a pass that failed midway frees nothing), and a release
+# asked only for retain_graph False itself, which Value.backward hands on as given (None when left out)
+CASES += [
+    Wrong("released_when_the_pass_ends", edits={
+        RELEASE_STEP: "        ran.append(node)\n",
+        "    pushed = itertools.count(1)\n": "    pushed = itertools.count(1)\n    ran = []\n",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))":
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))\n"
+        "    for node in ran if not retain_graph else ():\n        node.release()"},
+          fails={INNER: "z.grad_fn is released by z.backward(), z = y * v, u = y * 2, y = w * x in PyTorch, but not in your engine"},
+          names=("z.grad_fn is released by z.backward()", "Backward frees each node right after its apply")),
+    Wrong("released_only_for_retain_graph_false", edits={
+        RELEASE_STEP: "        if retain_graph is False:\n            node.release()\n",
+        "        backward(self, retain_graph=bool(retain_graph))\n": "        backward(self, retain_graph=retain_graph)\n"},
+          fails={DOCS: "y.grad_fn is released by y.backward(), y = (x + w) * (w + 1) in PyTorch, but not in your engine"},
+          names=("is released by", "retain_graph left out, False or None alike")),
+]
