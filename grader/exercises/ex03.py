@@ -64,7 +64,7 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     named = call_text("backward_retaining", "w", "x", names)
     passed = list(names)  # the caller's list: the statement's code only reads it
     with arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, watching(sub, named) as call, \
-            told_if_untracked(given, "backward_retaining", "build_graph"):
+            told_if_untracked(given, "backward_retaining", "build_graph"), told_in_call(named):
         answer = sub.backward_retaining(w, x, passed)
     keys = keys_asked(answer, NODES, named, extra=True)
     if keys["holds"] is False:  # a dict without some of the five: told by its keys, nothing to look at

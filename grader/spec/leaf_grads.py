@@ -18,6 +18,7 @@ from grader.spec.graph import graph_below
 from grader.spec.helpers import results_of
 from grader.spec.origins import read_from_grad, read_from_leaf, seeded_one
 from grader.spec.probe import num, plain_dict, type_name
+from grader.spec.raised_in_call import told_in_call
 from grader.spec.provenance import check, float_of, grad_of, keys_asked, result_of, watching
 
 
@@ -43,11 +44,11 @@ def leaf_grads_runs(sub_module: Any, cases: list[tuple[tuple[bool, bool], float,
     (and ``(w == x)`` where the two numbers are one): a case's slip is told by its own call."""
     out = []
     for flags, w, x in cases:
-        with results_of(sub_module, "build_graph") as built, \
+        label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})" + (" (w == x)" if w == x else "")
+        with results_of(sub_module, "build_graph") as built, told_in_call(label), \
                 watching(sub_module, "leaf_grads", grad_numbers=True) as call, \
                 told_if_grad_unwritten(call, "leaf_grads", lambda: dict(zip(("w", "x"), _built_leaves(built) or ()))):
             answer = plain_dict(sub_module.leaf_grads(w, x, *flags))
-        label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})" + (" (w == x)" if w == x else "")
         out.append({"keys": keys_asked(answer, ("w", "x"), label),
                     "grads": {**result_of(answer_grads(answer), label),
                               **_held(answer, _built_leaves(built), call, built)},

@@ -46,7 +46,7 @@ CASES = [
           edits={"Value(w, requires_grad=w_requires_grad)": "Value(w, requires_grad=True)",
                  "Value(x, requires_grad=x_requires_grad)": "Value(x, requires_grad=True)"}),
     Wrong("x_given_w_flag", names=("x (first and second call) has requires_grad=False",),
-          fails={LEAF_GRADS: "fails as well. Your code raised RuntimeError"},  # a sentence of its own, begun so
+          fails={LEAF_GRADS: "fails as well. leaf_grads(w, x, False, True) raised an error: your code raised RuntimeError"},  # a sentence of its own, naming the call
           edits={"Value(x, requires_grad=x_requires_grad)": "Value(x, requires_grad=w_requires_grad)"}),
     Wrong("leaf_means_requires_grad", names=("node_info(w)['is_leaf'] is False",), fails={"node_info reads the attributes": "node_info(w)['is_leaf'] is False"},
           edits={'"is_leaf": v.is_leaf,': '"is_leaf": v.requires_grad and v.grad_fn is None,'}),
@@ -708,3 +708,13 @@ CASES += [
     Correct('backward_under_no_grad', edits={'    g["y"].backward()\n': '    with micrograph.no_grad():\n        g["y"].backward()\n'}),
 ]
 
+
+# build_graph gives w requires_grad only when both flags are set: leaf_grads(w, x, True, False) then backpropagates
+# from a y no graph recorded, told with that call.
+CASES += [
+    Wrong("w_flag_and_x_flag", fails={"leaf gradients on other inputs": "leaf_grads(w, x, True, False) raised an error",
+                                      ALL_FLAGS: "w (x without grad; x without grad, w == x) has requires_grad=False"},
+          edits={"    w_leaf = Value(w, requires_grad=w_requires_grad)\n":
+                 "    w_leaf = Value(w, requires_grad=w_requires_grad and x_requires_grad)\n"},
+          names=("has requires_grad=False",)),
+]

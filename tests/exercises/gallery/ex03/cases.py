@@ -629,3 +629,12 @@ CASES += [
     Correct('message_args', edits={'return str(caught[0].message) if caught else None': 'return caught[0].message.args[0] if caught else None'}),
     Correct('simplefilter_default', edits={'        warnings.simplefilter("always")\n': '        warnings.simplefilter("default")\n'}),
 ]
+
+# backward_retaining runs backward inside its loop over names: with two names the second pass raises, told with the
+# call whose names made it raise.
+CASES += [
+    Wrong("backward_inside_the_loop", fails={"retain_grad on exactly the nodes named": 'backward_retaining(w, x, ["b", "y"]) raised an error'},
+          edits={'    for name in names:\n        g[name].retain_grad()  # must happen before backward: afterwards it is too late\n    g["y"].backward()\n':
+                 '    for name in names:\n        g[name].retain_grad()\n        g["y"].backward()\n'},
+          names=('backward_retaining(w, x, ["b", "y"]) raised an error', "a second time")),
+]
