@@ -139,23 +139,34 @@ CANDIDATES = 16
 
 def _at_a_freed_id(sub) -> list[dict[str, Any]]:
     """train on a new model at the id of an earlier one trained with the same lr, steps and data, let go of (its
-    parameters kept): a train keeping its optimizer or losses by id(model) steps the freed model's, or none."""
+    parameters kept): a train keeping its optimizer or losses by id(model) steps the freed model's, or none.  The
+    EARLIER_KEPT fact (``~freed_id``), and the READ_ANEW fact (``~model``), which fails where an earlier call moved
+    its model, and this one left both models' parameters as they were and returned the losses of the latest
+    earlier call (an optimizer kept by the id computes the same first loss afresh, and is told by the earlier
+    model it steps; a loop that moves no model returns the same losses for every model of one seed)."""
     earlier: list[Any] = []
+    returned: list[Any] = [None, False]  # what the latest earlier call returned; whether any earlier call moved its model
 
     def make() -> nn.MLP:
         micrograph.manual_seed(16)
         return nn.MLP(models.SIZES)
 
     def handed(model: nn.MLP) -> None:
-        _train(sub, model, *dataset(41, 4), 0.1, 1)  # new lists: a call that changes them leaves the next its own
+        was = [p.item() for p in models.parameters(model, "the probe")]
+        returned[0] = _numbers(_train(sub, model, *dataset(41, 4), 0.1, 1))  # new lists: a call that changes them
+        returned[1] = returned[1] or was != [p.item() for p in models.parameters(model, "the probe")]
         earlier.extend(model.parameters())
         for p in model.parameters():  # a .grad holding a graph (create_graph=True) keeps that graph alive: its blocks
             if p.grad is not None and p.grad.grad_fn is not None:  # then take the freed ids, hundreds of calls long;
                 p.grad = None  # marked() gives every earlier parameter a .grad of its own before the check anyway
     model = at_a_freed_id(make, handed, candidates=CANDIDATES)
     before, start = marked(earlier), [p.item() for p in models.parameters(model, "the probe")]
-    _train(sub, model, *dataset(41, 4), 0.1, 1)
-    return [check(Check.EARLIER_KEPT, state(earlier) == before, "train"),
+    losses = _numbers(_train(sub, model, *dataset(41, 4), 0.1, 1))  # leaves the next its own
+    unmoved = all(p.item() == was for p, was in zip(models.parameters(model, "the probe"), start))
+    untouched = state(earlier) == before
+    kept = returned[1] and untouched and unmoved and losses == returned[0]
+    return [{**check(Check.EARLIER_KEPT, untouched, "train"), CONTEXT + "freed_id": True},
+            {**check(Check.READ_ANEW, not kept, "train"), CONTEXT + "model": True},
             *({**parameter(p, was, models.AT_A_FREED_ID), FOLLOWS_CALLS: True}
               for p, was in zip(models.parameters(model, "the probe"), start))]
 
@@ -235,7 +246,7 @@ def zeroed(sub):
 def zeroed_hidden(sub):
     runs = [trained(sub, 12, dataset(17, 5), 0.2, 4), trained(sub, 5, dataset(29, 4), 0.1, 5),
             trained(sub, 6, dataset(31, 4, 8.0), 0.1, 3)]
-    return {**keys(runs, "call", "earlier", "hooked", "step", "parameters", "left"),
+    return {**keys(runs, "call", "earlier", "hooked", "stepped", "step", "parameters", "left"),
             "came_with": came_with(sub, 19, dataset(23, 4), 0.2, 3)}
 
 
@@ -261,7 +272,7 @@ def loss_falls(sub):
     # submission's grading (ex15's probes were a third of them).
     return keys([trained(sub, 21, _data(), 0.2, LONG_STEPS[0]),
                   trained(sub, 34, dataset(17, 5), 0.2, LONG_STEPS[1])],
-                 "call", "earlier", "hooked", "step", "parameters", "left", "loss_after")
+                 "call", "earlier", "hooked", "stepped", "step", "parameters", "left", "loss_after")
 
 
 @EXERCISE.diagram

@@ -111,7 +111,7 @@ CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.val
 
 # Context a check records beside a failure, and the closer sentence it picks, first match first.
 WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
-    SayStep.STEPPED_ON_NOTHING: (("never_called", SayStep.NEVER_STEPPED), ("other_model", SayStep.STEPPED_OTHER_MODEL), ("zero_written", SayStep.STEPPED_ON_ZEROS),
+    SayStep.STEPPED_ON_NOTHING: (("never_called", SayStep.NEVER_STEPPED), ("unchanged", SayStep.NOTHING_APPLIED), ("other_model", SayStep.STEPPED_OTHER_MODEL), ("zero_written", SayStep.STEPPED_ON_ZEROS),
                                  ("cleared", SayStep.STEPPED_ON_CLEARED),
                                  ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
     SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)), SayCheck.ARGS_SWAPPED: (("one_for_both", SayCheck.ONE_FOR_BOTH),),
@@ -144,7 +144,8 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.RAN_TWICE: (("listed_twice", SayWalk.RAN_AS_LISTED),  # the order it walked lists the node twice  # feeders counted once each, taken per edge
                         ("in_a_row", SayWalk.RAN_TWICE_IN_A_ROW)),  # a build engine's apply called again: not once per path
     SayLeaf.COMPUTED_NOT_RETURNED: (("given", SayLeaf.GIVEN_NOT_RETURNED), ("none", SayLeaf.NONE_NOT_RETURNED)),  # the leaf w given, returned
-    SayState.FREED_GRAPH_KEPT: (("changed", SayState.KEPT_PAST_CHANGE), ("graph", SayState.FREED_ANSWER_KEPT)),  # the same y, changed in place since
+    SayState.FREED_GRAPH_KEPT: (("changed", SayState.KEPT_PAST_CHANGE), ("graph", SayState.FREED_ANSWER_KEPT),
+                                  ("model", SayState.FREED_MODEL_KEPT)),  # the same y, changed in place since
     SayLoop.OTHER_BRANCH: (("dropped", SayLoop.BRANCH_DROPPED),),
     SayLoop.COUNT_NOT_RECORDED: (("below_zero", SayLoop.COUNT_BELOW_ZERO),),  # a count a formula gave, not a loop's  # the statement's y for this x made, then not returned
     SayCheck.ZERO_BETWEEN_SWAPPED: (("always", SayCheck.ZERO_ALWAYS), ("never", SayCheck.ZERO_NEVER), ("raised_true", SayClear.ZERO_UNSEEN_TRUE),
@@ -156,7 +157,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayClear.HELD_CLEARED_FIRST: (("later", SayClear.HELD_CLEARED_LATER),),  # the later call cleared, the fresh first left
     SayClear.FIRST_ADDED: (("later", SayClear.CLEARED_AFTER_BACKWARD),  # the later passes found them cleared ...
                            ("but_first", SayClear.CLEARED_BUT_FIRST)),  # ... and the last pass's gradients were left
-    SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED),),
+    SayState.EARLIER_CHANGED: (("leaves", SayState.EARLIER_LEAVES_CHANGED), ("freed_id", SayState.EARLIER_FREED_CHANGED)),
     SayCheck.OTHER_DEFAULT: (("earlier_passed", SayState.DEFAULT_AFTER_CALL),),  # the default from what a call passed
     # a list given, changed by the first call: the later calls got other inputs, no state was kept
     SayState.NOT_SAME_AGAIN: (("changed_raised", SayState.INPUT_CHANGED_RAISED), ("emptied", SayState.INPUT_EMPTIED),

@@ -66,6 +66,10 @@ class SayState(Sentence):
     FREED_ANSWER_KEPT = N_("{label} returned, for a new graph, what it returned for an earlier graph of other numbers, "
                            "let go of before the new one was made: a result kept between calls, found again by the id "
                            "of an object of the new graph (a list or a Value), which took it over from the earlier one's.")
+    # ex15's new model at a freed trained model's id (``~model``)
+    FREED_MODEL_KEPT = N_("{label}, given a new model that took the id of a trained model let go of, returned the "
+                          "losses of the call that trained that earlier model and left the new model's parameters as "
+                          "they were: a result kept between calls, found again by the id the new model took over.")
     KEPT_PAST_CHANGE = N_("{label} returned what the call before that change returned, on the same y: an in-place "
                           "op on y gave it a new grad_fn, and your code handed back an answer kept between calls "
                           "instead of reading y's graph as it is now.")
@@ -76,6 +80,11 @@ class SayState(Sentence):
     EARLIER_CHANGED = N_("{label} changed a parameter (its number or its .grad) of a model given to"
                          " an earlier call: through something kept between calls, it reached the "
                          "parameters of a model it was not given.")
+    # the new model took a freed trained model's id (``~freed_id``)
+    EARLIER_FREED_CHANGED = N_("{label}, given a new model that took the id of a trained model let go of (its parameters "
+                               "kept), changed a parameter (its number or its .grad) of that earlier model: something "
+                               "kept between calls and found again by the id the new model took over reached the "
+                               "parameters of a model it was not given.")
     EARLIER_LEAVES_CHANGED = N_("{label} changed the .grad of a leaf given to an earlier call, not to this "
                                 "one: through state kept between calls, it reached leaves it was not given.")
     OTHER_BACKWARD_AGAIN = N_("{label}, run again on the same node (y.backward(retain_graph=True), then "

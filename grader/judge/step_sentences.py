@@ -116,6 +116,10 @@ class SayStep(Sentence):
                              "of the model it was given: that step updates other parameters, not these.")
     NEVER_STEPPED = N_("{label} never called optimizer.step(), and no parameter of the model it was given changed: "
                        "the gradients its backward passes wrote were never applied.")
+    # a loop whose steps were not watched: whether it called step() is not known (``~unchanged``)
+    NOTHING_APPLIED = N_("{label} changed no parameter of the model it was given, in place or otherwise, though it "
+                         "ran backward passes: nothing applied their gradients to the parameters, as "
+                         "optimizer.step() does.")
     STEPPED_ON_NOTHING = N_("{label} called optimizer.step() when no parameter's .grad held a "
                             "gradient (each was None or zero): the step had nothing to apply.")
     STEP_NOT_BY_GRAD = N_("{label}: an optimizer.step() moved a parameter by another amount than -lr * p.grad, "

@@ -158,12 +158,21 @@ WHOLE_CAUSES = with_nan({
     # gradients cleared where a pass adds to them: every later number read or written is of one pass
     **dict.fromkeys((Say.CLEARED, Say.CLEARED_BETWEEN), {Say.RESULT_NUMBER, Say.GRAD_NUMBER}),
     # a step of another size moves every parameter, and the model's loss, to another number
-    **dict.fromkeys((SayStep.OTHER_STEP, SayStep.STEP_NOT_LR, SayStep.STEP_OTHER_LOSS, SayStep.STEP_ALONG_GRAD, SayStep.STEP_DECAYED, SayStep.LOSSES_ALIKE,
+    **dict.fromkeys((SayStep.OTHER_STEP, SayStep.STEP_NOT_LR, SayStep.STEP_OTHER_LOSS, SayStep.STEP_ALONG_GRAD, SayStep.STEP_DECAYED,
                      SayStep.LOSSES_ALIKE_CAUGHT, SayStep.STEP_REPEATED, SayStep.STEP_ONCE_MORE), {Say.DATA}),
+    SayStep.LOSSES_ALIKE: {Say.DATA, SayInPlace.NEVER_IN_PLACE},  # no step changed the model: nor any parameter
     SayStep.LOSS_SCALED: {Say.DATA, SayStep.OTHER_LOSS},  # the losses returned are of that loss too
-    SayStep.STEPPED_ON_ZEROS: {Say.DATA},
+    SayStep.STEPPED_ON_ZEROS: {Say.DATA, SayStep.NOTHING_APPLIED},
+    # a step that found nothing to apply, watched: a run of the same loop whose steps were not watched changed nothing
+    **dict.fromkeys((SayStep.STEPPED_ON_NOTHING, SayStep.STEPPED_OTHER_MODEL, SayStep.STEPPED_ON_CLEARED),
+                    {SayStep.NOTHING_APPLIED}),
     # no step taken: no parameter moved, in place or otherwise, and the loss stayed where it was
-    SayStep.NEVER_STEPPED: {Say.DATA, SayInPlace.NEVER_IN_PLACE, SayInPlace.IN_PLACE_FEWER, SayStep.LOSSES_ALIKE},
+    SayStep.NEVER_STEPPED: {Say.DATA, SayInPlace.NEVER_IN_PLACE, SayInPlace.IN_PLACE_FEWER, SayStep.LOSSES_ALIKE,
+                            SayStep.NOTHING_APPLIED},  # the same loop, a run whose steps were not watched
+    # a model at a freed one's id: the parameters kept by that id were stepped, not the new model's
+    **dict.fromkeys((SayState.EARLIER_FREED_CHANGED, SayState.FREED_MODEL_KEPT),
+                    {Say.DATA, SayInPlace.NEVER_IN_PLACE, SayInPlace.IN_PLACE_FEWER}),
+    SayStep.NOTHING_APPLIED: {Say.DATA, SayInPlace.NEVER_IN_PLACE, SayInPlace.IN_PLACE_FEWER, SayStep.LOSSES_ALIKE},
     SayStep.FROM_AN_OUTPUT: {Say.DATA},  # every step followed a prediction's gradient: each parameter is elsewhere  # every step applied zeros: each parameter stays where it was
     # the loop ran one step off: one backward and one update off, and every parameter where that many steps leave it
     **dict.fromkeys((SayStep.ONE_STEP_FEWER, SayStep.ONE_STEP_MORE),

@@ -106,7 +106,7 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
         "body_ran": check(Check.BODY_RAN, not _unrun(losses), "train"), "earlier": earlier_kept,
         "given": _lists_kept(given),
         "hooked": unhooked(before, range(passes + 1, observe.passes() + 1), "train"),
-        "stepped": _stepped(seen, steps_watched and steps > 0 and call.started > 0, after, start), "each_step": each_step(seen, after, lr, "train") if steps_watched
+        "stepped": _stepped(seen, steps_watched, steps > 0 and call.started > 0, after, start), "each_step": each_step(seen, after, lr, "train") if steps_watched
         else check(Check.STEP_BY_GRAD, True, "train"),
         "same_objects": [same_object(p, q, models.PARAMETER, "p before train()")
                          for p, q in zip(after, before)] + [len(after) == len(before)],
@@ -122,12 +122,13 @@ def trained(sub, seed: int, data: Data, lr: float, steps: int, kept: bool = Fals
     }
 
 
-def _stepped(seen: list[Any], watched: bool, after: list[Any], start: list[float]) -> dict[str, Any]:
-    """The STEPPED_ON_GRADS fact of a loop whose steps were watched (``watched``: it ran a backward pass, and steps
-    were asked for): where no optimizer.step() was seen and no parameter changed, it fails (``~never_called``: the
-    gradients were never applied, by a step or by hand); else ``stepped.stepped``'s."""
-    if watched and not seen and all(num(p) == was for p, was in zip(after, start)):
-        return {**check(Check.STEPPED_ON_GRADS, False, "train"), CONTEXT + "never_called": True}
+def _stepped(seen: list[Any], watched: bool, ran: bool, after: list[Any], start: list[float]) -> dict[str, Any]:
+    """The STEPPED_ON_GRADS fact of a loop that ran a backward pass where steps were asked for (``ran``): where no
+    parameter changed it fails, ``~never_called`` where its steps were watched and no optimizer.step() was seen
+    (the gradients were never applied, by a step or by hand), ``~unchanged`` where they were not watched (nothing
+    applied them, whether a step was called or not); else ``stepped.stepped``'s."""
+    if ran and all(num(p) == was for p, was in zip(after, start)) and not (watched and seen):
+        return {**check(Check.STEPPED_ON_GRADS, False, "train"), CONTEXT + ("never_called" if watched else "unchanged"): True}
     return stepped(seen, "train")
 
 

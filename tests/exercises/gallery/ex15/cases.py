@@ -315,7 +315,8 @@ CASES += [
         "    optimizer = _OPTIMIZERS[id(model), lr]\n",
         "\ndef make_model(": "\n_OPTIMIZERS: dict = {}\n\n\ndef make_model("},
           fails={"losses on other data and step counts": "reached the parameters of a model it was not given"},
-          names=("train", "kept between calls")),
+          names=("train", "took the id of a trained model let go of", "kept between calls"),
+          unsaid=("version counter still at 0", "returned the losses of the call")),
 ]
 
 # An optimizer with momentum: its first step is lr * p.grad, every later one carries the earlier
@@ -535,11 +536,11 @@ CASES += [
 CASES += [
     Wrong("parameters_rebound",
           fails={LOSSES: "are one number at every step",
-                 "losses on other data and step counts": "after a trained model was freed"},
+                 "losses on other data and step counts": "are one number at every step"},
           edits={STEP: "        with micrograph.no_grad():\n"
                        "            for p in model.parameters():\n"
                        "                p = p - lr * p.grad\n"},
-          names=("no step changed the model", "version counter still at 0"),
+          names=("no step changed the model", "nothing applied their gradients to the parameters"),
           unsaid=("called again on the model an earlier call was given", "at the id of a freed trained model")),
     Wrong("stopped_before_backward_at_the_first_step",
           fails={LOSSES: "fewer losses than the steps it was given"},
@@ -578,8 +579,9 @@ CASES += [
           edits={RECORD: "        history.append(loss.item())\n", "    losses = []\n": "    losses, history = [], []\n"},
           unsaid=("called again on the model an earlier call was given",)),
     # losses kept by (id(model), lr, steps): a new model at a freed model's id, trained alike, is not trained
-    Wrong("losses_kept_by_id", names=("after a trained model was freed",),
-          fails={LOSSES_HIDDEN: "after a trained model was freed"},
+    Wrong("losses_kept_by_id", names=("took the id of a trained model let go of", "returned the losses of the call"),
+          fails={LOSSES_HIDDEN: "a result kept between calls, found again by the id the new model took over"},
+          unsaid=("version counter still at 0",),
           edits={"    optimizer = optim.SGD(model.parameters(), lr=lr)\n":
                  "    if (id(model), lr, steps) in _DONE:\n        return list(_DONE[id(model), lr, steps])\n"
                  "    optimizer = optim.SGD(model.parameters(), lr=lr)\n",
@@ -782,4 +784,14 @@ CASES += [
                  "    return losses\n": "    _RUNS[key] = list(losses)\n    return losses\n",
                  "def train(": "_RUNS: dict = {}\n\n\ndef train("},
           names=("train", "an earlier call", "between calls")),
+]
+
+# optimizer.step() left out: no parameter moves; the tests that watch no step tell that nothing applied the gradients
+# (as step() does), never only a version counter still at zero
+CASES += [
+    Wrong("step_left_out", names=("never called optimizer.step()", "nothing applied their gradients to the parameters"),
+          fails={"gradients cleared over more steps": "nothing applied their gradients to the parameters, as optimizer.step() does",
+                 "the loss falls over longer runs": "as optimizer.step() does"},
+          unsaid=("version counter still at", "returned the losses of the call"),  # every model of a seed: one loss
+          edits={STEP: ""}),
 ]
