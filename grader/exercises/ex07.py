@@ -229,7 +229,7 @@ def _saved(sub, w: float, x: float, times: int, combine) -> dict:
         "a": retains_as_context(value_of(r["a"], in_call("a", named), call)),  # a.grad is not asked for
         "a_graph": {**graph(r["a"], {"w": r["w"], "x": r["x"]}, label=in_call("a", named), flat=False),
                     **({ALIASED: "w"} if r["x"] is r["w"] else {})},  # one leaf under both names: told as that
-        "b_leaves": _b_leaves(as_b, {"w": r["w"], "x": r["x"]}, in_call("b", named)),
+        "b_leaves": _b_leaves(as_b, {"w": r["w"], "x": r["x"]}, in_call("b", named)), "changed": _changed_a(call, as_b, r["a"]),
         "y": retains_as_context(value_of(r["y"], in_call("y", named))),
         "root": returned_root(r["y"], call, "modify_saved_value"),  # not a y built again after the changes
         "grads": [grad_of(r["w"], in_call("w.grad", named)), grad_of(r["x"], in_call("x.grad", named))],
@@ -251,6 +251,17 @@ def _b_leaves(given_b: list[object], names: dict[str, object], label: str) -> di
         return None
     fact = graph(given_b[0], names, label=label, flat=False)
     return {**{key: fact[key] for key in (FACT, LABEL, "type", "leaves") if key in fact}, "nodes": []}
+
+
+def _changed_a(call: Call, given_b: list[object], a: object) -> dict[str, Any]:
+    """The CHANGED_A fact: where the call changed in place the Value it passed to combine as b, it
+    changed the one passed as a too (``b.add_(1)`` for ``a.add_(1)``: a's version counter never moves,
+    told by the Value changed).  None where combine never ran (``COMBINE_CALLED`` tells it) or was given
+    as b the Value returned as ``a`` (``combine(b, a)``: the a changed is the student's own a)."""
+    changed_b = any(call.changed_in_place.get(id(b)) is b for b in given_b)
+    changed_a = any(call.changed_in_place.get(id(a)) is a for a in call.sampled)
+    judged = given_b and not any(b is a for b in given_b)
+    return check(Check.CHANGED_A, (changed_a or not changed_b) if judged else None, "modify_saved_value")
 
 
 def _leaves_new(call: Call) -> dict[str, Any]:

@@ -77,7 +77,7 @@ CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.val
           Check.RETURNED_AS_PASSED.value: Say.NOT_AS_PASSED,
           Check.ONE_ROOT.value: SayPass.OTHER_PASS_ROOT, Check.FLAGS_KEPT.value: SayCheck.FLAGS_IGNORED,
           Check.FLAGS_PLACED.value: SayCheck.FLAGS_SWAPPED, Check.FLAGS_AT_RECORD.value: SayCheck.FLAGS_CHANGED_AFTER,
-          Check.FLAGS_BEFORE_OPS.value: SayCheck.FLAGS_SET_LATE,
+          Check.FLAGS_BEFORE_OPS.value: SayCheck.FLAGS_SET_LATE, Check.CHANGED_A.value: SayCheck.CHANGED_B_NOT_A,
           Check.DETACH_USED.value: SayCheck.DETACH_DROPPED,
           Check.PASSED_IN_ORDER.value: SayCheck.ARGS_SWAPPED,
           Check.RECORDED_UNCLEARED.value: SayClear.RECORDED_CLEARED,

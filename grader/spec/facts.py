@@ -150,6 +150,7 @@ class Check(str, enum.Enum):
     FLAGS_KEPT = "flags_kept"  # a call's backward wrote into as many leaves as its flags ask for
     FLAGS_PLACED = "flags_placed"  # each leaf of a built graph got its own flag, not the other's
     FLAGS_AT_RECORD = "flags_at_record"  # no leaf a built graph reaches had its requires_grad turned off since
+    CHANGED_A = "changed_a"  # a call that changed the Value passed to combine as b in place changed the one passed as a too
     FLAGS_BEFORE_OPS = "flags_before_ops"  # no leaf requiring grad now did not yet when an op of the call read it
     DETACH_USED = "detach_used"  # no leaf meant to require no grad had a detach() of it dropped (w.detach() as a statement)
     PASSED_IN_ORDER = "passed_in_order"  # a function passed w and x on to the helper it calls as w and x, not exchanged

@@ -627,3 +627,10 @@ CASES += [
                  "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"},
           names=("changed the leaf w in place with grad mode off", "set_grad_enabled(False)"), unsaid=("(no_grad)",)),
 ]
+
+# b.add_(1) where the statement calls a.add_(1): told as b changed in place and a never, not only by a's version counter
+CASES += [
+    Wrong("b_changed_for_a", fails={SAVED: "modify_saved_value changed b in place"},
+          edits={"        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n": "        b.add_(1)\n"},
+          names=("changed b in place", "never a")),
+]
