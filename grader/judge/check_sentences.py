@@ -226,7 +226,7 @@ class SayCheck(Sentence):
     FLAGS_CHANGED_AFTER = N_("{label}'s graph reaches {leaf}, whose requires_grad is False: the graph recorded "
                              "{leaf} while it required grad, and its flag was changed afterwards.")
     CHANGED_B_NOT_A = N_("{label} changed b in place, the Value it passed to combine as b, and never a: the "
-                         "statement calls a.add_(1) and leaves b as it was.")
+                         "statement changes a in place and leaves b as it was.")
     FLAGS_SET_LATE = N_("{label} computed {name} from {leaf} while {leaf} did not require grad yet, so no graph "
                         "recorded {name}: {leaf}'s requires_grad was turned on only after that.")
     DETACH_DROPPED = N_("{label} called {leaf}.detach() and left the new Value it returned out: none of the Values "
