@@ -12,9 +12,10 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from micrograph import Value, enable_grad
+from micrograph import Value
 
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.mode_restored import called
 from grader.spec.provenance import check
 
 
@@ -26,10 +27,9 @@ def caller_ignores(sub: ModuleType, twin: Callable[[], Value], name: str, seen: 
     off would leave the second unrecorded, a leaf that never warns.  Where it does not answer the
     same, whether it answered None there."""
     first, second = twin(), twin()
-    with enable_grad():  # and left on after them: the test's later graphs are recorded (a watched call tells the mode)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            ignored = seen(sub.grad_warning(first))
-        again = seen(sub.grad_warning(second))
+    with warnings.catch_warnings():  # each call's grad mode on again after it (``mode_restored``): a watched call tells it
+        warnings.simplefilter("ignore")
+        ignored = seen(called("grad_warning", sub.grad_warning, first))
+    again = seen(called("grad_warning", sub.grad_warning, second))
     fact = check(Check.SAME_UNDER_FILTERS, ignored == again, f"grad_warning({name})")
     return {**fact, CONTEXT + "none": ignored is None}

@@ -15,6 +15,7 @@ from micrograph.i18n import N_  # a probe's label, translated where it is shown
 from grader.spec.entries_reached import every_entry
 from grader.spec.facts import Check
 from grader.spec.helpers import Results
+from grader.spec.mode_restored import called
 from grader.spec.provenance import check, grad_of
 from grader.spec.repeat import Returned
 
@@ -131,6 +132,7 @@ def summed_by_engine(output: object, loss: object) -> dict[str, Any]:
 
 
 def calling_forward(module: Any, function: str, net: nn.Linear, rows: list[list[float]]) -> object:
-    """``module.function(net, rows)``, the forward it calls watched (``FORWARD``)."""
+    """``module.function(net, rows)``, the forward it calls watched (``FORWARD``), grad mode on
+    again after it (``mode_restored``)."""
     with FORWARD.watched(module, function):
-        return getattr(module, function)(net, rows)
+        return called(function, getattr(module, function), net, rows)

@@ -41,6 +41,7 @@ from grader.spec.flag_gradient import told_if_flag_as_gradient
 from grader.spec.facts import ABSENT, CONTEXT, FACT, LABEL, NOT_PLAIN, SHARED, By, Check, Kind
 from grader.spec.graph import graph
 from grader.spec.hooked import WRITES
+from grader.spec.mode_restored import LEFT_OFF, noted_since
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import dict_of, grad_fn, num, plain_dict, type_name
 from grader.spec.uncalled_mode import told_if_mode_uncalled
@@ -277,13 +278,13 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
     with ``errors`` every exception its backward passes raised, for ``error_of``; with ``clears``
     whether each pass started from a leaf's .grad the student's code had cleared since a write; with
     ``reads_edges`` (context) whether it read some node's next_functions (a formula reads no graph).
-    Grad mode left off (``set_grad_enabled(False)``, no way back) counts whatever ``grad_mode`` is (the caller's
-    next graphs record nothing) and is restored after the block: later probes observe as before.  ``leaves`` adds the per-pass ``Call.leaf_facts``, compared.
+    Grad mode left off (``set_grad_enabled(False)``, no way back: at the block's end, or as a call in it returned)
+    counts whatever ``grad_mode`` is (the caller's next graphs record nothing) and is restored: later probes observe as before.  ``leaves`` adds the per-pass ``Call.leaf_facts``, compared.
     """
     mode, kept = ("" if grad_mode else CONTEXT), ("" if retain_graph else CONTEXT)
     call = Call(label, str(getattr(sub, "__file__", "")), leaves, saves, grad_numbers, made, errors, clears)
     call.nodes_read = {} if reads_edges else None
-    before, previous = observe.passes(), getprofile()
+    before, previous, noted = observe.passes(), getprofile(), len(LEFT_OFF)  # a call restored in it: ``mode_restored``
     given = _nodes_of(started_from)  # as given: a Value the code detaches in place (detach_()) loses its own
     if grad_mode is not None:
         setprofile(call.sample)
@@ -296,7 +297,7 @@ def watching(sub: ModuleType, label: str, *, grad_mode: bool | None = False,
         WRITES.checkpoint()
         call.hold_grads()
         remember_raised(call.raised or {})
-        left_off = not micrograph.is_grad_enabled()
+        left_off = not micrograph.is_grad_enabled() or noted_since(noted)
         micrograph.set_grad_enabled(True)
         sampled = {} if grad_mode is None else {mode + "grad_mode_off": call.grad_mode_off, **_switched_off(call)}
         call.fact = {FACT: Kind.CALL.value, LABEL: label, "passes": observe.passes() - before,

@@ -34,6 +34,7 @@ from grader.spec.given_untracked import told_if_module_untracked
 from grader.spec.graph_again import told_if_graph_again
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.held import held
+from grader.spec.mode_restored import called
 from grader.spec.probe import by_key, num
 from grader.spec.provenance import check, list_kept, same_object, value_of, watching
 from grader.spec.spent import spent_kept
@@ -192,7 +193,7 @@ def _one_step(sub, run: Run) -> dict[str, Any]:
     start, loss = [p.item() for p in before], nn.mse_loss(model(run.inputs), run.targets)
     gradients = [g.item() for g in micrograph.grad(loss, before)]
     try:
-        losses = sub.train(model, run.inputs, run.targets, run.lr, 1)
+        losses = called("train", sub.train, model, run.inputs, run.targets, run.lr, 1)
     except Exception:  # noqa: BLE001 - the one-step tests tell a call that raises
         return {}
     after = models.parameters(model, "the probe")

@@ -19,6 +19,7 @@ from grader.spec.caller_grads import flags_kept
 from grader.spec.defaults import Earlier, default_after, default_kept
 from grader.spec.equal_skipped import skipped_as_equal
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.mode_restored import called
 from grader.spec.provenance import check, grad_of, list_kept, same_object, watching
 from grader.spec.repeat import fresh_copy
 
@@ -54,7 +55,7 @@ def zero_grad_left(sub: ModuleType, values: Leaves, set_to_none: bool, note: str
     given = list(leaves)  # the list passed: only read
     number, held = before.item(), [v.grad is not None for v in leaves]
     with watching(sub, "zero_grad", grad_mode=None) as call:  # grad mode switched off and left off is judged
-        sub.zero_grad(given, set_to_none=set_to_none)
+        called("zero_grad", sub.zero_grad, given, set_to_none=set_to_none)
     distinct = (-0.5, 3.0, 1.0)  # numbers that all differ: a leaf skipped as == to another is told apart
     skipped = skipped_as_equal(sub, leaves, held, lambda: _with_grads(distinct)[0], set_to_none)
     dropped = before.item() == number if leaves[0].grad is None else None  # judged where it set p.grad to None
@@ -74,7 +75,7 @@ def set_to_none_read(sub: ModuleType, values: Leaves) -> dict[str, Any]:
     left = {}
     for set_to_none in (True, False):
         leaves, _ = _with_grads(values)
-        sub.zero_grad(list(leaves), set_to_none=set_to_none)
+        called("zero_grad", sub.zero_grad, list(leaves), set_to_none=set_to_none)
         left[set_to_none] = [_cleared_as(leaf.grad) for leaf in leaves[::2]]  # q holds no gradient
     swapped = left[True] == ["zero", "zero"] and left[False] == ["none", "none"]
     return check(Check.SET_TO_NONE_READ, not swapped, "zero_grad")
@@ -88,7 +89,7 @@ def past_no_grad(sub: ModuleType, values: Leaves) -> dict[str, Any]:
     stopped = []
     for order in ((0, 1, 2), (1, 0, 2), (0, 2, 1)):
         leaves, _ = _with_grads(values)
-        sub.zero_grad([leaves[i] for i in order], set_to_none=False)
+        called("zero_grad", sub.zero_grad, [leaves[i] for i in order], set_to_none=False)
         left = [_cleared_as(leaves[i].grad) for i in order]
         at = order.index(1)  # where q, the leaf without a gradient, was given
         stopped.append(all(c == "zero" for c in left[:at]) and all(c == "kept" for c in left[at + 1:]))
@@ -116,7 +117,7 @@ def _twice(module: ModuleType, values: Leaves, set_to_none: bool) -> list[list[s
     left = []
     for _ in range(2):
         _backward_into(leaves)
-        module.zero_grad(list(leaves), set_to_none=set_to_none)
+        called("zero_grad", module.zero_grad, list(leaves), set_to_none=set_to_none)
         left.append([_cleared_as(leaf.grad) for leaf in leaves])
     return left
 
@@ -130,10 +131,10 @@ def earlier_left_alone(sub: ModuleType, values: Leaves, set_to_none: bool) -> di
     second = [Value(v + 0.5, requires_grad=True) for v in values]
     for leaves in (first, second):
         _backward_into(leaves)
-    sub.zero_grad(list(first), set_to_none=set_to_none)
+    called("zero_grad", sub.zero_grad, list(first), set_to_none=set_to_none)
     _backward_into(first)
     held = [(leaf.grad, None if leaf.grad is None else leaf.grad.item()) for leaf in first]
-    sub.zero_grad(list(second), set_to_none=set_to_none)
+    called("zero_grad", sub.zero_grad, list(second), set_to_none=set_to_none)
     alone = all(leaf.grad is grad and (grad is None or grad.item() == number)
                 for leaf, (grad, number) in zip(first, held))
     return {**check(Check.EARLIER_KEPT, alone, "zero_grad"), CONTEXT + "leaves": True}
@@ -144,7 +145,7 @@ def set_to_none_default(sub: ModuleType, values: Leaves) -> dict[str, Any]:
     the stub's ``set_to_none=True`` (and PyTorch's optimizer.zero_grad()) does."""
     def run(module: Any, **flag: bool) -> list[str]:
         leaves, _ = _with_grads(values)
-        module.zero_grad(list(leaves), **flag)
+        called("zero_grad", module.zero_grad, list(leaves), **flag)
         return [_cleared_as(leaf.grad) for leaf in leaves]
     return default_kept(sub, run, lambda module: run(module, set_to_none=True), list,
                         f"zero_grad(leaves) ({N_('set_to_none left out')})")
@@ -155,7 +156,7 @@ def set_to_none_after(sub: ModuleType, values: Leaves) -> dict[str, Any]:
     (``defaults.default_after``): a mode kept from the last call zeroes where the default drops."""
     def run(module: Any, **flag: bool) -> list[str]:
         leaves, _ = _with_grads(values)
-        module.zero_grad(list(leaves), **flag)
+        called("zero_grad", module.zero_grad, list(leaves), **flag)
         return [_cleared_as(leaf.grad) for leaf in leaves]
     return default_after(sub, run, list, f"zero_grad(leaves) ({N_('set_to_none left out')})",
                          [Earlier("zero_grad", "set_to_none", functools.partial(run, set_to_none=False),

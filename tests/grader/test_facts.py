@@ -32,6 +32,7 @@ from grader.judge.torch_sentences import SayTorch
 from grader.spec.graph import graph
 from grader.spec.facts import CONTEXT, FOLLOWS_CALLS, SHARED, Check
 from grader.spec.detach_origins import detached_from, detached_some
+from grader.spec.mode_restored import LEFT_OFF, called
 from grader.spec.origins import made_by_op, made_from, read_from_grad
 from grader.spec.errors import error_of
 from grader.spec.provenance import check, entry_of, float_of, grad_of, lists_of, result_of, same_object, value_of, watching
@@ -161,6 +162,27 @@ def test_a_call_reports_backward_passes_and_grad_mode():
     assert _said(plain, dict(facts["under_no_grad"], label="f")) == [Say.NO_BACKWARD,
                                                                      Say.GRAD_MODE_OFF]
     assert Say.LEFT_OFF in _said(plain, dict(facts["leaves_it_off"], label="f"))
+
+
+def test_a_call_that_leaves_grad_mode_off_is_restored_at_once_and_told_by_the_block_that_watched_it():
+    module = types.ModuleType("student")
+    module.__file__ = __file__  # this file plays the student's
+
+    def leaves_it_off(w):
+        micrograph.set_grad_enabled(False)
+        return w
+
+    w = Value(2.0, requires_grad=True)
+    with watching(module, "leaves_it_off", grad_mode=None) as call:
+        called("leaves_it_off", leaves_it_off, w)
+        recorded = (w * 3).grad_fn is not None  # the probe's next graph, made inside the block
+        called("leaves_it_off", lambda v: v, w)  # a later call that leaves the mode on
+    assert recorded and call.fact["grad_mode_left_off"] and micrograph.is_grad_enabled()
+    with watching(module, "leaves_it_on", grad_mode=None) as call:
+        called("leaves_it_on", lambda v: v, w)
+    assert not call.fact["grad_mode_left_off"]  # an earlier call's mode is not this block's
+    called("leaves_it_off", leaves_it_off, w)  # unwatched: on again all the same, and noted
+    assert micrograph.is_grad_enabled() and LEFT_OFF[-1] == "leaves_it_off"
 
 
 def test_a_cut_by_detach_is_told_from_a_constant_of_the_same_value():
