@@ -197,6 +197,12 @@ class SayCheck(Sentence):
                             "whether it passes the gradient on follows what x was when forward ran (a note forward "
                             "left), where the statement's backward decides from x read back from "
                             "ctx.saved_values when it runs, as torch.clamp's does.")
+    # x moved the other way (``~outside_in``)
+    DECIDED_OUTSIDE_IN = N_("{label} passed nothing on for an x moved through .data from outside the interval to "
+                            "inside it after forward, where it passes the gradient on for an x inside it from the "
+                            "start: whether it passes the gradient on follows what x was when forward ran (a note "
+                            "forward left), where the statement's backward decides from x read back from "
+                            "ctx.saved_values when it runs, as torch.clamp's does.")
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
                     "reaching its node: with the output seeded with a larger gradient "
                     "(y.backward(gradient)), x's gradient grew by another factor.")

@@ -114,6 +114,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.STEPPED_ON_NOTHING: (("never_called", SayStep.NEVER_STEPPED), ("unchanged", SayStep.NOTHING_APPLIED), ("other_model", SayStep.STEPPED_OTHER_MODEL), ("zero_written", SayStep.STEPPED_ON_ZEROS),
                                  ("cleared", SayStep.STEPPED_ON_CLEARED),
                                  ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
+    SayCheck.DECIDED_IN_FORWARD: (("outside_in", SayCheck.DECIDED_OUTSIDE_IN),),  # x moved into the interval
     SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)), SayCheck.ARGS_SWAPPED: (("one_for_both", SayCheck.ONE_FOR_BOTH),),
     SayCheck.OTHER_ROOT: (("computed_again", SayStep.LOSS_COMPUTED_AGAIN),), SayCheck.NOT_THE_DETACHED: (("detach_read", SayCheck.DETACH_ON_ONE_PATH),),  # a step's loss computed after its update; a root computed from a detach() too
     SayCheck.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append

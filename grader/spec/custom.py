@@ -165,9 +165,11 @@ def input_kept(name: str, x: Value, version: int) -> dict[str, Any]:
 def decided_in_backward(sub: ModuleType) -> dict[str, Any]:
     """The DECIDED_IN_BACKWARD fact of Clip.backward: with x moved from inside [-1, 1] to outside it
     through ``.data`` after forward (no version counted: nothing refuses it), it passes nothing, as
-    for an x outside from the start: the statement's backward decides from x read back from
-    ctx.saved_values, as torch.clamp's does.  Fails only where the moved x got a gradient and the x
-    outside from the start none: whether it passes follows what x was when forward ran."""
+    for an x outside from the start, and with x moved from outside to inside it passes the gradient,
+    as for an x inside from the start: the statement's backward decides from x read back from
+    ctx.saved_values, as torch.clamp's does.  Fails only where a moved x got a gradient and the x where
+    it was moved to from the start none, or the other way round (``~outside_in``: moved inside, it got
+    none): whether it passes follows what x was when forward ran."""
     def passed(start: float, moved: float) -> bool:
         x = Value(start, requires_grad=True)
         y = sub.Clip.apply(x, -1.0, 1.0)
@@ -175,7 +177,10 @@ def decided_in_backward(sub: ModuleType) -> dict[str, Any]:
         if isinstance(y, Value) and y.requires_grad:
             y.backward()
         return isinstance(x.grad, Value) and num(x.grad) != 0.0
-    return check(Check.DECIDED_IN_BACKWARD, not (passed(0.5, 2.5) and not passed(2.5, 2.5)), "Clip.backward")
+    outside_in = not passed(2.5, 0.5) and passed(0.5, 0.5)
+    inside_out = passed(0.5, 2.5) and not passed(2.5, 2.5)
+    return {**check(Check.DECIDED_IN_BACKWARD, not (inside_out or outside_in), "Clip.backward"),
+            CONTEXT + "outside_in": outside_in and not inside_out}
 
 
 def grad_in_kept(op: Callable[[Value], Any], name: str, x0: float) -> dict[str, Any]:

@@ -669,3 +669,26 @@ CASES += [
                                     "        (x,) = ctx.saved_values\n" + SOFTPLUS_BACKWARD},
           names=("Implementing both 'backward' and 'vjp'",), passes=(CLIP,)),
 ]
+
+# Clip's backward decides by comparing the saved x with the output forward noted on ctx: the gradient is right for
+# every x forward saw, but an x moved into the interval through .data gets none, where the statement's backward,
+# reading x when it runs, passes it; told as the decision following what x was when forward ran.  Softplus's
+# derivative as exp(x) / (exp(x) + 1), a backward that returns a trailing None beyond its inputs (PyTorch drops it),
+# and Clip's bounds saved as Values and read back with x: full marks.
+CASES += [
+    Wrong("clip_inside_by_noted_output", fails={"the Functions inside a bigger graph": "from outside the interval to inside it"},
+          passes=(CLIP, BOUNDS, FREED, INPLACE, COMPOSED),
+          edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n"
+                 "        return Value(min(max(x.item(), low), high))\n":
+                 "        ctx.low, ctx.high = low, high\n        out = Value(min(max(x.item(), low), high))\n"
+                 "        ctx.out = out.item()\n        return out\n",
+                 INSIDE: "        inside = ctx.out == x.item()\n"},
+          names=("Clip.backward passed nothing on for an x moved through .data", "follows what x was when forward ran")),
+    Correct("softplus_derivative_as_exp_ratio", edits={SOFTPLUS_BACKWARD: "        return grad * x.exp() / (x.exp() + 1.0)\n"}),
+    Correct("softplus_trailing_none", edits={SOFTPLUS_BACKWARD: "        return grad * x.sigmoid(), None\n"}),
+    Correct("clip_bounds_saved_as_values",
+            edits={"        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
+                   "        ctx.save_for_backward(x, Value(low), Value(high))\n",
+                   "        (x,) = ctx.saved_values\n" + INSIDE: "        x, low, high = ctx.saved_values\n"
+                                                              "        inside = low.item() <= x.item() <= high.item()\n"}),
+]
