@@ -8,6 +8,7 @@ from grader.i18n import N_, _, sentences
 from grader.judge.explain import LineNames, line_named
 from grader.judge.touches import TOUCHED, refused_touch
 from grader.sandbox.child import wire
+from grader.sandbox.reach import TOO_DEEP
 from grader.sandbox.run import ChildReport
 from grader.sandbox.written_out import WRITTEN_OUT
 
@@ -46,6 +47,10 @@ def _reached(report: ChildReport, display: str, names: LineNames | None) -> str 
                      file=display, name=first.name, what=_(TOUCHED[first.touch]), line=line_named(first.line, names))
         if first.name in _USED_AS_NOT_ALLOWED:  # a call the source makes, told by what it may not be
             return _(_USED_AS_NOT_ALLOWED[first.name], file=display, name=first.name, line=line_named(first.line, names))
+        if first.name == TOO_DEEP:  # the parent's reading stopped: no name, no place is known
+            return _("{file} holds an expression nested deeper than the grader can read (very many operations "
+                     "chained or nested in one statement): what its code names cannot be checked, so no test is "
+                     "scored", file=display)
         if first.touch is wire.Touch.MACHINE:  # nothing the grader observes through: outside the sandbox
             return _("{file} reaches for {what} ({name}, {line}): no exercise needs them, so no test is scored",
                      file=display, what=_(TOUCHED[first.touch]), name=first.name, line=line_named(first.line, names))
@@ -89,6 +94,7 @@ def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
     places = [_("imports {name} ({line})", name=r.name, line=line_named(r.line, names)) if r.imported else
               _("{name} called in a way a submission may not ({line})", name=r.name, line=line_named(r.line, names))
               if r.name in _USED_AS_NOT_ALLOWED else
+              _("an expression nested deeper than the grader reads") if r.name == TOO_DEEP else
               _("{what} ({name}, {line})", what=_(TOUCHED[r.touch]), name=r.name, line=line_named(r.line, names))
               for r in report.reached]
     places += [_("{what} (caught while running)", what=_(TOUCHED[t])) for t in report.touched]

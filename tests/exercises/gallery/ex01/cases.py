@@ -686,3 +686,12 @@ CASES += [
     Correct('paths_with_a_stack', edits={'    found: list[list[str]] = []\n\n    def walk(node, trail: list[str]) -> None:\n        trail = trail + [node.name()]\n        for child in _inputs(node):\n            if getattr(child, "variable", None) is leaf:\n                found.append(trail)\n            elif not hasattr(child, "variable"):\n                walk(child, trail)\n\n    walk(y.grad_fn, [])\n    return found': '    found: list[list[str]] = []\n    stack = [(y.grad_fn, [y.grad_fn.name()])]\n    while stack:\n        node, trail = stack.pop()\n        ahead = []\n        for child in _inputs(node):\n            if getattr(child, "variable", None) is leaf:\n                ahead.append(("leaf", trail))\n            elif not hasattr(child, "variable"):\n                ahead.append((child, trail + [child.name()]))\n        for item in reversed(ahead):\n            stack.append(item)\n        while stack and stack[-1][0] == "leaf":\n            found.append(stack.pop()[1])\n    return found'}),
     Correct('backprop_float_and_keywords', edits={'    g = build_graph(w, x)\n    g["y"].backward()\n    return g["w"].grad.item(), g["x"].grad.item()': '    g = build_graph(x=x, w=w)\n    g["y"].backward(gradient=micrograph.Value(1.0))\n    return float(g["w"].grad), float(g["x"].grad)'}),
 ]
+
+# A sum of thousands of terms in one statement: nested deeper than the parent's reading of the source takes, so what
+# the file names cannot be checked; told as that, with no line and no reach it never made.
+CASES += [
+    Wrong("expression_nested_too_deep", fails={GRAPH: "nested deeper than the grader can read"},
+          edits={"def build_graph(": "DEPTH = " + " + ".join(["1"] * 5000) + "\n\n\ndef build_graph("},
+          names=("nested deeper than the grader can read",),
+          unsaid=("attributes by a computed name", "line 1")),
+]
