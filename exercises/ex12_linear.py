@@ -56,8 +56,9 @@ def forward(net: nn.Linear, rows: list[list[float]]) -> tuple[list[list[Value]],
     """The documents' forward pass: return (input, output, loss).
 
     input is ``rows`` as new leaves that require grad (the documents' ``requires_grad=True``
-    input), in rows; output = ``net(input)``; loss = the sum of every entry of output, made
-    with ``micrograph.sum``.  Do not call backward here.
+    input, whose gradients backward computes as for any leaf), in rows; output = ``net(input)``;
+    loss = the sum of every entry of output, made with ``micrograph.sum``.  Do not call
+    backward here.
     """
     # TODO: the input leaves, net(input), then micrograph.sum over all entries
     raise NotImplementedError("ex12: forward")

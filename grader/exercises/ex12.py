@@ -32,7 +32,8 @@ from grader.spec.facts import CONTEXT, Check
 from grader.spec.given_untracked import told_if_untracked
 from grader.spec.one_leaf import leaf_per_entry
 from grader.spec.linear_net import (FORWARD, calling_forward, in_statement_order, input_names, make_net, new_input,
-                                    output_names, param_facts, param_names, summed, summed_by_engine)
+                                    output_names, param_facts, param_names, summed, summed_by_engine,
+                                    input_unhooked)
 from grader.spec.rows import in_order, net_rows, rows_fact
 from grader.spec.entries_reached import every_entry
 from grader.spec.provenance import check, float_of, result_of, retains_as_context, value_of, watching
@@ -78,6 +79,7 @@ def _forward(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> 
         "output": entries(output, "output", lambda v, label: retains_as_context(value_of(v, label))),  # no .grad read
         "loss": [graph(loss, names, label="loss", drawn=output_names(output)), result_of(grad_fn(loss), "loss.grad_fn")],
         "summed": every_entry(output, loss, "loss", "output"), "engine_sum": summed_by_engine(output, loss),
+        "unhooked": input_unhooked(inputs),
         "new": new,
         "call": call.fact,
         "parts": {**check(Check.PARTS_IN_ORDER, order is None, "forward"), **({CONTEXT + "order": order} if order else {})},

@@ -21,6 +21,9 @@ class SayCheck(Sentence):
     NOT_DETACHED = N_("{label}'s constant input (the one no gradient flows to) is not a detach() of"
                       " the leaf beside it: it does not share both that leaf's number and its "
                       "version counter, as detach() does.")
+    INPUT_HOOKED = N_("{label} registered a hook on {leaf}, a leaf of the input it made, that changes the gradient "
+                      "backward gives it: a gradient computed for {leaf} after the call is not the one the pass sent "
+                      "it, where the statement's input leaves get their gradients from backward as any leaf does.")
     BUILTIN_SUM = N_("{label} is a chain of additions, one node per entry of output, the first of them "
                      "adding an entry to a constant: the graph Python's built-in sum() makes (it starts from zero), "
                      "where the statement makes loss with micrograph.sum, one node for every entry.")

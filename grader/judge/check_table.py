@@ -52,6 +52,7 @@ CHECKS = {Check.LIST_OF_NODES.value: SayWalk.NOT_NODES, Check.STARTS_AT_ROOT.val
           Check.SAME_AGAIN.value: SayState.NOT_SAME_AGAIN, Check.FIRST_KEPT.value: SayState.FIRST_CHANGED,
           Check.SAME_FRESH.value: SayState.NOT_SAME_FRESH,
           Check.READ_ANEW.value: SayState.FREED_GRAPH_KEPT, Check.ENGINE_SUM.value: SayCheck.BUILTIN_SUM,
+          Check.INPUT_UNHOOKED.value: SayCheck.INPUT_HOOKED,
           Check.SAME_SECOND_TIME.value: SayState.OTHER_SECOND_TIME,
           Check.SET_TO_NONE_READ.value: SayCheck.SET_TO_NONE_SWAPPED,
           Check.PAST_NO_GRAD.value: SayClear.STOPPED_AT_NO_GRAD,

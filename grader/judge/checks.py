@@ -45,7 +45,7 @@ _NAMED = {  # a sentence that names one thing the probe recorded as context: (it
     SayCheck.ARGS_SWAPPED: ("helper", "function"),  # the helper the function tested called
     SayCheck.LIST_CHANGED: ("name", "name"), SayClear.RESET_AS_FLAG: ("passed", "name"),  # the argument's name; the text passed as a flag
     SayCheck.FLAGS_CHANGED_AFTER: ("leaf", "leaf"),  # the leaf whose flag was turned off after the graph recorded it
-    SayCheck.DETACH_DROPPED: ("leaf", "leaf"),  # the leaf whose detach() the call left unused
+    SayCheck.DETACH_DROPPED: ("leaf", "leaf"), SayCheck.INPUT_HOOKED: ("leaf", "leaf"),  # the leaf whose detach() the call left unused
     SayCheck.READ_AFTER_CHANGE: ("leaf", "leaf"),  # the leaf whose .grad was read once the code had changed it
     SayCheck.LIST_REORDERED: ("name", "name"), SayCheck.DETACHED_OTHER: ("other", "name"), SayCheck.CHANGED_ITSELF_TOO_BY: ("op", "op"), SayCheck.CHANGED_DATA_TOO_BY: ("op", "op"), SayCheck.PARTS_OTHER_ORDER: ("order", "name"),  # the Value detach() was taken of; the method called on w; the parts' order
     SayWalk.BY_NAME: ("op", "op"),  # a name two nodes the walk met share

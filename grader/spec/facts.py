@@ -145,6 +145,7 @@ class Check(str, enum.Enum):
     SAME_AGAIN = "same_again"  # a second call with the same inputs returns what the first did
     FIRST_KEPT = "first_kept"  # a first call's result is unchanged by a later call
     SAME_FRESH = "same_fresh"  # a call returns what it returns in a fresh import of the file
+    INPUT_UNHOOKED = "input_unhooked"  # no entry of forward's input carries a hook that changes its gradient
     ENGINE_SUM = "engine_sum"  # a loss summed by micrograph.sum, not by Python's sum() (a chain of + from a constant)
     READ_ANEW = "read_anew"  # a call on a graph whose node took a freed one's id is not what it returned for that one
     FLAGS_KEPT = "flags_kept"  # a call's backward wrote into as many leaves as its flags ask for

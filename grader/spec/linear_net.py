@@ -13,7 +13,7 @@ from micrograph import nn
 from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
 from grader.spec.entries_reached import every_entry
-from grader.spec.facts import Check
+from grader.spec.facts import CONTEXT, Check
 from grader.spec.helpers import Results
 from grader.spec.mode_restored import called
 from grader.spec.provenance import check, grad_of
@@ -129,6 +129,29 @@ def summed_by_engine(output: object, loss: object) -> dict[str, Any]:
             return check(Check.ENGINE_SUM, adds != len(entries), "loss")
         node = below
     return check(Check.ENGINE_SUM, True, "loss")
+
+
+def input_unhooked(inputs: object) -> dict[str, Any]:
+    """The INPUT_UNHOOKED fact of forward's input (``~leaf``: the first entry told): the gradient grad() gives each
+    leaf entry from that entry times one is one, as for any leaf; a hook forward registered on it
+    (``v.register_hook(lambda g: g * 0)``) changes it, in every backward through the input after forward too.
+    grad() writes no .grad: the caller's leaves are left as they were."""
+    rows = inputs if type(inputs) is list and all(type(row) is list for row in inputs) else []
+    for i, row in enumerate(rows):
+        for j, v in enumerate(row):
+            if isinstance(v, micrograph.Value) and v.is_leaf and v.requires_grad and not _plain_leaf(v):
+                return {**check(Check.INPUT_UNHOOKED, False, "forward"), CONTEXT + "leaf": f"input[{i}][{j}]"}
+    return check(Check.INPUT_UNHOOKED, True, "forward")
+
+
+def _plain_leaf(v: micrograph.Value) -> bool:
+    """Whether grad() of ``v * 1.0`` with respect to the leaf ``v`` is one (a hook of the student's that raises: not)."""
+    try:
+        with micrograph.enable_grad():
+            (g,) = micrograph.grad(v * 1.0, [v])
+    except Exception:  # noqa: BLE001 - a hook of the student's raised in the probe's pass: it is there
+        return False
+    return isinstance(g, micrograph.Value) and g.item() == 1.0
 
 
 def calling_forward(module: Any, function: str, net: nn.Linear, rows: list[list[float]]) -> object:

@@ -810,3 +810,17 @@ CASES += [Correct("output_entries_retained",
                   edits={"    _, _, loss = forward(net, rows)\n    loss.backward()  # frees":
                          "    _, _, loss = forward(net, rows)\n    for p in net.parameters():\n"
                          "        p.register_hook(lambda g: print(g.item()))\n    loss.backward()  # frees"})]
+
+# a hook forward registers on each input leaf that zeroes its gradient ("the input is data, not trained"): the
+# statement's input gets its gradients from backward, so it is told by the hook on the first entry; a hook there
+# that only looks (returns None) gets full marks.
+INPUT_LEAVES = "    inputs = [[Value(v, requires_grad=True) for v in row] for row in rows]\n"
+CASES += [
+    Wrong("input_gradients_zeroed_by_hooks", fails={FORWARD: "forward registered a hook on input[0][0]"},
+          edits={INPUT_LEAVES: INPUT_LEAVES + "    for row in inputs:\n        for v in row:\n"
+                                              "            v.register_hook(lambda g: g * 0)  # the input is data\n"},
+          names=("forward registered a hook on input[0][0]", "changes the gradient backward gives it")),
+    Correct("input_hooks_that_only_look",
+            edits={INPUT_LEAVES: INPUT_LEAVES + "    seen = []\n    for row in inputs:\n        for v in row:\n"
+                                                "            v.register_hook(lambda g: seen.append(g.item()))\n"}),
+]
