@@ -99,6 +99,9 @@ class SayStep(Sentence):
     LOSS_COMPUTED_AGAIN = N_("{label} is not the loss its backward pass started from: it holds loss_fn's number at w "
                            "as your update left it, so your code computed the loss again after changing w, where the "
                            "statement returns the loss computed before the update.")
+    LOSS_NOT_BACKPROPAGATED = N_("{label} is not the loss its backward pass started from: your code called loss_fn "
+                                 "more than once and ran backward from another Value than the loss it returned, where "
+                                 "the statement runs backward from the very loss it returns.")
     STEP_OTHER_LOSS = N_("{label} took its steps on another loss than nn.mse_loss(model(inputs), targets): given one "
                          "step, it moved every parameter by lr times its .grad, as an SGD step does, but the first loss "
                          "it returned is not that loss, and those .grad are not its gradients.")

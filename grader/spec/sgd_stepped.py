@@ -74,7 +74,7 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         runs.append({"loss": [_loss_value(loss, given, call), _LOSS_RETURNED.new(loss),
                               graph(loss, {"w": w}, label="the loss returned", freeing=False),
                               same_object(loss, w, "the loss returned", N_("the leaf w given to sgd_step")),
-                              _root_returned(loss, call, loss_fn, before, now)],
+                              _root_returned(loss, call, loss_fn, (before, now), len(given.modes))],
                      "grad": grad_of(w, "w.grad"), "w": value_of(w, "w", call),
                      "call": [{**call.fact, **_flag_toggled(w, call)}, check(Check.UPDATED_AFTER_BACKWARD, not first, "sgd_step"),
                               _change_dropped(call, w, version), _loss_fn_called(given, calls)]})
@@ -106,18 +106,24 @@ def _flag_toggled(w: Value, call: Call) -> dict[str, Any]:
     return {CONTEXT + "flag_toggled": "w"} if toggled else {}
 
 
-def _root_returned(loss: object, call: Call, loss_fn: Callable[[Value], Value], before: float, now: object) -> dict[str, Any]:
+def _root_returned(loss: object, call: Call, loss_fn: Callable[[Value], Value], w: tuple[float, object],
+                   runs: int) -> dict[str, Any]:
     """The RETURNED_ROOT fact of one step: the loss returned is the root its backward pass started from.
-    Judged False (context ``~computed_again``) only where it is not and its number is loss_fn's at w as the
-    step left it, not as it found it: a loss computed again after the update (``return loss_fn(w)``); a
-    loss returned otherwise (w itself, a float) is told by its own facts."""
+    Judged False only where it is not and its number is loss_fn's at w as the step left it, not as it
+    found it (``w``: before the step, after it): a loss computed again after the update (``return
+    loss_fn(w)``, context ``~computed_again``); or where loss_fn ran more than once (``runs``) and the
+    loss returned, recorded by a graph, holds loss_fn's number at w as the step found it (``~computed_twice``:
+    ``loss = loss_fn(w); loss_fn(w).backward()``).  A loss returned otherwise (w itself, a float) is told
+    by its own facts."""
     fact = returned_root(loss, call, "the loss returned")
     if fact["holds"] is not False:
         return fact
     with micrograph.no_grad():
-        at = [loss_fn(Value(number)).item() if type(number) is float else None for number in (now, before)]
+        at = [loss_fn(Value(number)).item() if type(number) is float else None for number in w[::-1]]
     again = isinstance(loss, Value) and at[0] is not None and at[0] == loss.item() != at[1]
-    return {**fact, "holds": False if again else None, CONTEXT + "computed_again": again}
+    twice = isinstance(loss, Value) and loss.grad_fn is not None and runs > 1 and not again and at[1] == loss.item()
+    return {**fact, "holds": False if again or twice else None, CONTEXT + "computed_again": again,
+            CONTEXT + "computed_twice": twice}
 
 
 _GIVEN: list[ModeNoted] = []

@@ -780,3 +780,11 @@ CASES += [
           edits={FORWARD_BODY: FORWARD_BODY.replace("set_grad_enabled(training)", "set_grad_enabled(False)")},
           names=("set_grad_enabled(False)", "forward(w, x, True)"), unsaid=("(no_grad) while",)),
 ]
+
+# the loss computed for the return, and loss_fn called again for the backward: the loss returned is not the root
+# backward ran from, told so, where only the test's advice was said
+CASES += [
+    Wrong("loss_computed_twice", fails={STEP: "called loss_fn more than once"},
+          edits={BACKWARD: "    loss = loss_fn(w)\n    loss_fn(w).backward()\n    with micrograph.no_grad():\n"},
+          names=("not the loss its backward pass started from", "called loss_fn more than once")),
+]
