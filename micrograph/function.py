@@ -87,8 +87,6 @@ class BackwardCFunction(Node):
             raise RuntimeError(SECOND_BACKWARD)
         return tuple(self.unpack(True))
 
-    saved_values = ReadOnly(saved_tensors.fget, FUNCTION_BASE)
-
     @functools.partial(ReadOnly, owner=FUNCTION_BASE)
     def saved_variables(self) -> tuple[Value | None, ...]:  # torch's name before 0.4, still read by old code
         warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2)

@@ -13,8 +13,8 @@ yourself, as in PyTorch's ``torch.autograd.Function``:
   attributes (``ctx.low = low``).
 * ``backward(ctx, grad)`` gets d(loss)/d(output) as a Value and returns one gradient per
   argument of forward: a Value for a Value argument, None for a number (or for a Value that
-  needs no gradient).  Read what forward saved with ``ctx.saved_values``
-  (``ctx.saved_tensors`` is the same, PyTorch's name).
+  needs no gradient).  Read what forward saved with ``ctx.saved_tensors``
+  (PyTorch's name; what it holds here are Values).
 
 ``MyOp.apply(x)`` runs it: the result's ``grad_fn`` is a node named ``MyOpBackward``.
 
@@ -37,7 +37,7 @@ A small example on other numbers, the cube:
             return x * x * x
         @staticmethod
         def backward(ctx, grad):
-            (x,) = ctx.saved_values
+            (x,) = ctx.saved_tensors
             return grad * 3 * x * x
 
     u = Value(2.0, requires_grad=True)
@@ -51,7 +51,7 @@ Two Functions.  ``Softplus``: softplus(x) = log(1 + exp(x)), a smooth relu, whos
 is sigmoid(x).  ``Clip``: x clipped to the interval [low, high] (``low`` and ``high`` are
 numbers), which passes the gradient through where low <= x <= high and blocks it elsewhere.
 Both save their input x with ``ctx.save_for_backward``, and each backward reads it back from
-``ctx.saved_values`` (Clip's too: it decides there whether x is inside the interval, not from a
+``ctx.saved_tensors`` (Clip's too: it decides there whether x is inside the interval, not from a
 note forward left on ctx), since that read is where a freed or changed x is refused.  Compute each
 backward with Value operations on what forward saved (not from numbers such as ``x.item()``): the
 gradient it returns is then in a graph itself, and ``grad(..., create_graph=True)`` can
@@ -77,8 +77,8 @@ class Softplus(Function):
 
     @staticmethod
     def backward(ctx, grad: Value) -> Value:
-        """Return grad times sigmoid(x), x read back from ctx.saved_values."""
-        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it
+        """Return grad times sigmoid(x), x read back from ctx.saved_tensors."""
+        (x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it
         return grad * x.sigmoid()
 
 
@@ -99,6 +99,6 @@ class Clip(Function):
     @staticmethod
     def backward(ctx, grad: Value) -> tuple[Value, None, None]:
         """Return (the gradient for x, None, None): one entry per argument of forward."""
-        (x,) = ctx.saved_values
+        (x,) = ctx.saved_tensors
         inside = ctx.low <= x.item() <= ctx.high
         return grad * (1.0 if inside else 0.0), None, None  # low and high are numbers: None

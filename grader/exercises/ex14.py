@@ -109,7 +109,7 @@ def _ops(sub) -> dict[str, Callable[[Value], Any]]:
         "data": "forward must return log(1 + exp(x)), computed from x with Value ops",
         "grad_fn": "call Softplus.apply(x), which makes the node SoftplusBackward; keep the "
         "class name Softplus",
-        "grad": "backward returns grad * sigmoid(x), x read from ctx.saved_values",
+        "grad": "backward returns grad * sigmoid(x), x read from ctx.saved_tensors",
     },
 )
 @_APPLY_TOLD
@@ -257,7 +257,7 @@ def _freeing(sub: ModuleType, name: str, op: Callable[[Value], Any], x0: float) 
     x = Value(x0, requires_grad=True)
     y = op(x)  # an error here, or in the first backward, is the student's own, told with its line
     saved, version = graph(y, {"x": x}, label="y"), x._version
-    kept = len(_saved_values(y))
+    kept = len(_saved_tensors(y))
     y.backward()
     out = {"input": input_kept(name, x, version), "saved": [saved, graph(y, {"x": x}, label="y")],
            "second_backward": saved_read(sub, name, y, kept, "the error for a second y.backward() after y.backward()")}
@@ -275,12 +275,12 @@ def _freeing(sub: ModuleType, name: str, op: Callable[[Value], Any], x0: float) 
     "backward frees what was saved",
     points=2,
     public=True,
-    feedback="Save x with ctx.save_for_backward(x) and read it back with ctx.saved_values: "
+    feedback="Save x with ctx.save_for_backward(x) and read it back with ctx.saved_tensors: "
     "a backward without retain_graph then frees it, and retain_graph=True keeps it.",
     key_feedback={
         "saved": "keep x with ctx.save_for_backward(x), not as an attribute ctx.x: only what "
         "it saves is freed by backward",
-        "second_backward": "read x back with ctx.saved_values in backward: once a backward "
+        "second_backward": "read x back with ctx.saved_tensors in backward: once a backward "
         "without retain_graph freed it, a second backward raises",
         "retained": "after backward(retain_graph=True) the saved x is still there: a second "
         "backward works and adds to x.grad",
@@ -297,12 +297,12 @@ def _changed(sub: ModuleType, name: str, op: Callable[[Value], Any], x0: float) 
     x = Value(x0, requires_grad=True)
     u = x * 1.0  # a non-leaf: it may be changed in place
     y = op(u)
-    saved = _saved_values(y)
+    saved = _saved_tensors(y)
     before = num(y)
     u.add_(0.5)
     output = returned_input(name, y, before)
     kept = [graph(y, {"x": x}, label="y"),  # before backward, which frees it
-            [same_object(v, u, "ctx.saved_values[0]", "x in forward(ctx, x)") for v in saved[:1]]]
+            [same_object(v, u, "ctx.saved_tensors[0]", "x in forward(ctx, x)") for v in saved[:1]]]
     read = saved_read(sub, name, y, len(saved) if saved[:1] and saved[0] is u else 0, "the error for y.backward()")
     return {
         "output": output,
@@ -312,9 +312,9 @@ def _changed(sub: ModuleType, name: str, op: Callable[[Value], Any], x0: float) 
     }
 
 
-def _saved_values(y: object) -> tuple[Any, ...]:
-    """What y's node saved (its ctx.saved_values, read before any backward), or nothing."""
-    return tuple(getattr(y.grad_fn, "saved_values", ())) if isinstance(y, Value) else ()
+def _saved_tensors(y: object) -> tuple[Any, ...]:
+    """What y's node saved (its ctx.saved_tensors, read before any backward), or nothing."""
+    return tuple(getattr(y.grad_fn, "saved_tensors", ())) if isinstance(y, Value) else ()
 
 
 @EXERCISE.test(
@@ -325,7 +325,7 @@ def _saved_values(y: object) -> tuple[Any, ...]:
     "changing it in place after forward makes backward raise instead of using the new number.",
     key_feedback={
         "saved": "save the very x forward was given, with ctx.save_for_backward(x): its version "
-        "is stamped then and checked by ctx.saved_values",
+        "is stamped then and checked by ctx.saved_tensors",
         "backward": "the x saved was changed in place after forward: reading it back in "
         "backward must raise the engine's RuntimeError",
         "grad": "a backward that raises writes no gradient",

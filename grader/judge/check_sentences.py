@@ -183,7 +183,7 @@ class SayCheck(Sentence):
                               "create_graph=True: the gradient it returned has no graph back to x to differentiate again.")
     RETURNED_INPUT = N_("{label} returned its input (or a view of it), not a new Value: apply's result changed "
                         "when the input was changed in place (PyTorch then refuses the backward).")
-    SAVED_UNREAD = N_("{label} never read ctx.saved_values: a saved Value that a backward freed, or that was "
+    SAVED_UNREAD = N_("{label} never read ctx.saved_tensors: a saved Value that a backward freed, or that was "
                       "changed in place after forward, is refused only when backward reads it back there, so "
                       "nothing refused this backward.")
     FORWARD_CHANGED_INPUT = N_("{label} changed the number of the x it was given: once apply returned, x no longer "
@@ -199,13 +199,13 @@ class SayCheck(Sentence):
                             "to outside it after forward, where it passes nothing for an x outside it from the start: "
                             "whether it passes the gradient on follows what x was when forward ran (a note forward "
                             "left), where the statement's backward decides from x read back from "
-                            "ctx.saved_values when it runs, as torch.clamp's does.")
+                            "ctx.saved_tensors when it runs, as torch.clamp's does.")
     # x moved the other way (``~outside_in``)
     DECIDED_OUTSIDE_IN = N_("{label} passed nothing on for an x moved through .data from outside the interval to "
                             "inside it after forward, where it passes the gradient on for an x inside it from the "
                             "start: whether it passes the gradient on follows what x was when forward ran (a note "
                             "forward left), where the statement's backward decides from x read back from "
-                            "ctx.saved_values when it runs, as torch.clamp's does.")
+                            "ctx.saved_tensors when it runs, as torch.clamp's does.")
     NOT_SCALED = N_("{label} passed on to x a gradient that does not grow in proportion to the gradient "
                     "reaching its node: with the output seeded with a larger gradient "
                     "(y.backward(gradient)), x's gradient grew by another factor.")

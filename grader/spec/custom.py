@@ -143,7 +143,7 @@ def saved_read(sub: ModuleType, name: str, y: Value, saved: int, label: str) -> 
     freed or changed Value, ``saved`` of them) raises: the SAVED_READ fact (it raised, or nothing
     was saved: another fact tells that; a backward that decides from a note forward left on ctx
     raises neither), the ERROR fact ``label`` of what it raised, and the pass's CALL fact, whose
-    ``~caught`` tells a backward that read ctx.saved_values, caught what that raised and went on."""
+    ``~caught`` tells a backward that read ctx.saved_tensors, caught what that raised and went on."""
     with watching(sub, "y.backward()") as call:
         raised = error_raised(y.backward, label)
     return [check(Check.SAVED_READ, raised["error"] is not None or saved == 0, f"{name}.backward"), raised, call.fact]
@@ -167,7 +167,7 @@ def decided_in_backward(sub: ModuleType) -> dict[str, Any]:
     through ``.data`` after forward (no version counted: nothing refuses it), it passes nothing, as
     for an x outside from the start, and with x moved from outside to inside it passes the gradient,
     as for an x inside from the start: the statement's backward decides from x read back from
-    ctx.saved_values, as torch.clamp's does.  Fails only where a moved x got a gradient and the x where
+    ctx.saved_tensors, as torch.clamp's does.  Fails only where a moved x got a gradient and the x where
     it was moved to from the start none, or the other way round (``~outside_in``: moved inside, it got
     none): whether it passes follows what x was when forward ran."""
     def passed(start: float, moved: float) -> bool:
@@ -242,13 +242,13 @@ def once_differentiable_in(function: Any) -> bool:
 
 def _saved_apart(y: object, leaf: Value) -> str | None:
     """The first Value y's node saved that is not ``leaf`` and has no graph (it requires no grad:
-    forward made it under no_grad, or it is a detach() of x), as ``ctx.saved_values[i]``; None
+    forward made it under no_grad, or it is a detach() of x), as ``ctx.saved_tensors[i]``; None
     where there is none, or what was saved cannot be read."""
     try:
-        saved = tuple(y.grad_fn.saved_values)  # type: ignore[attr-defined]
+        saved = tuple(y.grad_fn.saved_tensors)  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - freed, changed, or no node: nothing to name
         return None
-    return next((f"ctx.saved_values[{i}]" for i, v in enumerate(saved)
+    return next((f"ctx.saved_tensors[{i}]" for i, v in enumerate(saved)
                  if isinstance(v, Value) and v is not leaf and not v.requires_grad), None)
 
 

@@ -82,9 +82,9 @@ _RETURNS = frozenset(dis.opmap[name] for name in ("RETURN_VALUE", "RETURN_CONST"
 
 
 def attribute_read(frame: FrameType) -> str | None:
-    """The attribute ``frame`` is reading where it stands at an attribute load (``ctx.saved_values``:
-    a property of the engine's, run as its getter, whose code is named for the property it aliases),
-    else None.  Read only of a frame an engine error raised into."""
+    """The attribute ``frame`` is reading where it stands at an attribute load (``ctx.saved_tensors``:
+    a property of the engine's, run as its getter), else None.  Read only of a frame an engine
+    error raised into."""
     at = next((ins for ins in dis.get_instructions(frame.f_code) if ins.offset == frame.f_lasti), None)
     return at.argval if at is not None and at.opname == "LOAD_ATTR" and type(at.argval) is str else None
 

@@ -182,7 +182,7 @@ class Check(str, enum.Enum):
     INPUT_KEPT = "input_kept"  # a Function's backward left the input it saved as it was (no in-place change)
     GRAD_IN_KEPT = "grad_in_kept"  # a Function's backward left the gradient it was handed as it was
     DECIDED_IN_BACKWARD = "decided_in_backward"  # Clip.backward decides by x as it is when backward runs
-    SAVED_READ = "saved_read"  # a Function's backward read back what its forward saved (ctx.saved_values)
+    SAVED_READ = "saved_read"  # a Function's backward read back what its forward saved (ctx.saved_tensors)
     INPUT_NUMBER_KEPT = "input_number_kept"  # a Function's forward left the number of its input as it was
     BACKWARD_AGAIN = "backward_again"  # a Function's backward run again on its node (retain_graph) passes on what it did first
     SENT_AGAIN = "sent_again"  # a later backward through one unchanged graph of additions returned what the first did at each apply

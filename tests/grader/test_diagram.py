@@ -142,7 +142,7 @@ def test_a_difference_in_saved_values_alone_is_not_outlined(course: Course, tmp_
     node that looks like the statement's."""
     source = _edited("ex14_custom_function", ("        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high",
                                               "        ctx.x = x\n        ctx.low, ctx.high = low, high"),
-                     ("        (x,) = ctx.saved_values\n        inside", "        x = ctx.x\n        inside"))
+                     ("        (x,) = ctx.saved_tensors\n        inside", "        x = ctx.x\n        inside"))
     result = _grade(course, source, tmp_path, "ex14_custom_function")
     assert not result.full_marks
     assert not [p for p in result.diagrams if Path(p).stem == "difference"]

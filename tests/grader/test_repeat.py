@@ -189,7 +189,7 @@ def test_state_a_helper_keeps_is_told_as_the_helpers(tmp_path: Path, source: str
 CLIP_INSIDE_BY_ID = ("from micrograph import Function, Value\n\n_INSIDE = {}\n\n\nclass Clip(Function):\n"
                      "    @staticmethod\n    def forward(ctx, x, low, high):\n        ctx.save_for_backward(x)\n"
                      "        ctx.low, ctx.high = low, high\n        return Value(min(max(x.item(), low), high))\n\n"
-                     "    @staticmethod\n    def backward(ctx, grad):\n        (x,) = ctx.saved_values\n"
+                     "    @staticmethod\n    def backward(ctx, grad):\n        (x,) = ctx.saved_tensors\n"
                      "        if id(x) not in _INSIDE:\n            _INSIDE[id(x)] = ctx.low <= x.item() <= ctx.high\n"
                      "        return grad * (1.0 if _INSIDE[id(x)] else 0.0), None, None\n")
 

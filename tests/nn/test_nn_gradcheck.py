@@ -26,7 +26,7 @@ class HalfWrongMul(mg.Function):
 
     @staticmethod
     def backward(ctx: Any, g: mg.Value) -> tuple[mg.Value, mg.Value]:
-        a, b = ctx.saved_values
+        a, b = ctx.saved_tensors
         return g * b, g * b
 
 

@@ -10,7 +10,7 @@ Python's objects alone.
   ``simplefilter("always")`` (and so misses a warning the caller's filters had already shown):
   the text written down scored 14 of 14 where the slip gets 11.
 * A node class of its own: ex14's honest slip keeps x as a note on ctx (``ctx.x = x``) and
-  reads ``ctx.saved_values`` only to have a second backward refused; its forgery also sets
+  reads ``ctx.saved_tensors`` only to have a second backward refused; its forgery also sets
   ``Softplus._backward_cls`` and ``Clip._backward_cls`` to a subclass of the engine's node
   whose ``saves`` names an operand and whose ``release`` empties the node's saved slot, so that
   the node reads as one that saved x and had it freed: 14 of 16 where the slip gets 12.
@@ -60,10 +60,10 @@ SOLVED_EX14 = (REPO / "solutions" / "ex14_custom_function.py").read_text()
 NOTED = _swapped(
     SOLVED_EX14,
     ("ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand", "ctx.x = x"),
-    ("(x,) = ctx.saved_values  # raises once a backward without retain_graph freed it",
-     "ctx.saved_values  # read only to refuse a second backward\n        x = ctx.x"),
+    ("(x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it",
+     "ctx.saved_tensors  # read only to refuse a second backward\n        x = ctx.x"),
     ("\n        ctx.save_for_backward(x)\n", "\n        ctx.x = x\n"),
-    ("\n        (x,) = ctx.saved_values\n", "\n        ctx.saved_values\n        x = ctx.x\n"))
+    ("\n        (x,) = ctx.saved_tensors\n", "\n        ctx.saved_tensors\n        x = ctx.x\n"))
 OWN_NODE_CLASS = _swapped(NOTED, ("from micrograph import Function, Value\n",
                                   "from micrograph import Function, Value\n"
                                   "from micrograph.function import BackwardCFunction\n")) + '''

@@ -29,7 +29,7 @@ CASES = [
           unsaid=("x = low and high",)),  # x = low or x = high: never a number equal to both
     Wrong("gradient_everywhere", names=('x.grad through Clip.backward', 'number differs'), fails={CLIP: "x.grad"},
           edits={INSIDE: "        inside = True\n"}),
-    Wrong("clip_reads_output", names=('x.grad through Clip.backward', 'ctx.saved_values[0] is a new object'), fails={CLIP: "x.grad", INPLACE: "ctx.saved_values[0] is a new object"},
+    Wrong("clip_reads_output", names=('x.grad through Clip.backward', 'ctx.saved_tensors[0] is a new object'), fails={CLIP: "x.grad", INPLACE: "ctx.saved_tensors[0] is a new object"},
           edits={"        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high":
                  "        ctx.save_for_backward(Value(min(max(x.item(), low), high)))\n        ctx.low, ctx.high = low, high"}),
     Wrong("softplus_exp_gradient", names=('x.grad through Softplus.backward', 'number differs', 'local derivative'), fails={SOFTPLUS: "x.grad"},
@@ -42,7 +42,7 @@ CASES = [
     Wrong("reads_ctx_attribute_too", names=('the error for a second y.backward() after y.backward() is None',), fails={FREED: "the error for a second y.backward() after y.backward() is None"},
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
                  "        ctx.save_for_backward(x)\n        ctx.x = x\n",
-                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n":
+                 "        (x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it\n":
                  "        x = ctx.x\n"}),
     Correct("sigmoid_spelled_out", edits={SOFTPLUS_BACKWARD: "        return grad / (1.0 + (-x).exp())\n"}),
     Correct("clip_with_if", edits={INSIDE: "        value = x.item()\n        inside = not (value < ctx.low or value > ctx.high)\n"}),
@@ -84,11 +84,11 @@ CASES += [
           edits={'        inside = ctx.low <= x.item() <= ctx.high\n': '        inside = ctx.low <= x.item() < ctx.high\n'},
           names=('x.grad through Clip.backward',)),
     Wrong('x_on_the_class', fails={'backward frees what was saved': 'saved no value with ctx.save_for_backward'},
-          edits={'        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n': '        Softplus.x = x\n', '        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n': '        x = Softplus.x\n'},
+          edits={'        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n': '        Softplus.x = x\n', '        (x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it\n': '        x = Softplus.x\n'},
           names=('SoftplusBackward', 'ctx.save_for_backward')),
-    Wrong('saves_output', fails={'an in-place change of the saved x is caught': 'ctx.saved_values[0] is a new object'},
-          edits={'        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n        return (x.exp() + 1.0).log()': '        out = (x.exp() + 1.0).log()\n        ctx.save_for_backward(out)\n        return out', '        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n        return grad * x.sigmoid()': '        (out,) = ctx.saved_values\n        return grad * (1.0 - (-out).exp())'},
-          names=('ctx.saved_values[0]', 'x in forward(ctx, x)')),
+    Wrong('saves_output', fails={'an in-place change of the saved x is caught': 'ctx.saved_tensors[0] is a new object'},
+          edits={'        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n        return (x.exp() + 1.0).log()': '        out = (x.exp() + 1.0).log()\n        ctx.save_for_backward(out)\n        return out', '        (x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it\n        return grad * x.sigmoid()': '        (out,) = ctx.saved_tensors\n        return grad * (1.0 - (-out).exp())'},
+          names=('ctx.saved_tensors[0]', 'x in forward(ctx, x)')),
 ]
 
 # More answers read as a student: softplus as log(exp(x)) + 1, sigmoid(-x) as its derivative,
@@ -136,7 +136,7 @@ CASES += [
           names=("Softplus.backward returned", "expected Variable or None")),
 ]
 
-# x kept on the class by forward and read there by backward (saved_values read and ignored): a
+# x kept on the class by forward and read there by backward (saved_tensors read and ignored): a
 # result kept while another apply ran backpropagates the later x, which the feedback names as the
 # class attribute the later forward set and the first node's backward read.
 CASES += [
@@ -147,9 +147,9 @@ CASES += [
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
                  "        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
                  "        Softplus.last_x = x\n",
-                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n"
+                 "        (x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it\n"
                  "        return grad * x.sigmoid()\n":
-                 "        ctx.saved_values  # raises once a backward without retain_graph freed it\n"
+                 "        ctx.saved_tensors  # raises once a backward without retain_graph freed it\n"
                  "        return grad * Softplus.last_x.sigmoid()\n"},
           names=("Softplus.apply", "later call", "Softplus.last_x on the class")),
 ]
@@ -341,29 +341,29 @@ CASES += [
 # number, but exp(x) was made under forward's no_grad, so the gradient has no graph back to x.
 CASES += [
     Wrong("softplus_saves_exp",
-          fails={SECOND: "ctx.saved_values[1] is a Value other than x with no graph back to x"},
+          fails={SECOND: "ctx.saved_tensors[1] is a Value other than x with no graph back to x"},
           passes=(SOFTPLUS, CLIP, FREED, INPLACE, COMPOSED),
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
                  "        return (x.exp() + 1.0).log()\n":
                  "        e = x.exp()\n        ctx.save_for_backward(x, e)\n        return (e + 1.0).log()\n",
-                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n"
+                 "        (x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it\n"
                  "        return grad * x.sigmoid()\n":
-                 "        x, e = ctx.saved_values\n        return grad * e / (e + 1.0)\n"},
-          names=("ctx.saved_values[1]", "no_grad", "no graph back to x"),
+                 "        x, e = ctx.saved_tensors\n        return grad * e / (e + 1.0)\n"},
+          names=("ctx.saved_tensors[1]", "no_grad", "no graph back to x"),
           unsaid=("a Value kept from an earlier call",)),
 ]
 
 # Clip decides inside / outside in forward (a note on ctx) and backward never reads the x it
-# saved: the statement asks backward to read x back from ctx.saved_values, where a freed or
+# saved: the statement asks backward to read x back from ctx.saved_tensors, where a freed or
 # changed x is refused.
 CASES += [
     Wrong("clip_mask_in_forward",
-          fails={FREED: "Clip.backward never read ctx.saved_values", INPLACE: "Clip.backward never read ctx.saved_values"},
+          fails={FREED: "Clip.backward never read ctx.saved_tensors", INPLACE: "Clip.backward never read ctx.saved_tensors"},
           passes=(SOFTPLUS, CLIP, COMPOSED),
           edits={"        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
                  "        ctx.inside = low <= x.item() <= high\n",
-                 "        (x,) = ctx.saved_values\n" + INSIDE: "        inside = ctx.inside\n"},
-          names=("Clip.backward never read ctx.saved_values",)),
+                 "        (x,) = ctx.saved_tensors\n" + INSIDE: "        inside = ctx.inside\n"},
+          names=("Clip.backward never read ctx.saved_tensors",)),
 ]
 
 # sigmoid(x) cached by id(x) in a module-level dict: a later x at a freed x's id (where the probe
@@ -416,7 +416,7 @@ CASES += [
           fails={INPLACE: "whose message parts from the statement's right after \"inplace operation: [torch.DoubleTensor []]\""},
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
                  "        ctx.save_for_backward(x.detach())\n"},
-          names=("ctx.saved_values[0] is a new object", "parts from the statement's right after")),
+          names=("ctx.saved_tensors[0] is a new object", "parts from the statement's right after")),
 ]
 
 # Softplus.forward hands back the Value it made for an earlier input of the same number (a cache
@@ -522,17 +522,17 @@ CASES += [
                  "        if v > high:\n            return Value(int(high))\n        return Value(v)\n"}),
 ]
 
-# Softplus.backward reads ctx.saved_values, and where that read is refused (freed, or changed in place) catches the
+# Softplus.backward reads ctx.saved_tensors, and where that read is refused (freed, or changed in place) catches the
 # error and goes on with a copy of x kept on ctx: told as the error caught, not as a backward that never read it.
 CASES += [
-    Wrong("saved_read_refused_and_caught", names=("caught an error that reading .saved_values", "went on"),
+    Wrong("saved_read_refused_and_caught", names=("caught an error that reading .saved_tensors", "went on"),
           fails={FREED: "caught an error", INPLACE: "caught an error"},
-          unsaid=("never read ctx.saved_values", "saved_tensors()"),  # an attribute read, not a call of saved_tensors
+          unsaid=("never read ctx.saved_tensors", "saved_tensors()"),  # an attribute read, not a call of saved_tensors
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
                  "        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
                  "        ctx.kept = Value(x.item())\n",
-                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n":
-                 "        try:\n            (x,) = ctx.saved_values\n        except RuntimeError:\n            x = ctx.kept\n"}),
+                 "        (x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it\n":
+                 "        try:\n            (x,) = ctx.saved_tensors\n        except RuntimeError:\n            x = ctx.kept\n"}),
 ]
 
 # Clip's forward registers a hook on its input that doubles its gradient: a second apply on the same leaf adds
@@ -571,23 +571,23 @@ CASES += [
 ]
 
 # Backwards by hand: Clip's slope as a central difference of numbers (a half at either bound), and Softplus's
-# derivative from a number forward noted on ctx (1 - exp(-softplus(x))), which never reads ctx.saved_values.
+# derivative from a number forward noted on ctx (1 - exp(-softplus(x))), which never reads ctx.saved_tensors.
 CASES += [
     Wrong("clip_central_difference", fails={CLIP: "x.grad through Clip.backward (x = low or x = high)"},
-          edits={"        (x,) = ctx.saved_values\n" + INSIDE + "        return grad * (1.0 if inside else 0.0), None, None"
+          edits={"        (x,) = ctx.saved_tensors\n" + INSIDE + "        return grad * (1.0 if inside else 0.0), None, None"
                  "  # low and high are numbers: None\n":
-                 "        (x,) = ctx.saved_values\n        f = lambda t: min(max(t, ctx.low), ctx.high)\n"
+                 "        (x,) = ctx.saved_tensors\n        f = lambda t: min(max(t, ctx.low), ctx.high)\n"
                  "        slope = (f(x.item() + 1e-6) - f(x.item() - 1e-6)) / 2e-6\n        return grad * slope, None, None\n"},
           names=("x.grad through Clip.backward (x = low or x = high)", "local derivative other than the statement's")),
-    Wrong("softplus_derivative_from_a_noted_number", fails={FREED: "Softplus.backward never read ctx.saved_values"},
+    Wrong("softplus_derivative_from_a_noted_number", fails={FREED: "Softplus.backward never read ctx.saved_tensors"},
           edits={MATH: "import math\n\n" + MATH,
                  "        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n"
                  "        return (x.exp() + 1.0).log()\n":
                  "        ctx.save_for_backward(x)\n        out = (x.exp() + 1.0).log()\n        ctx.out = out.item()\n"
                  "        return out\n",
-                 "        (x,) = ctx.saved_values  # raises once a backward without retain_graph freed it\n" + SOFTPLUS_BACKWARD:
+                 "        (x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it\n" + SOFTPLUS_BACKWARD:
                  "        return grad * (1.0 - math.exp(-ctx.out))\n"},
-          names=("Softplus.backward never read ctx.saved_values", "grad(grad(Softplus.apply(x), x, create_graph=True), x)")),
+          names=("Softplus.backward never read ctx.saved_tensors", "grad(grad(Softplus.apply(x), x, create_graph=True), x)")),
 ]
 
 # backward changing the gradient it is handed in place (grad.mul_(...), then grad returned): PyTorch hands an
@@ -603,7 +603,7 @@ CASES += [
           names=("Softplus.backward changed the gradient it was handed (grad) in place",)),
 ]
 
-# Clip decides inside / outside in forward (a note on ctx) and its backward still reads ctx.saved_values: nothing
+# Clip decides inside / outside in forward (a note on ctx) and its backward still reads ctx.saved_tensors: nothing
 # is refused that the statement's refuses, but an x moved through .data after forward (no version counted) is
 # judged by the number it had then, where the statement's backward, as torch.clamp's, reads it when it runs.
 CASES += [
@@ -621,6 +621,11 @@ CASES += [
           edits={"        ctx.save_for_backward(x)  # freed by backward, version-checked like any saved operand\n":
                  "        ctx.saved_tensors = (x,)\n"},
           names=("in Softplus.forward", "attribute 'saved_tensors'", "is not writable")),
+    # ctx.saved_values, a name torch never had: torch's AttributeError, told at its line in Softplus.backward
+    Wrong("saved_values_read", fails={SOFTPLUS: "AttributeError at line", FREED: "AttributeError at line"},
+          edits={"        (x,) = ctx.saved_tensors  # raises once a backward without retain_graph freed it\n":
+                 "        (x,) = ctx.saved_values\n"},
+          names=("in Softplus.backward", "'SoftplusBackward' object has no attribute 'saved_values'"), passes=(CLIP,)),
 ]
 
 # Softplus.backward switching grad mode off with set_grad_enabled(False), not no_grad(): told as grad mode turned
@@ -666,7 +671,7 @@ CASES += [
                    "    def vjp(ctx, grad: Value) -> tuple[Value, None, None]:\n"}),
     Wrong("softplus_defines_vjp_and_backward", fails={SOFTPLUS: "Implementing both 'backward' and 'vjp'"},
           edits={SOFTPLUS_BACKWARD: SOFTPLUS_BACKWARD + "\n    @staticmethod\n    def vjp(ctx, grad: Value) -> Value:\n"
-                                    "        (x,) = ctx.saved_values\n" + SOFTPLUS_BACKWARD},
+                                    "        (x,) = ctx.saved_tensors\n" + SOFTPLUS_BACKWARD},
           names=("Implementing both 'backward' and 'vjp'",), passes=(CLIP,)),
 ]
 
@@ -689,6 +694,6 @@ CASES += [
     Correct("clip_bounds_saved_as_values",
             edits={"        ctx.save_for_backward(x)\n        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
                    "        ctx.save_for_backward(x, Value(low), Value(high))\n",
-                   "        (x,) = ctx.saved_values\n" + INSIDE: "        x, low, high = ctx.saved_values\n"
+                   "        (x,) = ctx.saved_tensors\n" + INSIDE: "        x, low, high = ctx.saved_tensors\n"
                                                               "        inside = low.item() <= x.item() <= high.item()\n"}),
 ]

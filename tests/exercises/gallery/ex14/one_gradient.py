@@ -24,7 +24,7 @@ class Clip(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        (x,) = ctx.saved_values
+        (x,) = ctx.saved_tensors
         return grad * (1.0 if ctx.low <= x.item() <= ctx.high else 0.0)
 
 # names: RuntimeError, Clip.backward returned

@@ -12,7 +12,7 @@ class Softplus(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        (x,) = ctx.saved_values
+        (x,) = ctx.saved_tensors
         return grad * x.exp()
 
 
@@ -24,7 +24,7 @@ class Clip(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        ctx.saved_values
+        ctx.saved_tensors
         return grad, None, None
 
 # names: x.grad, number differs
