@@ -24,6 +24,7 @@ from grader.spec import Exercise, Limits, caller_grads, models
 from grader.spec.earlier import marked, state
 from grader.spec.facts import CONTEXT, FOLLOWS_CALLS, LABEL, Check
 from grader.spec.freed import at_a_freed_id
+from grader.spec.made_from import made_of
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check
 from grader.spec.repeat import calls_apart
@@ -285,10 +286,20 @@ def draw(sub):
     _train(sub, model, *_data(), 0.2, DIAGRAM_STEPS)
     layer = model[0]
     x = [Value(0.5), Value(-1.0)]
-    h = layer(x)[0].tanh()  # the first of the layer's 8 units; the other 7 are not drawn
+    unit = layer(x)[0]
+    h = unit.tanh()  # the first of the layer's 8 units; the other 7 are not drawn
     names = {"x0": x[0], "x1": x[1], "w00": layer.weight[0][0], "w01": layer.weight[0][1],
              "b0": layer.bias[0], "h": h}
-    show([h], names)
+    made = _layer_inputs(unit, layer, x)
+    show([h], names, made)
     model.zero_grad()  # the drawing shows this neuron's gradients, not the last step's
     h.backward()
-    return [h], names
+    return [h], names, made
+
+
+def _layer_inputs(unit: Value, layer: Any, x: list[Value]) -> dict[Any, tuple[Value, ...]]:
+    """The layer's node and what it took, in the order micrograph's Linear records them (biases,
+    inputs, weights): x0 and x1, which the node saved and backward frees, drawn as themselves, where
+    a nameless constant stood for each and x0, x1 apart from the graph; nothing for another layer."""
+    inputs = (*(layer.bias or ()), *x, *(w for row in layer.weight for w in row))
+    return made_of(unit.grad_fn, inputs) if all(isinstance(v, Value) for v in inputs) else {}

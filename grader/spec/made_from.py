@@ -24,13 +24,20 @@ def operands(call: Call) -> dict[Node, tuple[Value, ...]]:
     needs none), so a node an in-place op has given that Value since is never taken for them."""
     found: dict[Node, tuple[Value, ...]] = {}
     for key, v in (call.probe_made or {}).items():
-        node, inputs = v.grad_fn, call.inputs.get(key, ())
-        if node is None:
-            continue
-        reached = [fn for fn, _ in node.next_functions]
-        if len(reached) == len(inputs) and all(_is_input(fn, u) for fn, u in zip(reached, inputs)):
-            found[node] = inputs
+        found.update(made_of(v.grad_fn, call.inputs.get(key, ())))
     return found
+
+
+def made_of(node: Node | None, inputs: tuple[Value, ...]) -> dict[Node, tuple[Value, ...]]:
+    """``{node: inputs}`` where ``node``'s inputs are exactly those Values, in input order (a
+    probe that knows what an engine op of its own call took: a layer's biases, inputs and
+    weights); else nothing, and the drawing shows what the node alone tells."""
+    if node is None:
+        return {}
+    reached = [fn for fn, _ in node.next_functions]
+    if len(reached) == len(inputs) and all(_is_input(fn, u) for fn, u in zip(reached, inputs)):
+        return {node: inputs}
+    return {}
 
 
 def _is_input(fn: Any, u: Value) -> bool:

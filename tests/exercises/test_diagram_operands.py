@@ -48,3 +48,15 @@ def test_a_freed_unnamed_input_is_drawn_with_its_number(exercise_id, number):
     fed = {edge["from"] for edge in graph["edges"] if edge["to"] in products}
     constants = [node["data"] for node in graph["nodes"] if node["id"] in fed and node.get("role") == "const"]
     assert constants == [number]
+
+
+def test_a_layers_inputs_are_drawn_as_the_values_named():
+    """ex15: the layer's node saved x0 and x1 and backward freed them; each is drawn as itself, an
+    input of that node, where a nameless constant stood for it and x0, x1 stood apart."""
+    hidden = _load("ex15_hidden_drawn", catalog.load("ex15").path)
+    roots, names, operands = hidden.EXERCISE.diagram_probe(_load("ex15_solution", solution_path("ex15")))
+    graph = graph_json(*roots, names=names, operands=operands)
+    layer = {node["id"] for node in graph["nodes"] if node.get("op") == "AddmmBackward0"}
+    constants = {node["id"]: node["name"] for node in graph["nodes"] if node.get("role") == "const"}
+    fed = [constants[edge["from"]] for edge in graph["edges"] if edge["to"] in layer and edge["from"] in constants]
+    assert sorted(fed) == sorted(constants.values()) == ["x0", "x1"]
