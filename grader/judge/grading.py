@@ -20,6 +20,7 @@ from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.caused_errors import kept_before
 from grader.judge.compare import identical, same
 from grader.judge.rebound import rebound_told
+from grader.judge.shadowed import shadowed_told
 from grader.judge.unbound import deleted_told
 from grader.judge.reference import Expected
 from grader.judge.explained import Difference, difference
@@ -181,10 +182,12 @@ def _untouched_why(errors: list[Any], submission: Path | None, display: str, lim
 def _stubbed_source(report: ChildReport, submission: Path | None) -> str | None:
     """The file the child ran, read where a test met NotImplementedError (a stub left below the
     student's own definition shows in it), TypeError (a function's name bound again to what is no
-    function shows in it) or UnboundLocalError / NameError (the handler that bound the name shows in it),
-    or where a name of sys changed (the line binding it shows in it), else None."""
+    function shows in it), UnboundLocalError / NameError (the handler that bound the name shows in it) or
+    AttributeError (an imported name bound again shows in it), or where a name of sys changed (the line
+    binding it shows in it), else None."""
     read = Touch.SYS in report.touched or any((record.get("error") or {}).get("type") in (
-        "NotImplementedError", "TypeError", "UnboundLocalError", "NameError") for record in report.tests.values())
+        "NotImplementedError", "TypeError", "UnboundLocalError", "NameError", "AttributeError")
+        for record in [*report.tests.values(), {"error": report.import_error}])
     return submission.read_text(encoding="utf-8", errors="replace") if read and submission is not None else None
 
 
@@ -220,7 +223,8 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         return result(ERROR, touched)
     if report.import_error is not None:  # a top level that ran out of time is no error
         return result(TIMEOUT if explain.is_timeout(report.import_error) else ERROR,
-                      explain.import_error(report.import_error, display, report.limits, names, beside))
+                      explain.import_error(report.import_error, display, report.limits, names, beside)
+                      + shadowed_told(source, report.import_error, functools.partial(explain.line_named, names=names)))
     record = report.tests.get(test.name)
     if record is None:
         return result(*explain.silence(report, test.name))
@@ -233,7 +237,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         line_named = functools.partial(explain.line_named, names=names)
         told = (rebound_told(source, record["error"], line_named)
                 or explain.test_error(record["error"], display, report.limits, names, exercise)
-                + deleted_told(source, record["error"], line_named))
+                + deleted_told(source, record["error"], line_named) + shadowed_told(source, record["error"], line_named))
         return result(status, kept_before(record["error"], told))
     want, got = expected.observations[test.name], record["obs"]
     if identical(want, got):  # its graphs' replays are the reference's: nothing left unmade

@@ -54,3 +54,20 @@ def test_a_thread_refused_is_told_as_the_grading_process_s_rule() -> None:
     assert explain.import_error({**refused, "function": None}, "ex15.py", Limits()) == (
         f"ex15.py raised RuntimeError when imported (line 7): {rule}")
     assert explain.test_error(refused, "ex15.py", Limits()) == f"your code raised RuntimeError at line 7 (in train): {rule}"
+
+
+def test_an_imported_name_bound_again_is_told_only_where_the_global_is_looked_up() -> None:
+    """``nn = make_model(0)`` at the bottom: make_model's ``nn.MLP`` is told with both lines; a
+    function whose own parameter is named nn looks up its argument, not the module's global."""
+    from grader.judge.shadowed import shadowed_told
+
+    source = ("from micrograph import nn\n\n\ndef make_model():\n    return nn.MLP([2, 1])\n\n\n"
+              "def shaped(nn):\n    return nn.MLP\n\n\nnn = make_model()\n")
+    error = ErrorRecord(type="AttributeError", message="'MLP' object has no attribute 'MLP'", function="make_model",
+                        caller=None, line=5, step=None)
+    assert shadowed_told(source, error, "line {}".format) == (
+        "; nn is imported at line 1, and line 12 binds the name nn again after that import, so nn.MLP looks MLP up "
+        "on what that line gave")
+    assert shadowed_told(source, {**error, "function": "shaped", "line": 9}, "line {}".format) == ""
+    assert shadowed_told(source.replace("nn = make_model()", "import micrograph.nn as nn"), error,
+                         "line {}".format) == ""  # imported again: no longer bound to what a line gave

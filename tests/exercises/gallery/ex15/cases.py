@@ -795,3 +795,18 @@ CASES += [
           unsaid=("version counter still at", "returned the losses of the call"),  # every model of a seed: one loss
           edits={STEP: ""}),
 ]
+
+# A look at the model at the bottom of the file, kept under the name of the module it came from (nn = make_model(0)):
+# make_model's nn.MLP and train's nn.mse_loss then look their names up on that MLP, told with the import's line and
+# the line that bound nn again; where the file's own train(nn, ...) after it meets that at import, so is the import.
+CASES += [
+    Wrong("model_demo_named_nn", fails={MAKE: "binds the name nn again after that import, so nn.MLP looks MLP up",
+                                        LOSSES: "so nn.mse_loss looks mse_loss up on what that line gave"},
+          edits={"    return losses\n": "    return losses\n\n\nnn = make_model(0)  # a look at the model\nprint(nn)\n"},
+          names=("nn is imported at", "binds the name nn again")),
+    Wrong("model_demo_named_nn_trained", fails={MAKE: "when imported (line",
+                                                LOSSES: "so nn.mse_loss looks mse_loss up on what that line gave"},
+          edits={"    return losses\n": "    return losses\n\n\nnn = make_model(0)  # a look at the model\n"
+                                        "print(train(nn, [[0.0, 1.0]], [[1.0]], 0.1, 2))\n"},
+          names=("nn is imported at", "binds the name nn again")),
+]
