@@ -56,10 +56,32 @@ def type_name(x: object) -> str:
     return type(x).__qualname__.rpartition(".")[2]
 
 
+STR_FAILED = "<exception str() failed>"
+"""A message whose ``str()`` raised or gave no str (a class of the student's), as Python prints it."""
+
+
 def first_line(text: object) -> str:
-    """The first line of a message, cut to a bounded length."""
-    line = str(text).strip().splitlines()[0] if str(text).strip() else ""
+    """The first line of a message, cut to a bounded length; Python's own words where its
+    ``str()`` raises or gives no str (an exception of the student's whose ``__str__`` does), which
+    the worker that reports it must survive."""
+    try:
+        said = str(text)
+    except Exception:  # noqa: BLE001 - any error of the student's __str__
+        return STR_FAILED
+    if type(said) is not str:  # a str subclass of the student's: its methods are the student's too
+        return STR_FAILED
+    line = said.strip().splitlines()[0] if said.strip() else ""
     return line[:MAX_TEXT]
+
+
+def exit_text(code: object) -> str:
+    """``SystemExit(3)`` for ``sys.exit(3)``, ``exit(3)`` and ``raise SystemExit(3)`` alike; Python's
+    own words where the code's ``repr()`` raises or gives no str (an object of the student's)."""
+    try:
+        shown = repr(code)
+    except Exception:  # noqa: BLE001 - any error of the student's __repr__
+        return "SystemExit(<repr() failed>)"
+    return f"SystemExit({shown[:MAX_TEXT]})" if type(shown) is str else "SystemExit(<repr() failed>)"
 
 
 def error_text(exc: BaseException) -> str:

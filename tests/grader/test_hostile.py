@@ -64,6 +64,13 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
         "exit()\n" + GOOD, 0, ["error"] * 3, "raised SystemExit(None) while being imported (line 1)"),
     "quit() in a function": (
         "def double(x):\n    quit(2)\n", 0, ["error"] * 3, "raised SystemExit(2) (in double, line 2)"),
+    # What the worker makes of an error of the student's runs no further code of it that could fail: told as Python would
+    "an exception whose __str__ raises": (
+        "class E(Exception):\n    def __str__(self):\n        raise ValueError('no str')\n"
+        "def double(x):\n    raise E()\n", 0, ["error"] * 3, "your code raised E at line 5 (in double): <exception str() failed>"),
+    "an exit code whose __repr__ raises": (
+        "class C:\n    def __repr__(self):\n        raise ValueError('no repr')\n"
+        "def double(x):\n    raise SystemExit(C())\n", 0, ["error"] * 3, "raised SystemExit(<repr() failed>) (in double, line 5)"),
     "sys.exit in a function": (
         "import sys\ndef double(x):\n    sys.exit(5)\n", 0, ["error"] * 3, "raised SystemExit(5)"),
     "infinite loop at import": ("while True:\n    pass\n", 0, ["timeout"] * 3, IMPORT_STOPPED),

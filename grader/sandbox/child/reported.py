@@ -28,7 +28,7 @@ def error_record(exc: BaseException, submission: str) -> ErrorRecord:
         line = exc.lineno
         message = exc.msg
     elif isinstance(exc, SystemExit):
-        message = f"SystemExit({exc.code!r})"  # sys.exit(3), exit(3) and raise SystemExit(3) alike
+        message = probe.exit_text(exc.code)  # sys.exit(3), exit(3) and raise SystemExit(3) alike
     else:
         message = probe.first_line(exc)
     kind = exc.kind if isinstance(exc, Overrun) else type(exc).__name__
