@@ -13,12 +13,12 @@ from micrograph.i18n import N_
 
 from grader.spec import Exercise
 from grader.spec.build import MissingMethod, claim, described, documents_drawn, fact, operand, regroup
-from grader.spec.build_reads import edge_node, flag
+from grader.spec.build_reads import edge_node
+from grader.spec.build_flags_set import flag_set, fresh_leaf, inputs_kept
 from grader.spec.build_edges import (accumulator_name, apart, count, flag_back_on, leaf_edge, one_accumulator,
                                       rebuilt, renewed, second_edge)
 from grader.spec.build_operands import (given_itself, names_swapped, number_made, saved_a_value, through_record,
                                          unrecorded_after)
-from grader.spec.held import held
 from grader.spec.probe import by_key
 from grader.spec.saved import kept_apart, nodes_apart, saved_as, saved_operands, with_zero
 
@@ -220,6 +220,7 @@ def _documents(sub: Any, w: float, x: float) -> dict[str, Any]:
                      _made(a, "a", RECORDED, all_grad=True), _made(b, "b", RECORDED),
                      _made(y, "y", *by_zero)])
     nodes.setdefault(RECORDED_ZERO, [])  # a key of every program (``by_key`` takes the first program's keys)
+    nodes["is_leaf"].append(fresh_leaf(sub))  # a leaf no operation used yet, which has no AccumulateGrad
     in_order = getattr(edge_node(a.grad_fn, 1), "variable", None) is wl  # leaves' edges alike by kind
     in_order = in_order or count(getattr(a.grad_fn, "next_functions", None)) is None  # no tuple: told as that
     nodes["grad_edges"].append(claim(in_order, N_("a.grad_fn.next_functions[1][0].variable is w")))
@@ -338,42 +339,14 @@ def constants(sub):
             **_saved(products, [("c * w", "self", "c", c), ("(c * 3) * w", "self", "c * 3", c3),
                                 ("w * c", "other", "c", c)]),
             **_added({"w + c": made["w + c"]}), "tuples": _tuples({"c * w": made["c * w"]}),
-            "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE), "flag_set": _flag_set(sub),
+            "new_node": claim(None in nodes or nodes[0] is not nodes[1], TWICE), "flag_set": flag_set(sub),
             "kept_accumulator": flag_back_on(sub), "unrecorded_after": unrecorded_after(sub),
-            "inputs_kept": _inputs_kept(sub), "accumulator_name": accumulator_name(sub, w, made["c * w"]),
+            "inputs_kept": inputs_kept(sub), "accumulator_name": accumulator_name(sub, w, made["c * w"]),
             "new_constant": [claim(c + 0 is c, "c + 0 is c, c = Value(-2)"), claim(c * 1 is c, "c * 1 is c, c = Value(-2)")],
             "leaf_edge": leaf_edge("constants", *(made[label] for label in ("c * w", "w + c", "(c * 3) * w")))}
 
 
 TWICE = N_("c * w made twice, both results kept, has two nodes")
-INPUTS_KEPT = "c.requires_grad is False after c * w, c = Value(-2)"
-
-
-def _inputs_kept(sub: Any) -> dict[str, Any]:
-    """Whether an operation left its input's requires_grad as it was: a record that marks the
-    inputs of what it records makes a constant require grad, and every later operation gives it an
-    AccumulateGrad.  Holds where the flag was not False to begin with (Value(...) ignoring it)."""
-    c = sub.Value(-2.0)
-    before = flag(c.requires_grad)
-    held(c * sub.Value(0.75, requires_grad=True))
-    return claim(before is not False or flag(c.requires_grad) is False, INPUTS_KEPT)
-SET_ON = N_("after c = Value(2); c.requires_grad = True")
-SET_OFF = N_("after w * 3; w.requires_grad = False")
-
-
-def _flag_set(sub: Any) -> list[Any]:
-    """The edges of products of leaves whose requires_grad was set after they were made, either
-    way: an AccumulateGrad made only by ``Value(..., requires_grad=True)`` is missing for the
-    first, and a node kept on the leaf and handed out whatever its flag is wrong for the second,
-    where PyTorch's edge follows the flag as it is when the operation runs."""
-    c = sub.Value(2.0)
-    c.requires_grad = True
-    w, x = sub.Value(0.5, requires_grad=True), sub.Value(-1.5, requires_grad=True)
-    held(w * 3)  # w's AccumulateGrad made, and kept alive by that graph
-    w.requires_grad = False
-    return [described(c * 3, "(c * 3)", SET_ON)["next_functions"], described(w * x, "(w * x)", SET_OFF)["next_functions"]]
-
-
 @EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
 def chain(sub):

@@ -3,7 +3,6 @@ graph, and tensor hooks see and replace gradients in PyTorch's order."""
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 from micrograph.i18n import N_
@@ -14,6 +13,7 @@ from grader.spec.build_aliases import DETACHED_LEAF_RULE, detached_leaf
 from grader.spec.build_reads import grad_quiet
 from grader.spec.build_hooks import (freed_hooks, grad_own_value, hook_error, hook_keeps_nothing, hook_results, hook_under_no_grad,
                                      in_place_hooks, NONE_RULE, none_result, one_shot_hook, READDED_RULE, registered_after_removal, removed_with, root_hooks)
+from grader.spec.build_hooks_handles import TWICE_KEPT_RULE, removed_by_handle
 from grader.spec.build_hooks_kept import argument_kept, detached_retains, equal_leaf_hooks, flag_flipped, freed_leaf_hooks, hooks_after_error
 from grader.spec.build_mode_kept import BACKWARD_MODE, MODE_KEPT, after_one_block, backward_in_block, mode_kept
 from grader.spec.build_no_grad import ZERO_SELF, in_place_no_grad
@@ -69,7 +69,7 @@ KEYS = {
     "hooked_grads": HOOKED_GRADS,
     "removed_grad": HOOKED_GRADS,  # the gradient a hook taken out through its handle leaves
     "handle": "register_hook returns a handle, whose remove() takes that hook out",
-    "removed": "handle.remove() takes out the hook that handle registered, and no other", "none_result": NONE_RULE,
+    "removed": "handle.remove() takes out the hook that handle registered, and no other", "twice_kept": TWICE_KEPT_RULE, "none_result": NONE_RULE,
     "removed_twice": "handle.remove() a second time does nothing: the hook is out already", "readded": READDED_RULE,
     "root_hooks": "backward runs the hooks of the value it starts from too: they are handed the "
                   "gradient 1 it starts with, and a Value they return replaces it",
@@ -136,14 +136,13 @@ CAUSED_BY = {**CAUSED_BY, **{key: CAUSED_BY.get(key, ()) + KEPT for key in KEYS 
 RAN = ("hooks_ran", "leaf_hooks")  # a non-leaf's hooks and a leaf's: each key below observes hooks of both kinds
 PRESUMES = {"removed": ("handle", "leaf_hook", "fresh_hooks", *RAN), "removed_grad": ("handle", "leaf_hook", "fresh_hooks", *RAN),
             "handle": ("leaf_hook",), "handed_on": RAN, "one_shot": RAN, "hook_error": RAN, "hooks_listed": RAN,
-            "removed_twice": ("handle",), "readded": ("handle", *RAN), "hook_kinds": ("hook_error", *RAN), "raised_kinds": ("raised",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
+            "removed_twice": ("handle",), "twice_kept": ("leaf_hook", *RAN), "readded": ("handle", *RAN), "hook_kinds": ("hook_error", *RAN), "raised_kinds": ("raised",), "root_hooks": RAN, "fresh_hooks": ("leaf_hook", *RAN), "freed_hooks": RAN,
             "hooked_grads": RAN, "result_number": (*RAN, "hooks_stay"), "hooks_stay": RAN, "zero_result": RAN, "in_place_hooks": RAN,
             "grad_own": RAN, "arg_kept": RAN, "freed_leaf_hooks": RAN, "flag_kept": RAN}
 PRESUMES = {key: (*presumed, "hooks_after_error") for key, presumed in PRESUMES.items()}  # none ran once one raised
 # no other program of the public test runs once a hook returning None broke backward
 PRESUMES = {key: (*PRESUMES.get(key, ()), "none_result") for key in KEYS if key != "none_result"}
 B_HANDLE = N_("b.register_hook(hook) returned a handle with a remove() method")
-W_HANDLE = N_("w.register_hook(double), registered a second time, returned a handle with a remove() method")
 
 OWN_ERROR = N_("with no_grad(): raise ProbeError(...) (an error class of the test's own)")
 
@@ -242,41 +241,6 @@ def public(sub):
     return {**_no_grad(fresh_mode(sub), 0.5), **hooked, "hook_not_retained": hook_keeps_nothing(fresh_mode(sub), 1.5), "none_result": none}
 
 
-TWICE = N_("the same hook registered twice, the second handle removed")
-FRESH_LEAF = N_("w.register_hook(double) on a leaf no operation has used yet")
-FRESH_RAN = N_("the hooks registered on w before any operation used it ran during (w * 5).backward()")
-RAN_TWICE = N_("the list of the hooks of w that ran (the same hook registered twice, the second handle removed)")
-
-
-def _removed_by_handle(sub: Any) -> dict[str, Any]:
-    """A handle removes the hook it registered: with ``double`` registered before and after
-    ``plus``, removing the second handle leaves double then plus, as in PyTorch (removing the
-    first equal function instead would leave plus then double).  w is a leaf no operation has
-    used yet, so it has no AccumulateGrad when ``double`` is first registered: a register_hook
-    that asks for that node, and does not make it, is told so, and nothing after it is."""
-    calls: list[str] = []
-    w = sub.Value(0.75, requires_grad=True)
-    held(w)  # ``_hooked``'s reason
-
-    def double(g: Any) -> Any:
-        calls.append("double")
-        return g * 2
-
-    def plus(g: Any) -> Any:
-        calls.append("plus")
-        return g + 1
-
-    fresh = raised(w.register_hook, FRESH_LEAF, double)
-    if fresh[SAID] is not None:
-        return {"leaf_hook": fresh}
-    w.register_hook(plus)
-    handle = removed_with(w.register_hook(double), W_HANDLE)
-    gc.collect()  # a node kept only weakly goes here, with the hooks on it
-    (w * 5).backward()
-    return {"leaf_hook": fresh, "fresh_hooks": claim(bool(calls), FRESH_RAN), "handle": handle, "removed": fact(calls, RAN_TWICE),
-            "removed_grad": fact(grad_quiet(w), f"w.grad ({TWICE})")}
-
-
 RETURNS_IT = N_("its hook returns its argument")
 
 
@@ -318,7 +282,7 @@ def hooks_hidden(sub):
     # no_grad tests judge.
     runs = [_hooked(fresh_mode(sub), w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
     seen: dict[str, Any] = {key: [r[key] for r in runs] for key in runs[0]}
-    for probe in (_removed_by_handle, root_hooks, registered_after_removal):
+    for probe in (removed_by_handle, root_hooks, registered_after_removal):
         for key, observed in probe(fresh_mode(sub)).items():
             seen.setdefault(key, []).append(observed)
     return {"hooks_after_error": hooks_after_error(sub), "equal_leaf_hooks": equal_leaf_hooks(sub), **seen, **hook_results(fresh_mode(sub)), "argument": _argument(fresh_mode(sub)), **hook_error(fresh_mode(sub)),

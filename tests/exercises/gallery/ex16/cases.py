@@ -505,3 +505,13 @@ CASES += [
           fails={DOCS: "w.item() is a different number from PyTorch's"},
           names=("w.item()", "leaves its operands as they were")),
 ]
+
+# is_leaf asked of the leaf's AccumulateGrad: a leaf that requires grad is no leaf until an operation made
+# its node
+CASES += [
+    Wrong("is_leaf_once_it_has_an_accumulator",
+          edits={"        return self.grad_fn is None\n":
+                 "        return self._accumulator is not None or not self.requires_grad\n"},
+          fails={DOCS: "For a leaf w that requires grad and that no operation has used yet, w.is_leaf is False"},
+          names=("no operation has used yet, w.is_leaf is False", "a leaf exactly when no recorded operation made it")),
+]

@@ -826,3 +826,14 @@ CASES += [
           names=("ran once in each of the two backward calls", "not in the first one only"),
           unsaid=("in-place op",)),
 ]
+
+# run_hooks skips a hook object it met already in this call: the same hook registered twice on one value
+# runs once, where PyTorch runs it once for each registration
+CASES += [
+    Wrong("hook_registered_twice_run_once",
+          edits={"    for hook in list(hooks.values()):\n        result = hook(Value(grad))\n":
+                 "    seen = set()\n    for hook in list(hooks.values()):\n        if id(hook) in seen:\n            continue\n"
+                 "        seen.add(id(hook))\n        result = hook(Value(grad))\n"},
+          fails={HOOKS_HIDDEN: "the same hook registered twice, both kept) has fewer entries than PyTorch's"},
+          names=("the same hook registered twice, both kept", "once for each registration")),
+]
