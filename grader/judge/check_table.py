@@ -131,6 +131,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.INCOMPLETE: (("root", SayWalk.INCOMPLETE_ROOT), ("leaves", SayWalk.INCOMPLETE_LEAVES), ("namesake", SayWalk.INCOMPLETE_NAMESAKE)), SayWalk.ROOT_ALONE: (("root_left_out", SayWalk.ORDER_ROOT_LEFT_OUT), ("root_unrun", SayWalk.ROOT_UNRUN), ("root_skipped", SayWalk.ROOT_SKIPPED)), SayWalk.STOPPED_AT_FIRST_LEAF: (("last_left_out", SayWalk.LAST_LEFT_OUT), ("or_last", SayWalk.FIRST_OR_LAST)),
     SayWalk.NOT_NODES: (("holds_none", SayWalk.HOLDS_NONE), ("holds_value", SayWalk.HOLDS_VALUE)),  # what it held
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
+    SayWalk.NAME_ONCE: (("none_first", SayWalk.NAME_ONCE_AT_NONE),),  # a walk that stopped at a first entry None, or dropped names
     SayWalk.NAME_UNCALLED: (("letters", SayWalk.NAME_LETTERS),),  # a name added letter by letter
     SayCheck.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows_one_list", SayRead.ROWS_ONE_LIST),
                     ("rows", SayCheck.ROWS_READ_LATE), ("first", SayCheck.FIRST_READ_LATE),

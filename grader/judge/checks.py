@@ -80,6 +80,7 @@ _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (k
                      SayState.GIVEN_FLAG_CHANGED, SayState.GIVEN_DETACHED, SayState.GIVEN_NUMBER_CHANGED, SayState.GIVEN_HOOKED),
                     (("value", "leaf"),)),  # the Value handed to the call it changed
     SayCheck.FLAGS_SET_LATE: (("name", "name"), ("leaf", "leaf")),  # the Value computed, the leaf whose flag came after
+    SayWalk.NAME_ONCE_AT_NONE: (("op", "op"), ("name", "name")),  # the name met twice, the node the chain ends at
     SayWalk.TWO_EDGES_WAITING: (("node", "name"), ("feeder", "feeder")),  # the node left waiting, its feeder of two edges
     SayWalk.FEWER_SENT: (("node", "name"), ("feeder", "feeder")),  # the node never run, the feeder whose apply was short
     SayWalk.NOT_A_TUPLE: (("node", "name"), ("feeder", "feeder"), ("type", "type")),  # ... and the type it returned

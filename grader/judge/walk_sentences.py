@@ -163,6 +163,9 @@ class SayWalk(Sentence):
                      "that is not None.")
     NAME_ONCE = N_("{label} holds {op} once, where the statement's holds it for each node of that name the walk "
                    "meets, and it meets more than one.")
+    NAME_ONCE_AT_NONE = N_("{label} holds {op} once and ends at {name}, whose first entry of next_functions is None "
+                           "(an input that needs no gradient): the statement's walk goes on from there through the "
+                           "first entry that is not None, and meets {op} more than once.")
     STOPPED_AT_NONE = N_("{label} ends at {op}, whose first entry of next_functions is None (an input that needs "
                          "no gradient): the walk stopped there instead of going on through the first entry that "
                          "is not None.")

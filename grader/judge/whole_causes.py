@@ -103,7 +103,7 @@ WHOLE_CAUSES = with_nan({
                            Say.RESULT_NUMBER, Say.NO_ENTRY},
     SayWalk.LAST_LEFT_OUT: {SayWalk.EMPTY_ANSWER, Say.NO_ENTRY, SayWalk.STOPPED_AT_FIRST_LEAF, SayWalk.FIRST_OR_LAST},  # the last leaf's entry
     SayWalk.NAME_LETTERS: {*RESULTS_MORE, Say.RESULT_TEXT},  # a name's letters: more entries
-    SayWalk.NAME_ONCE: set(RESULTS_FEWER),  # a name met again left out: fewer entries
+    **dict.fromkeys((SayWalk.NAME_ONCE, SayWalk.NAME_ONCE_AT_NONE), set(RESULTS_FEWER)),  # a name met again left out: fewer entries
     SayClear.RESET_AS_FLAG: {Say.GRAD_NONE_BY_HAND},  # the reset text taken as set_to_none=True: w.grad set to None
     # Softplus's gradient in no graph back to x: every second derivative through it is another number, or None
     **dict.fromkeys((SayCheck.GRADIENT_CUT, SayCheck.GRADIENT_CUT_SAVED, SayCheck.GRADIENT_CUT_WHOLE), {Say.RESULT_NUMBER, Say.RESULT_NONE}),

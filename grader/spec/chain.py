@@ -99,14 +99,21 @@ def names_repeated(y: Value, names: object, label: str) -> dict[str, Any]:
     """The CHECK fact that a chain of names is not the statement's walk with every name it meets again left
     out (``list(dict.fromkeys(names))``, or a set of names seen): False, with the first name the walk meets
     more than once as context ``~op``, where the chain is that and the walk meets a name twice.  A walk that
-    stopped early may give the same names: the sentence says only which name the chain holds once.  None
+    stopped early may give the same names: the sentence says only which name the chain holds once, and where
+    the chain's last node has a first entry None (``~none_first``, the node as ``~name``), that it ends there.  None
     where the chain is no list of str."""
     if type(names) is not list or not all(type(n) is str for n in names):
         return check(Check.NAMES_REPEATED, None, label)
-    walk, node = [], y.grad_fn
+    nodes, node = [], y.grad_fn
     while node is not None and not hasattr(node, "variable"):  # the statement's walk
-        walk.append(node.name())
+        nodes.append(node)
         node = next((child for child, _ in node.next_functions if child is not None), None)
+    walk = [n.name() for n in nodes]
     dropped = names == list(dict.fromkeys(walk)) != walk
     fact = check(Check.NAMES_REPEATED, not dropped, label)
-    return {**fact, CONTEXT + "op": next(n for n in walk if walk.count(n) > 1)} if dropped else fact
+    if not dropped:
+        return fact
+    end = nodes[len(names) - 1]  # where a walk that stopped early, not one that dropped names, ended
+    stopped = bool(end.next_functions) and end.next_functions[0][0] is None  # at a first entry None
+    return {**fact, CONTEXT + "op": next(n for n in walk if walk.count(n) > 1),
+            **({CONTEXT + "none_first": True, CONTEXT + "name": end.name()} if stopped else {})}

@@ -468,13 +468,19 @@ CASES += [Wrong("x_value_a_float", fails={BRANCH: "your graph has RsubBackward1 
 
 # grad_fn_chain listing each name once (dict.fromkeys): its chain of (c * (w * w)).sin() ends at the product whose
 # first input is c, as a walk that stopped at that None would, but it went on; told as the name it holds once where
-# the walk meets two nodes of it, never as stopped.
+# the walk meets two nodes of it, and the None where the chain ends (true of both), never as stopped.
 CASES += [Wrong("chain_names_listed_once", fails={CHAIN: "grad_fn_chain(y) holds MulBackward0 once"},
                 names=("for y = (c * (w * w)).sin(), grad_fn_chain(y) holds MulBackward0 once",
-                       "for each node of that name the walk meets"),
+                       "meets MulBackward0 more than once"),
                 unsaid=("the walk stopped there", "fewer entries"),
                 edits={"    return names\n": "    return list(dict.fromkeys(names))\n"})]
 # retain_grad() on the y each iteration makes, or on branch's result: no test reads their .grad, nothing the
 # statement asks changes
 CASES += [Correct("retain_grad_in_loop", edits={"        y = y * 2\n": "        y = y * 2\n        y.retain_grad()\n"}),
           Correct("retain_grad_on_branch", edits={"        return x_value * w": "        y = x_value * w\n        y.retain_grad()\n        return y"})]
+
+# grad_fn_chain taking next_functions[0][0] blindly: its chain of (c * (w * w)).sin() stops at the product whose first
+# input is c, and holds MulBackward0 once where the statement's walk meets two; told with the None it stopped at
+CASES += [Wrong("chain_first_entry_blind", fails={CHAIN: "and ends at MulBackward0, whose first entry of next_functions is None"},
+                names=("grad_fn_chain(y)", "first entry of next_functions is None"),
+                edits={FIRST: "        node = node.next_functions[0][0]\n"})]
