@@ -14,6 +14,7 @@ from typing import Any
 from micrograph import Node, Value  # bound now, before the submission is imported
 
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.mode_restored import called
 from grader.spec.probe import type_name
 from grader.spec.provenance import check, result_of
 from grader.spec.repeat import each_as_if_first
@@ -33,7 +34,7 @@ def read_chains(sub: ModuleType, graphs: list[tuple[str, Value]]) -> list[list[d
     student's code: a chain kept by id(y) is another y's where y took a freed y's id."""
     facts, made, labels = [], [], []
     for label, y in graphs:
-        names, full = sub.grad_fn_chain(y), f"for y = {label}, grad_fn_chain(y)"
+        names, full = called("grad_fn_chain", sub.grad_fn_chain, y), f"for y = {label}, grad_fn_chain(y)"
         facts.append([result_of(names_of(names), full), names_called(names, full, y), first_entries(y, names, full),
                       names_repeated(y, names, full)])
         made.append((y, Seen(names_of(names))))

@@ -17,6 +17,7 @@ from typing import Any
 from micrograph import Value
 
 from grader.spec.facts import CONTEXT
+from grader.spec.mode_restored import called
 
 NAMES = "pqr"
 """The leaves' names in the labels of the probe's facts, in the order given."""
@@ -43,7 +44,7 @@ def skipped_as_equal(sub: ModuleType, leaves: list[Value], held: list[bool], oth
         return {}
     distinct = others()
     try:
-        sub.zero_grad(list(distinct), set_to_none=set_to_none)
+        called("zero_grad", sub.zero_grad, list(distinct), set_to_none=set_to_none)
     except Exception:  # noqa: BLE001 - the student's error, told by the facts of the test's own calls
         return {}
     if any(_kept(v) for v in distinct):
@@ -58,7 +59,7 @@ def _cleared_by(sub: ModuleType, numbers: tuple[float, ...], rest: list[Any]) ->
     leaves = [Value(n, requires_grad=True) for n in numbers]
     sum((leaf * (i + 2) for i, leaf in enumerate(leaves)), Value(0.0)).backward()
     try:
-        sub.zero_grad(list(leaves), *rest)
+        called("zero_grad", sub.zero_grad, list(leaves), *rest)
     except Exception:  # noqa: BLE001 - the student's error, told by the facts of the test's own calls
         return None
     return [not _kept(leaf) for leaf in leaves]

@@ -17,6 +17,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from micrograph.seeding import uniform  # bound now, before the submission is imported
 
 from grader.spec.facts import Check
+from grader.spec.mode_restored import called
 from grader.spec.probe import num, type_name
 from grader.spec.provenance import check, result_of, value_of
 from grader.spec.repeat import Returned
@@ -89,7 +90,7 @@ def first_parameter(of: list[Any]) -> object:
 def built(sub, seed: int) -> dict[str, Any]:
     """make_model(seed) of the student's: whether it seeded before drawing the weights, its
     layers, whether it is a new model, and its parameters."""
-    made = sub.make_model(seed)
+    made = called("make_model", sub.make_model, seed)
     after = uniform(0.0, 1.0)  # the generator's next number, as make_model left it
     micrograph.manual_seed(seed)
     seeded_last = after == uniform(0.0, 1.0)  # seeded, and nothing drawn since: after the build

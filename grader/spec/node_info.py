@@ -13,6 +13,7 @@ from micrograph import Value
 
 from grader.spec.facts import CONTEXT, NOT_PLAIN, Check
 from grader.spec.held import held
+from grader.spec.mode_restored import called
 from grader.spec.probe import plain_dict, type_name
 from grader.spec.provenance import check
 
@@ -48,7 +49,7 @@ def asked_in_turn(sub_module: ModuleType, values: list[Value],
     held(*values)  # no later Value takes one of their ids: an answer kept by id(v) is right for them
     for v, label in zip(values, labels):
         before = _attributes(v)
-        infos.append(info_of(sub_module.node_info(v)))
+        infos.append(info_of(called("node_info", sub_module.node_info, v)))
         after = _attributes(v)
         differs = next((name for name in before if before[name] != after[name]), None)
         changed = changed or (differs and (label, differs))
