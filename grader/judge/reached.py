@@ -91,6 +91,9 @@ def flagged(report: ChildReport, names: LineNames | None = None) -> str | None:
         modules = [_("{name} ({line})", name=r.name, line=line_named(r.line, names)) for r in report.reached]
         return _("flagged for the instructor: imports a module a submission may not import: {modules}",
                  modules="; ".join(modules))  # a debugger left in, perhaps: it reached for nothing
+    if [r.name for r in report.reached] == [TOO_DEEP] and not (report.touched or report.tampered):
+        return _("flagged for the instructor: holds an expression nested deeper than the grader reads, "
+                 "so what its code names was not checked")  # it reached for nothing the grader saw
     places = [_("imports {name} ({line})", name=r.name, line=line_named(r.line, names)) if r.imported else
               _("{name} called in a way a submission may not ({line})", name=r.name, line=line_named(r.line, names))
               if r.name in _USED_AS_NOT_ALLOWED else
