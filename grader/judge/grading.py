@@ -22,6 +22,8 @@ from grader.judge.compare import identical, same
 from grader.judge.rebound import rebound_told
 from grader.judge.shadowed import shadowed_told
 from grader.judge.unbound import deleted_told
+from grader.judge.source_tree import file_tree
+from grader.judge.vjp_named import vjp_classes, vjp_named
 from grader.judge.reference import Expected
 from grader.judge.explained import Difference, difference
 from grader.judge.lines_named import lines_named
@@ -331,6 +333,9 @@ def judge(
     reloaded = reload_line(submission) if report.reached else None
     tests = _combinations_named(spec.tests, [_judge(t, report, expected, display, names, spec.id, beside, source,
                                                     reloaded) for t in spec.tests], ran)
+    spelled = vjp_classes(file_tree(submission))  # a Function's backward spelled vjp is named so
+    for test in tests:
+        test.feedback = vjp_named(test.feedback, spelled)
     tests += _elsewhere(ex)
     for test in tests if report.ran_as else []:  # a text quoted that names the scratch copy the child ran
         test.feedback = test.feedback.replace(report.ran_as, display)  # (formatwarning): the file handed in

@@ -673,6 +673,22 @@ CASES += [
           edits={SOFTPLUS_BACKWARD: SOFTPLUS_BACKWARD + "\n    @staticmethod\n    def vjp(ctx, grad: Value) -> Value:\n"
                                     "        (x,) = ctx.saved_tensors\n" + SOFTPLUS_BACKWARD},
           names=("Implementing both 'backward' and 'vjp'",), passes=(CLIP,)),
+    # a mistake in a backward spelled vjp is told by that name: the class has no backward of its own
+    Wrong("vjp_wrong_derivative", fails={SOFTPLUS: "x.grad through Softplus.vjp", CLIP: "x.grad through Clip.vjp"},
+          edits={"    def backward(ctx, grad: Value) -> Value:\n": "    def vjp(ctx, grad: Value) -> Value:\n",
+                 "    def backward(ctx, grad: Value) -> tuple[Value, None, None]:\n":
+                 "    def vjp(ctx, grad: Value) -> tuple[Value, None, None]:\n",
+                 SOFTPLUS_BACKWARD: "        return grad * x.exp() / (x.exp() + 2.0)\n",
+                 INSIDE: "        inside = ctx.low < x.item() < ctx.high\n"},
+          names=("Softplus.vjp", "Clip.vjp", "number differs"), unsaid=("Softplus.backward", "Clip.backward")),
+    # Clip's backward spelled vjp deciding from a note forward left: the sentence names Clip.vjp
+    Wrong("vjp_never_reads_saved", fails={FREED: "Clip.vjp never read ctx.saved_tensors"},
+          edits={"    def backward(ctx, grad: Value) -> tuple[Value, None, None]:\n":
+                 "    def vjp(ctx, grad: Value) -> tuple[Value, None, None]:\n",
+                 "        ctx.low, ctx.high = low, high  # plain numbers: notes on ctx, nothing to free or check\n":
+                 "        ctx.low, ctx.high = low, high\n        ctx.inside = low <= x.item() <= high\n",
+                 "        (x,) = ctx.saved_tensors\n" + INSIDE: "        inside = ctx.inside\n"},
+          names=("Clip.vjp never read ctx.saved_tensors",), unsaid=("Clip.backward",)),
 ]
 
 # Clip's backward decides by comparing the saved x with the output forward noted on ctx: the gradient is right for
