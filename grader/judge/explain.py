@@ -21,6 +21,7 @@ from grader.judge.typed_characters import typed_character
 from grader.judge.status import ERROR, TIMEOUT, Status
 from grader.sandbox.child import wire
 from grader.sandbox.child.wire import ErrorRecord
+from grader.sandbox.records import signal_name
 from grader.sandbox.run import ChildReport
 from grader.spec.build_checks import STAGE_IDS
 from grader.spec.limits import Limits, size
@@ -318,6 +319,13 @@ def is_timeout(error: ErrorRecord) -> bool:
     return error["type"] in (wire.PROBE_TIMEOUT, wire.IMPORT_TIMEOUT)
 
 
+def _crashed(sig: str) -> str:
+    """How a child ended by the signal named ``sig`` (not the CPU limit's) is told."""
+    if sig == "SIGSEGV":
+        return _("crashed (SIGSEGV: an invalid memory access)")
+    return _("was killed by {signal}", signal=sig)
+
+
 def silence(report: ChildReport, test: str | None = None, *, drawing: bool = False) -> tuple[Status, str]:
     """(status, reason) for a test that never reported back (``test``, its name, where known), or for
     the diagram (``drawing``).  The step the submission's code ended its process in is told so: the
@@ -327,6 +335,8 @@ def silence(report: ChildReport, test: str | None = None, *, drawing: bool = Fal
     if report.tampered:
         return ERROR, _("the grader's channel was tampered with ({why})", why=report.tampered)
     exited = report.diagram_exit if drawing else report.exits.get(test or "")
+    if exited is not None and exited < 0:  # a crash of the step's own (its C stack overflowed): the tests after it ran
+        return ERROR, _crashed(signal_name(-exited))
     if exited is not None and drawing:
         return ERROR, _("your code exited with status {code} (os._exit, for instance) while the diagram's "
                         "graph was being built", code=exited)
@@ -338,10 +348,8 @@ def silence(report: ChildReport, test: str | None = None, *, drawing: bool = Fal
     sig = report.signal
     if sig == "SIGXCPU":
         return TIMEOUT, _("used more than {seconds} s of CPU time", seconds=report.limits.cpu_seconds)
-    if sig == "SIGSEGV":
-        return ERROR, _("crashed (SIGSEGV: an invalid memory access)")
     if sig is not None:
-        return ERROR, _("was killed by {signal}", signal=sig)
+        return ERROR, _crashed(sig)
     if not report.done and not report.imported:  # os._exit at import: no traceback, no line
         return ERROR, _("your code exited with status {code} while being imported (os._exit, for "
                         "instance), before any test ran", code=report.returncode)

@@ -8,14 +8,17 @@ step it ended in is charged (``ChildReport.exits``, ``ChildReport.diagram_exit``
 after it run in a child of their own, with a fresh import of the file, as often as it happens
 again, up to ``MAX_RESUMED`` children.
 
-Only an exit the submission chose is resumed: not a kill at the time limit, a signal, the CPU
-limit, a tampered channel, a refused sandbox, an import that failed, nor a run flagged for what
-it reached (none of those scores a test, or another run would only spend the time again).
+Only an end the submission's own step made is resumed: an exit it chose, or a crash of its own
+(``_CRASHES``: a C stack overflowed by a recursion with Python's limit lifted); not a kill at the
+time limit (the grader's ``SIGKILL``), the CPU limit (``SIGXCPU``), a tampered channel, a refused
+sandbox, an import that failed, nor a run flagged for what it reached (none of those scores a
+test, or another run would only spend the time again).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import signal
 from typing import Callable, Protocol, TypeVar
 
 from grader.sandbox.records import ChildReport
@@ -33,6 +36,8 @@ class Steps(Protocol):
 
 Run = TypeVar("Run", bound=Steps)
 
+_CRASHES = frozenset(int(getattr(signal, name, 0)) for name in ("SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT"))
+"""The signals a process's own code ends it with, as opposed to a limit's or the grader's."""
 MAX_RESUMED = 4
 """Children started for the tests left, at most: each charges one test more, so a file that
 ends itself in every test costs at most this many more children."""
@@ -43,7 +48,7 @@ def exited_in(run: Run, report: ChildReport) -> str | None:
     None where it did not end itself, or ended after its last step."""
     if (not report.imported or report.import_error is not None or report.done or report.tampered
             or report.refused or report.timed_out or report.touched or report.reached
-            or report.returncode is None or report.returncode < 0):
+            or report.returncode is None or report.returncode < 0 and -report.returncode not in _CRASHES):
         return None
     if run.diagram and report.diagram is None:
         return ""

@@ -56,6 +56,11 @@ CASES: dict[str, tuple[str, int, list[str], str]] = {
     "os._exit on negatives": (
         "import os\ndef double(x):\n    if x < 0:\n        os._exit(4)\n    return 2 * x\n",
         2, ["passed", "error", "passed"], "your code exited with status 4 (os._exit, for instance) during this test"),
+    # A crash of the step's own (os.abort(), as a C stack overflowed by a recursion with Python's limit lifted): the same;
+    # where the sandbox refuses the abort's signal, the C library ends the process with SIGSEGV
+    "abort on negatives": (
+        "import os\ndef double(x):\n    if x < 0:\n        os.abort()\n    return 2 * x\n",
+        2, ["passed", "error", "passed"], "was killed by SIGABRT|crashed (SIGSEGV: an invalid memory access)"),
     "os._exit on every call": (
         "import os\ndef double(x):\n    os._exit(4)\n", 0, ["error"] * 3,
         "your code exited with status 4 (os._exit, for instance) during this test"),
