@@ -63,8 +63,8 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     calls with other names differ in what is true of them."""
     named = call_text("backward_retaining", "w", "x", names)
     passed = list(names)  # the caller's list: the statement's code only reads it
-    with arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, watching(sub, named) as call, \
-            told_if_untracked(given, "backward_retaining", "build_graph"), told_in_call(named):
+    with told_in_call(named), arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, \
+            watching(sub, named) as call, told_if_untracked(given, "backward_retaining", "build_graph"):
         answer = sub.backward_retaining(w, x, passed)
     keys = keys_asked(answer, NODES, named, extra=True)
     if keys["holds"] is False:  # a dict without some of the five: told by its keys, nothing to look at
@@ -252,7 +252,7 @@ def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, 
     label = f"grad_warning({name})"  # each call named: a leaf answered without reading shows as that call's
     retained, held = v.retains_grad, grad(v)
     left = hold({name: v}, give=False)  # a leaf's .grad as the caller left it: only read, not cleared
-    with caught_warnings() as escaped, watching(sub, label, reads_grad=True) as call, told_in_call(label):
+    with told_in_call(label), caught_warnings() as escaped, watching(sub, label, reads_grad=True) as call:
         answer = sub.grad_warning(v)
     seen["grad_kept"].append(kept(left, label))
     seen["calls"].append(call.fact)

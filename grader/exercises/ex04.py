@@ -22,6 +22,7 @@ from micrograph.i18n import N_  # a probe's message, translated where it is show
 from grader.spec import Exercise
 from grader.spec.probe import num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
+from grader.spec.raised_in_call import told_in_call
 from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf
 from grader.spec.errors import error_of
 from grader.spec.given import GivenCalls, given_calls
@@ -66,7 +67,8 @@ def _history_label(retain_graph: bool) -> str:
 
 
 def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
-    with arguments_of(sub, "build_graph") as passed, given_calls(sub) as given, \
+    with told_in_call(f"backward_twice(w, x, retain_graph={retain_graph})"), \
+            arguments_of(sub, "build_graph") as passed, given_calls(sub) as given, \
             watching(sub, "backward_twice", retain_graph=True, grad_numbers=True, errors=True, clears=True, made=True) as call, \
             told_if_untracked(given, "backward_twice", "build_graph"), \
             told_if_earlier_graph(call, "backward_twice"):  # build_graph under no_grad; a graph kept between calls
@@ -234,7 +236,8 @@ def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, A
             return built[-1]
 
         noted = ModeNoted(handing)  # whether grad mode was on at each call of build
-        with watching(sub, "second_backward_error", retain_graph=True, errors=True, made=True) as call, \
+        with told_in_call(f"for y = {label}, second_backward_error(build, w)"), \
+                watching(sub, "second_backward_error", retain_graph=True, errors=True, made=True) as call, \
                 told_if_detached_given(call, "second_backward_error", "build", given), \
                 told_if_untracked(noted, "second_backward_error", "build"):  # build(leaf.detach()); build under no_grad
             error = sub.second_backward_error(noted, w)

@@ -337,10 +337,23 @@ def _shared_key(error: ErrorRecord, tell: Tell) -> str:
 def _raised_in_call(error: ErrorRecord, tell: Tell) -> str:
     """The error one of a test's several calls of a function raised (``grader.spec.raised_in_call``):
     that call first, as the line alone names the function, not which of its calls raised."""
-    length, rest = error["message"].split(" ", 1)
-    size = int(length) if length.isdigit() else 0
-    call, said = rest[:size], rest[size + 1:]
+    call, said = _call_and_said(error["message"])
     return _("{call} raised an error: {error}", call=shown_label(call), error=tell(said_error(error, said)))
+
+
+def _call_and_said(message: str) -> tuple[str, str]:
+    """The call's label and the student's error (``"<Type>: <message>"``) of a ``RaisedInCall``'s message,
+    ``"<length of the label> <label> <error>"``."""
+    length, _sep, rest = message.partition(" ")
+    size = int(length) if length.isdigit() else 0
+    return rest[:size], rest[size + 1:]
+
+
+def student_error(error: ErrorRecord) -> ErrorRecord:
+    """The student's own error where a probe raised it again naming the call (``RaisedInCall``), else
+    ``error``: for the rules that read its type and text (a name an except handler deleted, a builtin
+    the file rebound, a stub left below its own definition), which the call's name changes nothing of."""
+    return said_error(error, _call_and_said(error["message"] or "")[1]) if error["type"] == RAISED_IN_CALL else error
 
 
 # A probe's error that tells the student's error with its cause before it: the function telling

@@ -17,7 +17,7 @@ from grader.course.catalog import LoadedExercise
 from grader.i18n import _, sentences
 from grader.judge import diagram, differences, explain, reached, redefined, replay, replayed, stages, sys_rebound
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
-from grader.judge.caused_errors import kept_before
+from grader.judge.caused_errors import kept_before, student_error
 from grader.judge.compare import identical, same
 from grader.judge.rebound import rebound_told
 from grader.judge.shadowed import shadowed_told
@@ -186,10 +186,11 @@ def _stubbed_source(report: ChildReport, submission: Path | None) -> str | None:
     student's own definition shows in it), TypeError (a function's name bound again to what is no
     function shows in it), UnboundLocalError / NameError (the handler that bound the name shows in it) or
     AttributeError (an imported name bound again shows in it), or where a name of sys changed (the line
-    binding it shows in it), else None."""
-    read = Touch.SYS in report.touched or any((record.get("error") or {}).get("type") in (
+    binding it shows in it), else None; a probe's error naming the call that raised it is read for the
+    student's own error inside it."""
+    read = Touch.SYS in report.touched or any(student_error(record["error"])["type"] in (
         "NotImplementedError", "TypeError", "UnboundLocalError", "NameError", "AttributeError")
-        for record in [*report.tests.values(), {"error": report.import_error}])
+        for record in [*report.tests.values(), {"error": report.import_error}] if record.get("error"))
     return submission.read_text(encoding="utf-8", errors="replace") if read and submission is not None else None
 
 
@@ -232,14 +233,15 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         return result(*explain.silence(report, test.name))
     if record["error"] is not None:
         status = TIMEOUT if explain.is_timeout(record["error"]) else ERROR
-        over = redefined.stub_over_own(source, record["error"])
+        plain = student_error(record["error"])  # the student's error, where a probe named the call that raised it
+        over = redefined.stub_over_own(source, plain)
         if over is not None:  # the stub left below the student's own definition is what ran
             return result(status, redefined.told(display, record["error"]["function"],
                                                  *(explain.line_named(line, names) for line in over)))
         line_named = functools.partial(explain.line_named, names=names)
-        told = (rebound_told(source, record["error"], line_named)
+        told = (rebound_told(source, plain, line_named)
                 or explain.test_error(record["error"], display, report.limits, names, exercise)
-                + deleted_told(source, record["error"], line_named) + shadowed_told(source, record["error"], line_named))
+                + deleted_told(source, plain, line_named) + shadowed_told(source, plain, line_named))
         return result(status, kept_before(record["error"], told))
     want, got = expected.observations[test.name], record["obs"]
     if identical(want, got):  # its graphs' replays are the reference's: nothing left unmade

@@ -45,7 +45,7 @@ def leaf_grads_runs(sub_module: Any, cases: list[tuple[tuple[bool, bool], float,
     out = []
     for flags, w, x in cases:
         label = f"leaf_grads(w, x, {flags[0]}, {flags[1]})" + (" (w == x)" if w == x else "")
-        with results_of(sub_module, "build_graph") as built, told_in_call(label), \
+        with told_in_call(label), results_of(sub_module, "build_graph") as built, \
                 watching(sub_module, "leaf_grads", grad_numbers=True) as call, \
                 told_if_grad_unwritten(call, "leaf_grads", lambda: dict(zip(("w", "x"), _built_leaves(built) or ()))):
             answer = plain_dict(sub_module.leaf_grads(w, x, *flags))

@@ -14,8 +14,9 @@ from contextlib import AbstractContextManager
 
 from grader.spec.probe import raised_again_as
 
-_OWN_KINDS = (MemoryError, RecursionError)
-"""Errors told as what they are (the memory limit, a recursion too deep), never as one call's."""
+_OWN_KINDS = (MemoryError, RecursionError, OSError, ImportError)
+"""Errors told as what they are, never as one call's: the memory limit, a recursion too deep, and what
+the sandbox refused (a file, a module), which the grader tells with where its refusal was met."""
 
 
 class RaisedInCall(Exception):

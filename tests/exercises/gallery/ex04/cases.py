@@ -580,3 +580,16 @@ CASES += [
     Correct('catch_exception_broad', edits={'    except RuntimeError as exc:\n        error = exc': '    except Exception as exc:  # any failure\n        error = exc'}),
     Correct('try_wraps_both', edits={'    y = build(Value(w, requires_grad=True))\n    y.backward()\n    try:\n        y.backward()': '    try:\n        y = build(Value(w, requires_grad=True))\n        y.backward()\n        y.backward()'}),
 ]
+
+# The second backward left unguarded: its RuntimeError reaches the test, told with the call that raised it (the flag
+# backward_twice was given; the graph build made for second_backward_error).
+CASES += [
+    Wrong("second_backward_unguarded", fails={RAISES: "backward_twice(w, x, retain_graph=False) raised an error"},
+          edits={"    try:\n        y.backward()\n    except RuntimeError as exc:\n        error = exc  # the graph's saved values were freed by the first call\n":
+                 "    y.backward()\n"},
+          names=("backward_twice(w, x, retain_graph=False) raised an error", "a second time")),
+    Wrong("second_backward_error_unguarded", fails={SURVIVES: "for y = v * 3, second_backward_error(build, w) raised an error"},
+          edits={"    try:\n        y.backward()\n    except RuntimeError as exc:\n        return exc  # some node on the way saved a value, and it is gone\n    return None":
+                 "    y.backward()\n    return None"},
+          names=("for y = v * 3, second_backward_error(build, w) raised an error",)),
+]
