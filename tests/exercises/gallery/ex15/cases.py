@@ -47,9 +47,9 @@ CASES = [
                                        "            losses[-1] = nn.mse_loss(model(inputs), targets).item()\n"
                                        "    return losses\n"},
           unsaid=("each loss was taken after its step's update",)),
-    # the caller's rows converted to Values in place: the same lists given again raise (Value of a Value)
-    Wrong("rows_converted_in_place", names=("train changed a list it was given", "raised an error"),
-          fails={LOSSES: "called again with that list, it got other entries, and raised an error"},
+    # the caller's rows converted to Values in place: a caller's list no longer holds what it was given
+    Wrong("rows_converted_in_place", names=("train changed the list inputs it was given", "no longer holds the items"),
+          fails={LOSSES: "after the call it no longer holds the items it was given"},
           edits={OPTIMIZER: "    for i, row in enumerate(inputs):\n"
                             "        inputs[i] = [micrograph.Value(v) for v in row]\n" + OPTIMIZER},
           unsaid=("your code raised TypeError",)),
