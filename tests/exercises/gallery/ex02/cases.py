@@ -718,3 +718,13 @@ CASES += [
                  "    w_leaf = Value(w, requires_grad=w_requires_grad and x_requires_grad)\n"},
           names=("has requires_grad=False",)),
 ]
+
+# A script's check at the bottom of the file ended with exit(): the child has no site, which defines exit; it raises
+# SystemExit where the file is graded as where the student runs it, told as the import's end, never as a NameError.
+CASES += [
+    Wrong("check_then_exit", fails={DOCS: "exiting ends the import"},
+          edits={"    return {\n        name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")\n    }\n":
+                 "    return {\n        name: None if g[name].grad is None else g[name].grad.item() for name in (\"w\", \"x\")\n    }\n"
+                 "\n\nprint(leaf_grads(2.0, 3.0, True, True))\nexit()\n"},
+          names=("SystemExit(None)", "exiting ends the import"), unsaid=("NameError",)),
+]

@@ -593,3 +593,13 @@ CASES += [
                  "    y.backward()\n    return None"},
           names=("for y = v * 3, second_backward_error(build, w) raised an error",)),
 ]
+
+# The first backward run in a thread (to wait on it with a timeout): no thread may start where the file is graded,
+# told so beside Python's "can't start new thread".
+CASES += [
+    Wrong("first_backward_in_a_thread", fails={RAISES: "may start no thread or process"},
+          edits={"    y.backward(retain_graph=retain_graph)\n    history = [w_leaf.grad.item()]\n":
+                 "    import threading\n\n    first = threading.Thread(target=y.backward, kwargs={\"retain_graph\": retain_graph})\n"
+                 "    first.start()\n    first.join(1.0)\n    history = [w_leaf.grad.item()]\n"},
+          names=("can't start new thread", "may start no thread or process")),
+]

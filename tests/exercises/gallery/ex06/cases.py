@@ -524,3 +524,11 @@ CASES += [
                                                        "    x_leaf.requires_grad_(x_requires_grad)\n    return"},
           names=("build computed a from", "did not require grad yet", "requires_grad was turned on only after that")),
 ]
+
+# torch imported beside micrograph (to check an answer against it where the student runs the file): not where the file is
+# graded, told so beside Python's "No module named 'torch'".
+CASES += [
+    Wrong("torch_imported_to_compare", fails={PROPAGATION: "torch is not there, so the code that imports it cannot stay"},
+          edits={"import micrograph\n": "import micrograph\nimport torch\n"},
+          names=("No module named 'torch'", "micrograph and the standard library only")),
+]
