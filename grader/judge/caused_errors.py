@@ -125,7 +125,10 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     after it called the function it was given with grad mode off (``grader.spec.given_untracked``): that call first, with
     its line where the probe saw it (``named``: as feedback names a line), as what the backward line met."""
     function, given, line, said = error["message"].split(" ", 3)
+    given, _sep, how = given.partition(":")  # ``loss_fn:set_grad_enabled``: the only spelling the call turned it off with
     raised = tell(said_error(error, said))
+    if how == SET_GRAD:
+        return _given_under_set_grad(function, given, line, raised, named, RETAIN_UNTRACKED in said)
     if RETAIN_UNTRACKED in said:
         return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
                  "by no graph and requires no grad, and retain_grad() on such a Value raises; {error}",
@@ -137,6 +140,22 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     return _("{function} called {given} at {where} while grad mode was off (no_grad): what it computed then is "
              "recorded by no graph, and a backward from a Value no graph records raises; {error}", function=function,
              given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
+
+
+def _given_under_set_grad(function: str, given: str, line: str, raised: str, named: Callable[[int], str],
+                          retain: bool) -> str:
+    """``_given_under_no_grad``'s sentence where the call turned grad mode off with set_grad_enabled(False) only."""
+    if retain:
+        return _("{function} called {given} while grad mode was off (set_grad_enabled(False)): what it computed then "
+                 "is recorded by no graph and requires no grad, and retain_grad() on such a Value raises; {error}",
+                 function=function, given=given, error=raised)
+    if line == UNLINED:
+        return _("{function} called {given} while grad mode was off (set_grad_enabled(False)): what it computed then "
+                 "is recorded by no graph, and a backward from a Value no graph records raises; {error}",
+                 function=function, given=given, error=raised)
+    return _("{function} called {given} at {where} while grad mode was off (set_grad_enabled(False)): what it computed "
+             "then is recorded by no graph, and a backward from a Value no graph records raises; {error}",
+             function=function, given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
 
 
 _CUT_UNDER_NO_GRAD = {

@@ -67,15 +67,18 @@ class Noted(Protocol):
     modes: list[bool]
 
 
-def told_if_untracked(given: Noted, function: str, name: str) -> AbstractContextManager[None]:
+def told_if_untracked(given: Noted, function: str, name: str, offs: set[str] | None = None) -> AbstractContextManager[None]:
     """While the student's ``function`` runs with ``given`` (its argument ``name``): the engine's
     "does not have a grad_fn", or its refusal of retain_grad() on a Value that requires no grad,
     raised after the last call of ``given`` ran with grad mode off is raised again as
-    ``GivenUnderNoGrad``."""
+    ``GivenUnderNoGrad``; ``offs``, the spellings the watched call turned grad mode off with
+    (``Call.offs``): where set_grad_enabled(False) is the only one, the given name carries it
+    (``loss_fn:set_grad_enabled``)."""
     def words(exc: Exception) -> str | None:
         kind = NO_GRAD_FN in str(exc) or RETAIN_UNTRACKED in str(exc)
         off = kind and bool(given.modes) and not given.modes[-1]
-        return f"{function} {name} {UNLINED}" if off else None
+        spelled = ":set_grad_enabled" if offs == {"set_grad_enabled"} else ""
+        return f"{function} {name}{spelled} {UNLINED}" if off else None
     return raised_again_as(GivenUnderNoGrad, words)
 
 

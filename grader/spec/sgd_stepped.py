@@ -60,7 +60,7 @@ def _step(sub, start: float, loss_fn: Callable[[Value], Value], lr: float, steps
         # finds does nothing on it, and what that call did is not what every call did
         label = "sgd_step" if w.grad is not None else N_("sgd_step on a new w (w.grad is None)")
         calls = [len(earlier.modes) for earlier in _GIVEN]  # how often each earlier loss_fn ran so far
-        with watching(sub, label, grad_mode=True, leaves=[w]) as call, told_if_untracked(given, "sgd_step", "loss_fn"), \
+        with watching(sub, label, grad_mode=True, leaves=[w]) as call, told_if_untracked(given, "sgd_step", "loss_fn", call.offs), \
                 told_if_grad_unwritten(call, "sgd_step", {"w": w}), told_if_kept_root(call, "sgd_step", _LOSS_RETURNED, w, version):
             call.sampled.append(w)  # its version as the first pass starts: an update made before it shows
             loss = sub.sgd_step(w, given, lr)

@@ -788,3 +788,16 @@ CASES += [
           edits={BACKWARD: "    loss = loss_fn(w)\n    loss_fn(w).backward()\n    with micrograph.no_grad():\n"},
           names=("not the loss its backward pass started from", "called loss_fn more than once")),
 ]
+
+# the whole step inside set_grad_enabled(False): the loss is recorded by no graph and its backward raises; told
+# with the call of loss_fn and the spelling the step turned grad mode off with
+CASES += [
+    Wrong("step_all_under_set_grad_enabled_false",
+          fails={STEP: "sgd_step called loss_fn while grad mode was off (set_grad_enabled(False))"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n"
+                 "    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n"
+                 "        w -= lr * w.grad":
+                 "    with micrograph.set_grad_enabled(False):\n        w.grad = None\n        loss = loss_fn(w)\n"
+                 "        loss.backward()\n        w -= lr * w.grad"},
+          names=("sgd_step called loss_fn while grad mode was off (set_grad_enabled(False))",), unsaid=("(no_grad)",)),
+]
