@@ -162,7 +162,7 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         text = f"{kind}: {probe_said(message)}" if message else kind
         return text + _(" (raised while the test used what your code returned)")
     said = (f": {torch_explained(refusal_said(message))}" if message else "") + input_hint(kind, message) + \
-        no_thread(kind, message) + _warning_raised(kind)
+        no_thread(kind, message) + not_there(kind, message) + _warning_raised(kind)
     if exercise in STAGE_IDS and error["function"]:
         return stages.raised_in_part(error, exercise, line_named(error["line"], names), said)
     if error["function"] and error["caller"]:
@@ -173,6 +173,17 @@ def test_error(error: ErrorRecord, display: str, limits: Limits,
         return _("your code raised {kind} at {line} (in {function}){said}", kind=kind,
                  line=line_named(error["line"], names), function=error["function"], said=said)
     return _("your code raised {kind} at {line}{said}", kind=kind, line=line_named(error["line"], names), said=said)
+
+
+def not_there(kind: str, message: str | None) -> str:
+    """What to add to Python's "No module named 'torch'" (at the top of the file or in a function): only
+    micrograph and the standard library are where the file is graded, though torch or numpy may be
+    installed where the student runs it; "" for any other error, or a package's missing module."""
+    missing = _NO_TOP_MODULE.fullmatch(message or "") if kind == "ModuleNotFoundError" else None
+    if missing is None or missing.group(1) == "micrograph":
+        return ""
+    return _(". The file is graded with micrograph and the standard library only: {module} is not there, so the "
+             "code that imports it cannot stay in the file you hand in", module=missing.group(1))
 
 
 def no_thread(kind: str, message: str | None) -> str:
@@ -260,11 +271,7 @@ def import_error(error: ErrorRecord, display: str, limits: Limits,
         return said + _(". Each exercise file is graded on its own, with micrograph and the standard library only: "
                         "{module} beside it cannot be imported there, so copy what it needs into the file itself",
                         module=own)
-    missing = _NO_TOP_MODULE.fullmatch(message or "") if kind == "ModuleNotFoundError" else None
-    if missing is not None and missing.group(1) != "micrograph":  # torch, numpy: installed where the student runs
-        return said + _(". The file is graded with micrograph and the standard library only: {module} is not there, "
-                        "so the code that imports it cannot stay in the file you hand in", module=missing.group(1))
-    return said
+    return said + not_there(kind, message)
 
 
 def _exited(display: str, call: str, at: str, names: LineNames | None) -> str:

@@ -71,3 +71,13 @@ def test_an_imported_name_bound_again_is_told_only_where_the_global_is_looked_up
     assert shadowed_told(source, {**error, "function": "shaped", "line": 9}, "line {}".format) == ""
     assert shadowed_told(source.replace("nn = make_model()", "import micrograph.nn as nn"), error,
                          "line {}".format) == ""  # imported again: no longer bound to what a line gave
+
+
+def test_a_module_imported_in_a_function_is_told_missing_where_the_file_is_graded() -> None:
+    """``import torch`` inside the function a test calls (to compare with it) meets the same absence."""
+    error = ErrorRecord(type="ModuleNotFoundError", message="No module named 'torch'", function="backprop",
+                        caller=None, line=4, step=None)
+    assert explain.test_error(error, "ex01.py", Limits()) == (
+        "your code raised ModuleNotFoundError at line 4 (in backprop): No module named 'torch'. The file is graded "
+        "with micrograph and the standard library only: torch is not there, so the code that imports it cannot stay "
+        "in the file you hand in")
