@@ -19,9 +19,8 @@ from grader.judge import diagram, differences, explain, reached, redefined, repl
 from grader.judge.capitals import ANY_WORD, ENGLISH_WORDS, capitalized
 from grader.judge.caused_errors import kept_before, student_error
 from grader.judge.compare import identical, same
+from grader.judge.from_source import from_source
 from grader.judge.rebound import rebound_told
-from grader.judge.shadowed import shadowed_told
-from grader.judge.unbound import deleted_told
 from grader.judge.source_tree import file_tree
 from grader.judge.vjp_named import vjp_classes, vjp_named
 from grader.judge.reference import Expected
@@ -227,7 +226,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
     if report.import_error is not None:  # a top level that ran out of time is no error
         return result(TIMEOUT if explain.is_timeout(report.import_error) else ERROR,
                       explain.import_error(report.import_error, display, report.limits, names, beside)
-                      + shadowed_told(source, report.import_error, functools.partial(explain.line_named, names=names)))
+                      + from_source(source, report.import_error, functools.partial(explain.line_named, names=names)))
     record = report.tests.get(test.name)
     if record is None:
         return result(*explain.silence(report, test.name))
@@ -241,7 +240,7 @@ def _judge(test: Test, report: ChildReport, expected: Expected, display: str,
         line_named = functools.partial(explain.line_named, names=names)
         told = (rebound_told(source, plain, line_named)
                 or explain.test_error(record["error"], display, report.limits, names, exercise)
-                + deleted_told(source, plain, line_named) + shadowed_told(source, plain, line_named))
+                + from_source(source, plain, line_named))
         return result(status, kept_before(record["error"], told))
     want, got = expected.observations[test.name], record["obs"]
     if identical(want, got):  # its graphs' replays are the reference's: nothing left unmade

@@ -638,3 +638,10 @@ CASES += [
                  '    for name in names:\n        g[name].retain_grad()\n        g["y"].backward()\n'},
           names=('backward_retaining(w, x, ["b", "y"]) raised an error', "a second time")),
 ]
+
+# grad_warning spelled grad_warnings: the tests find no grad_warning, told with the file's own name close to it.
+CASES += [
+    Wrong("grad_warning_spelled_otherwise", fails={WARNING: "the file defines grad_warnings at line"},
+          edits={"def grad_warning(v: Value)": "def grad_warnings(v: Value)"},
+          names=("defines no grad_warning", "grad_warnings")),
+]
