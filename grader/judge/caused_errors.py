@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from micrograph.i18n import N_
-
 from grader.i18n import _
+from grader.judge.cut_sentences import cut_sentence
 from grader.judge.labels import shown_label
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
-from grader.spec.made_untracked import BELOW, DATA, ROOT, SET_GRAD, UNNAMED
+from grader.spec.made_untracked import SET_GRAD, UNNAMED
 from grader.spec.probe import MAX_TEXT
 from grader.spec.shadowed import STAR
 
@@ -158,56 +157,12 @@ def _given_under_set_grad(function: str, given: str, line: str, raised: str, nam
              function=function, given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
 
 
-_CUT_UNDER_NO_GRAD = {
-    (ROOT, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
-                      "graph records {name}, so a backward from {name} raises; {error}"),
-    (ROOT, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off (no_grad): "
-                     "no graph records {name}, so a backward from {name} raises; {error}"),
-    (BELOW, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
-                       "graph records {name}, and the Value backward was called on, computed from it, has no graph "
-                       "either; {error}"),
-    (BELOW, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off (no_grad): "
-                      "no graph records {name}, and the Value backward was called on, computed from it, has no graph "
-                      "either; {error}"),
-}
-"""The sentence by where the Value made under no_grad is (the root backward was called on, or
-below it) and whether the student's frame names its source."""
-_CUT_UNDER_SET_GRAD = {
-    (ROOT, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off "
-                      "(set_grad_enabled(False)): no graph records {name}, so a backward from {name} raises; {error}"),
-    (ROOT, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off "
-                     "(set_grad_enabled(False)): no graph records {name}, so a backward from {name} raises; {error}"),
-    (BELOW, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off "
-                       "(set_grad_enabled(False)): no graph records {name}, and the Value backward was called on, "
-                       "computed from it, has no graph either; {error}"),
-    (BELOW, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off "
-                      "(set_grad_enabled(False)): no graph records {name}, and the Value backward was called on, "
-                      "computed from it, has no graph either; {error}"),
-}
-"""The same, where the student's code had turned grad mode off with set_grad_enabled(False)."""
-_CUT_FROM_DATA = {
-    (ROOT, False): N_("{function} computed {name} from the .data of a Value that requires grad, which shares its number "
-                      "but is no part of its graph (it requires no grad): no graph records {name}, so a backward from "
-                      "{name} raises; {error}"),
-    (ROOT, True): N_("{function} computed {name} from {source}.data, which shares {source}'s number but is no part of "
-                     "its graph (it requires no grad): no graph records {name}, so a backward from {name} raises; {error}"),
-    (BELOW, False): N_("{function} computed {name} from the .data of a Value that requires grad, which shares its number "
-                       "but is no part of its graph (it requires no grad): no graph records {name}, and the Value "
-                       "backward was called on, computed from it, has no graph either; {error}"),
-    (BELOW, True): N_("{function} computed {name} from {source}.data, which shares {source}'s number but is no part of "
-                      "its graph (it requires no grad): no graph records {name}, and the Value backward was called on, "
-                      "computed from it, has no graph either; {error}"),
-}
-"""The same, for a Value computed from the .data of a Value that requires grad."""
-
-
 def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
     """The engine's "does not have a grad_fn" from a backward whose root was computed from a Value
     the function tested made with grad mode off out of one that requires grad
     (``grader.spec.made_untracked``): that Value first, as where the graph was cut."""
     function, name, source, where, how, said = error["message"].split(" ", 5)
-    sentences = _CUT_FROM_DATA if how == DATA else _CUT_UNDER_SET_GRAD if how == SET_GRAD else _CUT_UNDER_NO_GRAD
-    return _(sentences[ROOT if where == ROOT else BELOW, source != UNNAMED], function=function, name=name,
+    return _(cut_sentence(how, where, source != UNNAMED), function=function, name=name,
              source=source, error=tell(said_error(error, said)))
 
 
