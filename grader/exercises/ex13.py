@@ -147,7 +147,7 @@ def _reported(ran: _Ran, by_name_elsewhere: bool = False) -> dict[str, Any]:
                   **_leaf_grads(result, graph.leaves, graph.names, graph.label, calls, name is not None, ran.why),
                   "sums": summed(calls, result, label, orders, list(zip(graph.leaves, graph.names)), name, (graph.leaves[0], HELD_GRAD)),
                   "held": held_not_added(calls, result, graph.leaves[0], HELD_GRAD, f"{label}[{graph.names[0]}]"),  # read, added
-                  "seed": seeded(calls, graph.root, "backprop"), "unreached": skipped_unreached(calls, label),
+                  "seed": seeded(calls, graph.root, "backprop"), "unreached": skipped_unreached(calls, label, result, orders),
                   "past_root": past_the_root(calls, graph.root, result, "backprop", orders),
                   "past_leaf": check(Check.PAST_FIRST_LEAF, True, label) if name is not None else past_the_first_leaf(calls, result, label, orders)},
         "grads_untouched": ran.untouched,

@@ -132,6 +132,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.NOT_NODES: (("holds_none", SayWalk.HOLDS_NONE), ("holds_value", SayWalk.HOLDS_VALUE)),  # what it held
     SayWalk.LATER_ENTRY: (("none_first", SayWalk.STOPPED_AT_NONE),),
     SayWalk.NAME_ONCE: (("none_first", SayWalk.NAME_ONCE_AT_NONE),),  # a walk that stopped at a first entry None, or dropped names
+    SayWalk.RAN_UNREACHED: (("stopped", SayWalk.STOPPED_AT_UNREACHED),),  # a break where the walk goes on
     SayWalk.NAME_UNCALLED: (("letters", SayWalk.NAME_LETTERS),),  # a name added letter by letter
     SayCheck.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows_one_list", SayRead.ROWS_ONE_LIST),
                     ("rows", SayCheck.ROWS_READ_LATE), ("first", SayCheck.FIRST_READ_LATE),

@@ -100,6 +100,11 @@ class SayWalk(Sentence):
                     "runs only once a gradient has come through each edge that reaches it.")
     RAN_TWICE_IN_A_ROW = N_("{label} called the apply of {name} twice in a row: backward calls each node's apply "
                             "once, when every gradient for it has arrived, with their sum.")
+    # the walk stopped there (``~stopped``)
+    STOPPED_AT_UNREACHED = N_("{label} ran local_grads on no node after the first node of its order that no "
+                              "gradient reached, and gave no leaf after it an answer, though your local_grads calls "
+                              "returned gradients for them: the statement's walk passes over such a node and goes on "
+                              "with the nodes after it.")
     RAN_UNREACHED = N_("{label} called local_grads on a node that none of your local_grads calls sent a gradient to.")
     NOT_SEEDED_ONE = N_("{label} called local_grads on root.grad_fn with a gradient other than one, which d root / d root is.")
     ORDER_LEFT_OUT = N_("{label} never went on from a node that your local_grads calls sent a gradient to (no call "

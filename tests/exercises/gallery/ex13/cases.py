@@ -700,12 +700,12 @@ CASES += [
 
 # Each node's gradients handed to its inputs in reverse order (zip(reversed(next_functions), ...)):
 # on a chain of sums and products by a constant every call is sent 1.0, and the constant's None
-# entry takes the product's gradient; told as the reversed pairing there too, and on the blocked
-# graph, where no leaf gets an entry.
+# entry takes the product's gradient; told as the reversed pairing there too.  On the blocked graph, where no leaf
+# gets an entry, the walk does what one stopping at the node nothing reached does, and is told by that.
 CASES += [
     Wrong("inputs_paired_reversed",
-          fails={SHORT_CHAIN: "in reverse order", CHAIN: "in reverse order", BLOCKED: "in reverse order",
-                 "a node no gradient reaches, on one graph": "in reverse order", DIAMOND: "in reverse order"},
+          fails={SHORT_CHAIN: "in reverse order", CHAIN: "in reverse order", BLOCKED: "no leaf after it an answer",
+                 "a node no gradient reaches, on one graph": "no leaf after it an answer", DIAMOND: "in reverse order"},
           edits={"        for (child, _), child_grad in zip(node.next_functions, local_grads(node, g)):\n":
                  "        for (child, _), child_grad in zip(reversed(node.next_functions), local_grads(node, g)):\n"},
           names=("in reverse order", "mirrored position")),
@@ -937,4 +937,15 @@ CASES += [
                  "def backprop(root: Value) -> dict[Value, float]:\n"
                  "    micrograph.Node.name = lambda self: \"AddBackward0\"\n"},
           names=("the engine's code", "in backprop")),
+]
+
+# a `break` where the statement's walk skips a node no gradient reached (`continue`): the walk stops there, and the
+# leaves after it get no answer; told as stopped at that node, never as gradients paired with next_functions in
+# reverse (the mirrored pairing happened to fit a walk that ran only the nodes before it)
+CASES += [
+    Wrong("unreached_breaks_the_walk", fails={"a node no gradient reaches, on one graph": "ran local_grads on no node after"},
+          edits={"            continue  # no gradient flows here (only None gradients reached it)\n":
+                 "            break  # nothing reaches it: nothing more to do\n"},
+          names=("on no node after the first node of its order that no gradient reached", "goes on with the nodes after it"),
+          unsaid=("in reverse order", "mirrored position")),
 ]
