@@ -525,7 +525,7 @@ CASES += [
 # an unpack that refuses any second read of a name, released or not: y.backward(retain_graph=True); y.backward()
 # raises where PyTorch's runs; "three backward calls" tells that second call, not an error quoted raw
 CASES += [
-    Wrong("unpack_refuses_a_second_read", edits={
+    Wrong("unpack_refuses_a_second_read_after_retain", edits={
         "        if self.released:\n            raise RuntimeError(SECOND_BACKWARD)\n        value = self.saved[name]\n":
         "        reads = self.__dict__.setdefault(\"reads\", set())\n        if self.released or name in reads:\n"
         "            raise RuntimeError(SECOND_BACKWARD)\n        reads.add(name)\n        value = self.saved[name]\n"},
