@@ -19,6 +19,7 @@ from grader.spec.build_edges import (accumulator_name, apart, count, flag_back_o
                                       rebuilt, renewed, second_edge)
 from grader.spec.build_operands import (given_itself, names_swapped, number_made, saved_a_value, through_record,
                                          unrecorded_after)
+from grader.spec.number_operand import number_operand_told
 from grader.spec.probe import by_key
 from grader.spec.saved import kept_apart, nodes_apart, saved_as, saved_operands, with_zero
 
@@ -264,12 +265,14 @@ def _tuples(made: dict[str, Any]) -> list[Any]:
 
 @EXERCISE.test("the documents' graph y = (x + w) * (w + 1)", points=3, public=True,
                feedback=FEEDBACK, key_feedback=KEYS, caused_by=CAUSED_BY)
+@number_operand_told
 def documents_public(sub):
     return {**rebuilt(sub, 0.5, -3.0), **_documents(sub, 0.5, -3.0)}
 
 
 @EXERCISE.test("the documents' graph on other inputs", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@number_operand_told
 def documents_hidden(sub):
     return {**rebuilt(sub, 2.0, 4.0), **by_key([_documents(sub, w, x) for w, x in [(2.0, 4.0), (0.0, 0.0), (-1.25, 2.5)]])}
 
@@ -300,6 +303,7 @@ NEW_VALUE = {"0 + w": N_("0 + w is a new value"), "w + 0": N_("w + 0 is a new va
 
 @EXERCISE.test("Python numbers on either side", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@number_operand_told
 def numbers(sub):
     w = sub.Value(1.5, requires_grad=True)
     made = {"3 * w": _number_first("*", lambda: 3 * w), "w * 3": w * 3, "2 + w": _number_first("+", lambda: 2 + w),
@@ -323,6 +327,7 @@ def numbers(sub):
 
 @EXERCISE.test("values that require no grad", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@number_operand_told
 def constants(sub):
     c = sub.Value(-2.0)
     w = sub.Value(0.75, requires_grad=True)
@@ -349,6 +354,7 @@ def constants(sub):
 TWICE = N_("c * w made twice, both results kept, has two nodes")
 @EXERCISE.test("a chain and a leaf used many times", points=2, feedback=FEEDBACK,
                key_feedback=KEYS, caused_by=CAUSED_BY)
+@number_operand_told
 def chain(sub):
     w = sub.Value(0.5, requires_grad=True)
     x = sub.Value(-1.5, requires_grad=True)

@@ -44,6 +44,7 @@ KEPT_ROOT_RAISED = "KeptRootRaised"  # grader.spec.kept_loss.KeptRootRaised: a p
 MODE_UNCALLED = "ModeUncalled"  # grader.spec.uncalled_mode.ModeUncalled: `with no_grad:`, the class not called
 FLAG_AS_GRADIENT = "FlagAsGradient"  # grader.spec.flag_gradient.FlagAsGradient: loss.backward(True)
 SHARED_KEY = "SharedKey"  # grader.spec.shared_key.SharedKey: a buffer looked up by a key two nodes share
+NUMBER_OPERAND = "NumberOperand"  # grader.spec.number_operand.NumberOperand: a number handed on where a Value belongs
 RAISED_IN_CALL = "RaisedInCall"  # grader.spec.raised_in_call.RaisedInCall: one of a test's calls raised
 
 
@@ -330,6 +331,15 @@ def student_error(error: ErrorRecord) -> ErrorRecord:
     return said_error(error, _call_and_said(error["message"] or "")[1]) if error["type"] == RAISED_IN_CALL else error
 
 
+def _number_operand(error: ErrorRecord, tell: Tell) -> str:
+    """The AttributeError raised on a Python number an operator of the student's Value was given and
+    handed on (``grader.spec.number_operand``): that operand first, as Python's text names neither."""
+    function, name, kind, said = error["message"].split(" ", 3)
+    return _("your {function} was given {name} as a Python number (of type {kind}) and used it where a Value "
+             "belongs, as it came (as_value makes a Value of a number): an attribute only a Value has was read from "
+             "it; {error}", function=function, name=name, kind=kind, error=tell(said_error(error, said)))
+
+
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
@@ -339,7 +349,7 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2), EARLIER_GRAPH: (_earlier_graph, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 4),
                KEPT_ROOT_RAISED: (_kept_root_raised, 3), FLAG_AS_GRADIENT: (_flag_as_gradient, 4),
-               SHARED_KEY: (_shared_key, 4), RAISED_IN_CALL: (_raised_in_call, 3)}
+               SHARED_KEY: (_shared_key, 4), RAISED_IN_CALL: (_raised_in_call, 3), NUMBER_OPERAND: (_number_operand, 4)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).
 LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}

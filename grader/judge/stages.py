@@ -14,8 +14,8 @@ import re
 
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
-from grader.spec.build import BORN_RELEASED, CLEARED, CONSTANT_REFUSED, EQUAL, KEPT, LEFT_OFF, ONE_COUNTER, RAISED, SHARED, \
-    STUCK, TAKEN, UNPACKED
+from grader.spec.build import BORN_RELEASED, CLEARED, CONSTANT_REFUSED, EQUAL, KEPT, LEFT_OFF, NUMBER, ONE_COUNTER, RAISED, \
+    SHARED, STUCK, TAKEN, UNPACKED
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
@@ -54,8 +54,8 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     functions in this file (ex19's ``store_grad``, ex18's ``backward``) or this stage added some,
     the fault may be there: the sentence names them, unless ``problem`` names the function at
     fault (``FAULT_IN``) and it is still ``stage``'s answer."""
-    if problem.startswith(SHARED):  # the KeyError told as it is, then the key it was raised on
-        return _shared_key(stage, display, problem[len(SHARED):], exercise, error, where)
+    if problem.startswith((SHARED, NUMBER)):  # the error told as it is, then the key or number it was raised on
+        return _cause_after(stage, display, problem, exercise, error, where)
     if problem.startswith(TAKEN):  # the error told as it is, then what a fresh run shows of its cause
         return sentences([earlier_stage(stage, display, problem[len(TAKEN):], exercise, error, where),
                           _("In a fresh run of your file, (v * 2).backward() raises an error, v a new leaf holding "
@@ -105,15 +105,22 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
              stage=stage, file=display, problem=problem)
 
 
-def _shared_key(stage: str, display: str, problem: str, exercise: str | None, error: ErrorRecord | None,
-                where: str) -> str:
-    """``stage``'s check raised KeyError on a key that two nodes of the graph share: the error as any
-    other (``problem`` after the key's fields), then what that key is, in the function that raised it."""
-    fields, _sep, rest = problem.partition(" | ")
+def _cause_after(stage: str, display: str, problem: str, exercise: str | None, error: ErrorRecord | None,
+                 where: str) -> str:
+    """``stage``'s check raised KeyError on a key that two nodes of the graph share (``SHARED``), or
+    AttributeError on a Python number an operator used where a Value belongs (``NUMBER``): the error as
+    any other (the problem after the fields), then that key or number, in the function that met it."""
+    number = problem.startswith(NUMBER)
+    fields, _sep, rest = problem[len(NUMBER if number else SHARED):].partition(" | ")
     named = fields.split(" ")
     told = earlier_stage(stage, display, rest, exercise, error, where)
-    if len(named) != 3 or not all(part.replace("()", "").isidentifier() for part in named):
+    if len(named) != 3 or not all(part.replace("()", "").isidentifier() for word in named for part in word.split(".")):
         return told
+    if number:
+        function, name, kind = named
+        return sentences([told, _("That AttributeError was raised on a Python number (of type {kind}) your {function} "
+                                  "was given as {name} and used where a Value belongs, as it came (as_value makes a "
+                                  "Value of a number).", kind=kind, function=function, name=name)])
     function, key, kind = named
     return sentences([told, _("That KeyError's key is the {key} of two different nodes of the graph your {function} "
                               "walked (two {kind} nodes, which have the same {key}): what is kept under such a key (a "

@@ -31,6 +31,7 @@ from grader.spec.facts import CLAIM, CONTEXT
 from grader.spec.held import held
 from grader.spec.probe import show
 from grader.spec.repeat import fresh_copy
+from grader.spec.number_operand import number_words
 from grader.spec.shared_key import shared_words
 from grader.spec.raised import HOOK_ON_CONSTANT, LEAF_IN_PLACE, MODIFIED, SECOND_BACKWARD, quoted
 
@@ -41,6 +42,7 @@ STUCK = "stuck: "  # before an EarlierStage's problem: in a fresh run, a backwar
 UNPACKED = "unpacked: "  # before an EarlierStage's problem: in a fresh run, a node's unpack gives another node's value
 CLEARED = "cleared: "  # before an EarlierStage's problem: in a fresh run, release() takes a leaf's AccumulateGrad's variable
 SHARED = "shared: "  # before an EarlierStage's raised problem: "<function> <key> <class> | ", a KeyError on a key two nodes share
+NUMBER = "number: "  # before an EarlierStage's raised problem: "<Class.operator> <argument> <type> | ", a number used as a Value
 TAKEN = "taken: "  # before an EarlierStage's raised problem: in a fresh run, a leaf of an earlier leaf's number raises
 BORN_RELEASED = "new nodes released"  # after a ThisStage's owner: in a fresh run, a node no backward ran refuses its values
 ONE_COUNTER = "one version counter"  # after a ThisStage's owner: in a fresh run, two new Values share a version counter
@@ -192,8 +194,9 @@ def needs(sub: Any, stage: int) -> Any:
                 raise ThisStage(f"{exercise}: {PROGRAMS[exercise]} | {quoted(exc)} | {owner}{_fresh_run(sub, exc)}"
                                 ).with_traceback(exc.__traceback__) from None
             problem, met = RAISED.format(error=quoted(exc)), exc.__traceback__
-            shared = shared_words(exc, str(getattr(sub, "__file__", "") or ""))  # a key two nodes share, named
-            problem = f"{SHARED}{shared} | {problem}" if shared else problem
+            file = str(getattr(sub, "__file__", "") or "")
+            shared, given = shared_words(exc, file), number_words(exc, file)  # a key two nodes share; a number handed on
+            problem = f"{SHARED}{shared} | {problem}" if shared else f"{NUMBER}{given} | {problem}" if given else problem
         if problem is not None and stage >= NO_GRAD_STAGE and not _records(sub):
             raise ThisStage(f"{exercise}: {PROGRAMS[exercise]}{_left_off_by_backward(sub)}")
         if problem is not None:

@@ -515,3 +515,18 @@ CASES += [
           fails={DOCS: "For a leaf w that requires grad and that no operation has used yet, w.is_leaf is False"},
           names=("no operation has used yet, w.is_leaf is False", "a leaf exactly when no recorded operation made it")),
 ]
+
+# an operator that hands a Python number on as it came (no as_value): the engine reads a Value's attribute of
+# the number, told with the operator and its argument, not with Python's text alone
+CASES += [
+    Wrong("add_hands_the_number_on", edits={
+        "        other = as_value(other)\n        return record(AddBackward0, self.item() + other.item(), self, other)\n":
+        "        number = other.item() if isinstance(other, Value) else other\n"
+        "        return record(AddBackward0, self.item() + number, self, other)\n"},
+          fails={DOCS: "Your Value.__add__ was given other as a Python number (of type int) and used it where a Value belongs"},
+          names=("Value.__add__ was given other as a Python number", "where a Value belongs")),
+    Wrong("mul_reads_item_of_the_number", edits={
+        "        other = as_value(other)\n        out = record(MulBackward0": "        out = record(MulBackward0"},
+          fails={"Python numbers on either side": "Your Value.__mul__ was given other as a Python number (of type int)"},
+          names=("Value.__mul__ was given other as a Python number", "where a Value belongs")),
+]

@@ -572,3 +572,13 @@ CASES += [
         "        if self.is_leaf and not self.requires_grad:\n            raise RuntimeError(RETAIN_NO_GRAD)\n"
         "        if not self.is_leaf:\n"}),
 ]
+
+# ex16's __add__ handing a Python number on as it came: the gate's AttributeError told with that operand
+CASES += [
+    Wrong("add_hands_the_number_on_since_ex16", edits={
+        "        other = as_value(other)\n        return record(AddBackward0, self.item() + other.item(), self, other)\n":
+        "        number = other.item() if isinstance(other, Value) else other\n"
+        "        return record(AddBackward0, self.item() + number, self, other)\n"},
+          fails={RETAINED: "That AttributeError was raised on a Python number (of type int) your Value.__add__ was given"},
+          names=("your Value.__add__ was given as other", "where a Value belongs")),
+]
