@@ -11,19 +11,18 @@ from __future__ import annotations
 from typing import Callable
 
 from grader.i18n import _
+from grader.judge.build_causes import number_operand, shared_key
 from grader.judge.cut_sentences import cut_sentence
 from grader.judge.labels import shown_label
+from grader.judge.said import Tell, said_error
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
 from grader.spec.made_untracked import SET_GRAD, UNNAMED
-from grader.spec.probe import MAX_TEXT
 from grader.spec.shadowed import STAR
 
-Tell = Callable[[ErrorRecord], str]
-"""How the student's own error is said (``explain.test_error`` with the run's limits and line names)."""
 
 EARLIER_RESULT = "EarlierResult"  # grader.spec.helpers.EarlierResult: a helper returned an earlier call's result
 RAISED_ONLY_AGAIN = "RaisedOnlyAgain"  # grader.spec.helpers.RaisedOnlyAgain: not on a fresh import
@@ -97,16 +96,6 @@ def _walked_again(error: ErrorRecord, tell: Tell) -> str:
              "and raised, where the same call returns as the first call of a fresh import of your code: what "
              "{function} does depends on state it keeps between calls, which the earlier call left; {error}",
              function=function, parameter=parameter, error=tell(said_error(error, said)))
-
-
-def said_error(error: ErrorRecord, said: str) -> ErrorRecord:
-    """The error a probe's own exception carries as ``"<Type>: <message>"`` at the end of its
-    message (the student's error, raised again with a fact before it), as an error record of its
-    own; where the child cut the message, its text is told as cut."""
-    kind, _sep, text = said.partition(": ")
-    if len(error["message"]) >= MAX_TEXT:
-        text = text.rsplit(" ", 1)[0] + " …"
-    return {**error, "type": kind, "message": text}
 
 
 def _detached_leaf(error: ErrorRecord, tell: Tell) -> str:
@@ -299,16 +288,6 @@ def _flag_as_gradient(error: ErrorRecord, tell: Tell) -> str:
              "{error}", function=function, name=name, flag=flag, error=tell(said_error(error, said)))
 
 
-def _shared_key(error: ErrorRecord, tell: Tell) -> str:
-    """The KeyError of a build-track backward on a key two nodes of its graph share (``grader.spec.shared_key``):
-    that fact first, as the error's text is the key alone."""
-    function, key, kind, said = error["message"].split(" ", 3)
-    return _("your {function} raised KeyError on a key that is the {key} of two different nodes of the graph it "
-             "walked (two {kind} nodes, which have the same {key}): what is kept under such a key (a buffer, a count) is "
-             "one entry for both nodes, where each node has its own, keyed by the node itself; {error}",
-             function=function, key=key, kind=kind, error=tell(said_error(error, said)))
-
-
 def _raised_in_call(error: ErrorRecord, tell: Tell) -> str:
     """The error one of a test's several calls of a function raised (``grader.spec.raised_in_call``):
     that call first, as the line alone names the function, not which of its calls raised."""
@@ -331,15 +310,6 @@ def student_error(error: ErrorRecord) -> ErrorRecord:
     return said_error(error, _call_and_said(error["message"] or "")[1]) if error["type"] == RAISED_IN_CALL else error
 
 
-def _number_operand(error: ErrorRecord, tell: Tell) -> str:
-    """The AttributeError raised on a Python number an operator of the student's Value was given and
-    handed on (``grader.spec.number_operand``): that operand first, as Python's text names neither."""
-    function, name, kind, said = error["message"].split(" ", 3)
-    return _("your {function} was given {name} as a Python number (of type {kind}) and used it where a Value "
-             "belongs, as it came (as_value makes a Value of a number): an attribute only a Value has was read from "
-             "it; {error}", function=function, name=name, kind=kind, error=tell(said_error(error, said)))
-
-
 # A probe's error that tells the student's error with its cause before it: the function telling
 # it, and how many words at least its message has (what each splits off, and the error's text).
 WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier_result, 3),
@@ -349,7 +319,7 @@ WITH_CAUSE = {EARLIER_RESULT: (_earlier_result, 3), RAISED_ONLY_AGAIN: (_earlier
                NOT_DIFFERENTIABLE: (_not_differentiable, 1), GRAPH_AGAIN: (_graph_again, 2), EARLIER_GRAPH: (_earlier_graph, 2),
                GRAD_UNWRITTEN: (_grad_unwritten, 4), MODE_UNCALLED: (_mode_uncalled, 4),
                KEPT_ROOT_RAISED: (_kept_root_raised, 3), FLAG_AS_GRADIENT: (_flag_as_gradient, 4),
-               SHARED_KEY: (_shared_key, 4), RAISED_IN_CALL: (_raised_in_call, 3), NUMBER_OPERAND: (_number_operand, 4)}
+               SHARED_KEY: (shared_key, 4), RAISED_IN_CALL: (_raised_in_call, 3), NUMBER_OPERAND: (number_operand, 4)}
 # The same, for an error whose cause has a line of the student's file: told with ``named``, which names
 # it as feedback names a line (in a notebook, by its cell).
 LINED = {SHADOWED_BUILTIN: (_shadowed_builtin, 5), GIVEN_UNDER_NO_GRAD: (_given_under_no_grad, 4)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from grader.i18n import _
-from grader.judge.caused_errors import said_error
+from grader.judge.said import said_error
 from grader.judge.messages import torch_explained
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.given import UNWRITTEN
