@@ -158,7 +158,7 @@ def shown_graph(graph: str) -> str:
     found = _GRAPH_NOTE.fullmatch(graph)
     if found is None or language() == SOURCE_LANGUAGE:
         return graph
-    return f"{found.group('graph')} ({_(found.group('note'))})"
+    return _("{value} ({note})", value=found.group("graph"), note=_(found.group("note")))  # zh: full-width
 
 
 CASES = "; "  # between the notes of several cases a difference was seen in ("y (x > 0; x = 0)")

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from grader.judge.labels import shown_label
+from grader.judge.labels import shown_graph, shown_label
 from micrograph.i18n import catalogue_path, extract, using
 from micrograph.i18n.po import parse
 
 # the glossary's term: words not said
-_GLOSSARY = {"in-place 操作": ("原地", "就地"), "练习文件": ("模板",), "独热梯度": ("one-hot 梯度",)}
+_GLOSSARY = {"in-place 操作": ("原地", "就地"), "练习文件": ("模板",), "独热梯度": ("one-hot 梯度",),
+             "常量": ("常数",)}
 
 
 @pytest.mark.parametrize("term", _GLOSSARY)
@@ -61,3 +62,15 @@ def test_labels_apart_in_an_english_word_are_not_told_once_in_chinese() -> None:
     with using("zh"):  # words of code stay alike: told once
         assert len(grouped([Difference(SayTorch.TORCH_NUMBER, (("label", f"{v}.grad after y.backward()"),))
                             for v in "wx"])) == 1
+
+
+@pytest.mark.parametrize(("graph", "shown"), [
+    ("y = w * w + x (w at zero)", "y = w * w + x（w 为零）"),
+    ("y = c * x (c a constant)", "y = c * x（c 是常量）"),
+    ("y = w * x + x (w == x)", "y = w * x + x (w == x)"),
+])
+def test_a_graph_s_note_in_words_is_in_full_width_brackets(graph: str, shown: str) -> None:
+    """A graph's note in words ("w at zero") is Chinese: its brackets are a Chinese sentence's;
+    a note of code ("w == x") stays as written."""
+    with using("zh"):
+        assert shown_graph(graph) == shown

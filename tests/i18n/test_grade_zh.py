@@ -205,9 +205,9 @@ def test_a_probe_label_worded_in_english_is_translated_around_its_code() -> None
         assert shown_label("a.grad is g after (a * w).backward()") == "(a * w).backward() 之后的 a.grad 就是 g"
         assert shown_label("a2 (after a += 1)") == "a2（a += 1 之后）"  # the line that made it, as code
         assert shown_label("y.backward(), y = (d + d) + w, d = w + x (a second time, after a first backward)") == \
-            "y.backward()，其中 y = (d + d) + w, d = w + x (第二次，在第一次反向传播之后)"  # the call, its program's note
+            "y.backward()，其中 y = (d + d) + w, d = w + x（第二次，在第一次反向传播之后）"  # the call, its program's note
         assert shown_label("a second y.backward() after y.backward(), y = c * x (c a constant)") == \
-            "y.backward()，其中 y = c * x (c 是常数) 之后的第二次 y.backward()"
+            "y.backward()，其中 y = c * x（c 是常量）之后的第二次 y.backward()"
         assert shown_label("c + 0 is c, c = Value(-2)") == "c + 0 就是 c，其中 c = Value(-2)"  # an object, its program
         assert shown_label("(a * w).backward() after a = w + x; a.retain_grad(); (a * x).backward() adds to a.grad") == \
             "在 a = w + x; a.retain_grad(); (a * x).backward() 之后，(a * w).backward() 会加到 a.grad 上"
@@ -252,7 +252,8 @@ def test_the_cases_a_difference_was_seen_in_are_listed_as_a_sentence_lists_them(
 
 
 def test_a_graphs_note_and_the_words_of_a_label_are_chinese() -> None:
-    """A label's words are translated, its code kept: the note after a graph ("w at zero"), also
+    """A label's words are translated, its code kept: the note after a graph ("w at zero", in
+    full-width brackets as any Chinese words in brackets; "(w == x)", code, as written), also
     where a sentence names the other graphs it holds for, and an "and" between two entries."""
     from micrograph.i18n import using
 
@@ -264,10 +265,10 @@ def test_a_graphs_note_and_the_words_of_a_label_are_chinese() -> None:
     labels = [f"for y = {graph}, grad_by_paths(y, w)" for graph in ("w * x", "w * w + x (w at zero)", "w * x + x (w == x)")]
     told = per_graph([Difference(Say.RESULT_NUMBER, (("label", label),)) for label in labels])
     with using("zh"):
-        assert shown_label(labels[1]) == "对 y = w * w + x (w 为零)，grad_by_paths(y, w)"
+        assert shown_label(labels[1]) == "对 y = w * w + x（w 为零），grad_by_paths(y, w)"
         assert shown_label("grads_after_backward(w, x)['w'] and ['x']") == "grads_after_backward(w, x)['w'] 和 ['x']"
         text = told[0].sentence()
-    assert "y = w * w + x (w 为零)、y = w * x + x (w == x) 也是如此" in text, text
+    assert "y = w * w + x（w 为零）、y = w * x + x (w == x) 也是如此" in text, text
     assert english_sentences(text) == [] and "at zero" not in text
 
 
