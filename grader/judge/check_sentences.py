@@ -217,6 +217,8 @@ class SayCheck(Sentence):
                       "the gradient of the output, and what it returns is grad times the local derivative.")
     OTHER_ROOT = N_("{label} returned a y other than the one its backward pass started from: what follows "
                     "is about the Values it returned, not the graph backward ran on.")
+    ROOT_BELOW = N_("{label} started its backward pass from a Value your code computed from the y it returned, "
+                    "not from that y itself: the pass's root is another node than y's.")
     HOOKS_APPEND = N_("{label} returned a list that grew when a backward pass ran through {leaf} after the "
                       "call: hooks your code registered on {leaf} append to it whenever a pass reaches them, in "
                       "that pass's order.")

@@ -117,7 +117,8 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                                  ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
     SayCheck.DECIDED_IN_FORWARD: (("outside_in", SayCheck.DECIDED_OUTSIDE_IN),),  # x moved into the interval
     SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)), SayCheck.ARGS_SWAPPED: (("one_for_both", SayCheck.ONE_FOR_BOTH),),
-    SayCheck.OTHER_ROOT: (("computed_again", SayStep.LOSS_COMPUTED_AGAIN), ("computed_twice", SayStep.LOSS_NOT_BACKPROPAGATED)), SayCheck.NOT_THE_DETACHED: (("detach_read", SayCheck.DETACH_ON_ONE_PATH),),  # a step's loss computed after its update; a root computed from a detach() too
+    SayCheck.OTHER_ROOT: (("computed_again", SayStep.LOSS_COMPUTED_AGAIN), ("computed_twice", SayStep.LOSS_NOT_BACKPROPAGATED),
+                          ("below_root", SayCheck.ROOT_BELOW)), SayCheck.NOT_THE_DETACHED: (("detach_read", SayCheck.DETACH_ON_ONE_PATH),),  # a step's loss computed after its update; a root computed from a detach() too
     SayCheck.HOOKS_APPEND: (("rewritten", SayState.HOOKS_REWRITE),),  # hooks left that write the list over, not append
     SayCheck.GRAD_OFF_IN_BACKWARD: (("once_differentiable", SayFunction.ONCE_DIFFERENTIABLE),),  # the decorator's no_grad, not the code's
     SayCheck.NOT_APPLIED: (("swallowed", SayWalk.SWALLOWED),  # a feeder's apply raised, and backward went on

@@ -286,7 +286,25 @@ def returned_root(y: object, call: Call, label: str) -> dict[str, Any]:
     if not call.roots:
         return check(Check.RETURNED_ROOT, None, label)
     node = getattr(y, "grad_fn", None) if _is_value(y) else None
-    return check(Check.RETURNED_ROOT, node is not None and any(id(node) in roots for roots in call.roots), label)
+    held = node is not None and any(id(node) in roots for roots in call.roots)
+    below = not held and node is not None and _below(call.first_root, node)
+    return {**check(Check.RETURNED_ROOT, held, label), **({CONTEXT + "below_root": True} if below else {})}
+
+
+def _below(root: object, node: object, most: int = 10_000) -> bool:
+    """Whether ``node`` is in the graph under the pass's ``root`` node, by identity (``(y * 1).backward()``:
+    the pass started from a Value computed from the y returned, ``~below_root``); a runaway graph is not
+    walked past ``most`` nodes."""
+    seen, todo = set(), [root]
+    while todo and len(seen) < most:
+        at = todo.pop()
+        if at is node:
+            return True
+        if at is None or id(at) in seen:
+            continue
+        seen.add(id(at))
+        todo.extend(child for child, _ in getattr(at, "next_functions", ()))
+    return False
 
 
 def read_written(call: Call, label: str, built: int) -> dict[str, Any]:

@@ -645,3 +645,12 @@ CASES += [
           edits={"def grad_warning(v: Value)": "def grad_warnings(v: Value)"},
           names=("defines no grad_warning", "grad_warnings")),
 ]
+
+# backward_retaining runs its pass from y * 1, not y: told as a root computed from the y returned, not as a y other
+# than the one the pass started from followed by nothing.
+CASES += [
+    Wrong("backward_from_y_times_one", fails={A: 'backward_retaining(w, x, ["a"]) started its backward pass from a Value your code computed from the y it returned'},
+          edits={'    g["y"].backward()\n    return g\n': '    (g["y"] * 1).backward()\n    return g\n'},
+          names=("started its backward pass from a Value your code computed from the y it returned",),
+          unsaid=("what follows is about",)),
+]
