@@ -13,7 +13,8 @@ training loop therefore resets gradients between steps: ``w.grad.zero_()`` sets 
 
 What to write
 -------------
-Paste your ex18 bodies first.  Then ``store_grad`` again (accumulating) and ``zero_``.
+Paste your ex18 bodies first.  Then ``store_grad`` again (accumulating) and ``zero_``, which
+writes the float 0.0 as PyTorch's does (``w.grad.item()`` is then ``0.0``: not the int 0, nor -0.0).
 """
 
 from __future__ import annotations
