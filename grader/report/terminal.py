@@ -156,10 +156,13 @@ def errors_told_once(result: ExerciseResult) -> tuple[list[str], list[str]]:
     return shown, notes
 
 
+HEADER = N_("{exercise}  {title}  ({where})")  # in Chinese the brackets are full-width: "（这个笔记本）"
+
+
 def exercise(result: ExerciseResult, display: str) -> str:
     """The table for one exercise: test, public/hidden, points, status, feedback; or, when every
     test met one cause (``told_once``), one sentence saying so instead of the same error test by test."""
-    header = f"{result.exercise}  {_(result.title)}  ({display})"
+    header = _(HEADER, exercise=result.exercise, title=_(result.title), where=display)
     columns = shutil.get_terminal_size((100, 24)).columns
     said = told_once(result)
     if said is not None:

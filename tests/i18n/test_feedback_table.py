@@ -11,6 +11,7 @@ import pytest
 from grader.judge.grading import ExerciseResult, TestResult
 from grader.report.terminal import exercise
 from grader.report.width import shape, width
+from micrograph.i18n import using
 
 LONG_NAME = "with retain_graph=True, the gradients after each call"  # the longest test name
 FEEDBACK = ("a second y.backward() after y.backward() raised no error, where PyTorch raises one. "
@@ -52,6 +53,16 @@ def test_chinese_cells_line_up_where_a_wide_character_is_not_two_spaces(
     rows = [line for line in exercise(result, "ex03_retain_grad.py").splitlines() if "2/2" in line]
     before_points = {shape(line[:line.index("2/2")]) for line in rows}
     assert len(rows) == 3 and len(before_points) == 1, rows
+
+
+def test_the_heading_s_brackets_are_full_width_in_chinese() -> None:
+    """The heading names where the code came from ("这个笔记本", a path) in brackets: in a
+    Chinese line, full-width ones."""
+    result = ExerciseResult("ex05", "Gradients accumulate until cleared", [TestResult("a", True, 2, 2, "passed", "")])
+    with using("zh"):
+        heading = exercise(result, "这个笔记本").splitlines()[0]
+    assert heading == "ex05  梯度累加，直到清零（这个笔记本）", heading
+    assert exercise(result, "ex05.py").splitlines()[0] == "ex05  Gradients accumulate until cleared  (ex05.py)"
 
 
 class _Terminal(io.StringIO):
