@@ -73,7 +73,7 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
             told_if_untracked(given, "backward_twice", "build_graph"), \
             told_if_earlier_graph(call, "backward_twice"):  # build_graph under no_grad; a graph kept between calls
         answer = sub.backward_twice(w, x, retain_graph)
-    if type(answer) is not tuple or len(answer) != 2:
+    if type(answer) not in (tuple, list) or len(answer) != 2:  # a pair, whichever sequence holds it
         raise shape_error(N_("backward_twice must return a pair (error or None, [w.grad, w.grad])"),
                           "backward_twice", answer)
     error, history = answer
@@ -205,7 +205,7 @@ def twice_hidden(sub):
 
 def _history(answer: object) -> list[Any] | str:
     """The w.grad records of what backward_twice returned (its pair's second item), as numbers."""
-    history = answer[1] if type(answer) is tuple and len(answer) == 2 else answer
+    history = answer[1] if type(answer) in (tuple, list) and len(answer) == 2 else answer
     return [num(g) for g in history] if type(history) is list else f"not a list: {type_name(history)}"
 
 

@@ -603,3 +603,12 @@ CASES += [
                  "    first.start()\n    first.join(1.0)\n    history = [w_leaf.grad.item()]\n"},
           names=("can't start new thread", "may start no thread or process")),
 ]
+
+# backward_twice's pair returned as a list of two: the same pair, full marks (it was told "must return a pair");
+# the history alone returned is told by what each of its two places holds.
+CASES += [
+    Correct("pair_as_a_list", edits={"    return error, history\n": "    return [error, history]\n"}),
+    Wrong("history_alone_returned", fails={RAISES: "backward_twice(w, x, retain_graph=False)[1] is not the kind of result"},
+          edits={"    return error, history\n": "    return history\n"},
+          names=("The error backward_twice(w, x, retain_graph=False) returned is of type float",)),
+]
