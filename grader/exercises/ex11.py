@@ -127,7 +127,7 @@ def _vjp(sub, x_row, y_rows, v: list[float], y_grad: bool = False, n: str = "") 
         grads = sub.vjp(x, loss, v)
     label = f"vjp(x{n}, loss{n}, v{n})"
     returned = as_list(grads, num)  # not a list: told as vjp's result, once
-    out = {"returned": returned if type(grads) is list else result_of(returned, label),
+    out = {"returned": result_of(returned, label),  # a list in another order than x[0] is told as such
            "floats": _floats(grads, label), "read": read_from_grad(grads, call, label),
            "x_grads": [{**fact, **kept.changed_by(leaf)} for fact, leaf in zip(_x_grads(x, f"x{n}"), x[0])],
            "call": {**call.fact, "by_backward": call.by_backward},  # a pass of grad() writes no .grad: told so

@@ -665,3 +665,9 @@ CASES += [
                  "    return rows\n": "    _ROWS[id(loss)] = rows\n    return [list(r) for r in rows]\n"},
           names=("jacobian_rows", "kept between calls")),
 ]
+
+# x's gradients returned in reverse order, each as backward wrote it: told as vjp's result in another order, where
+# only the test's advice was shown (the list returned was compared, but no sentence told how it differs)
+CASES += [Wrong("vjp_grads_reversed", fails={VJP: "holds the statement's entries, but in another order"},
+                edits={VJP_BACKWARD + "    return x_grads(x)\n": VJP_BACKWARD + "    return x_grads(x)[::-1]\n"},
+                names=("vjp(x_a, loss_a, v_a) holds the statement's entries, but in another order",))]
