@@ -106,6 +106,10 @@ CASES = [
           fails={BACKPROP: "is not one the engine produced"},
           edits={'    return g["w"].grad.item(), g["x"].grad.item()\n':
                  "    return 2 * w + x + 1, w + 1\n"}),
+    # from-imports of every name, and typing's aliases in the annotations
+    Correct("star_import_and_typing_aliases", edits={"import micrograph\nfrom micrograph import Value\n": "import micrograph\nfrom micrograph import *\nfrom typing import Dict, Tuple\n",
+                                                     "def build_graph(w: float, x: float) -> dict[str, Value]:": "def build_graph(w: float, x: float) -> Dict[str, Value]:",
+                                                     "def backprop(w: float, x: float) -> tuple[float, float]:": "def backprop(w: float, x: float) -> Tuple[float, float]:"}),
 ]
 
 # Mistakes of other kinds: one function wrong, state kept between calls, a boundary.

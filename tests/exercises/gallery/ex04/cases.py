@@ -87,6 +87,12 @@ CASES = [
                  "    history.append(history[0] * (1 if error else 2))\n    return error, history"}),
     Correct("private_grad_read", edits={"    history.append(w_leaf.grad.item())\n":
                                         "    history.append(float(w_leaf._grad))\n"}),
+    # both functions wrapped by a decorator of the student's own (functools.wraps) that prints after each call
+    Correct("wrapped_by_a_logging_decorator", edits={
+        "from collections.abc import Callable\n": "import functools\nfrom collections.abc import Callable\n\n\ndef logged(fn):\n"
+        "    \"\"\"Print each call's name when it returns.\"\"\"\n    @functools.wraps(fn)\n    def wrapper(*args, **kwargs):\n"
+        "        result = fn(*args, **kwargs)\n        print(fn.__name__, \"done\")\n        return result\n    return wrapper\n",
+        "def second_backward_error(": "@logged\ndef second_backward_error(", "def backward_twice(": "@logged\ndef backward_twice("}),
 ]
 
 # State kept between calls: one module-level list of records, cleared and returned by every call.

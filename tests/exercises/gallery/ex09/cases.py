@@ -92,6 +92,12 @@ CASES = [
     Correct("inference_detached",  # detach() after no_grad changes nothing: still the engine's result
             edits={"        y = _graph(w, x)  # computed, not recorded: y is a plain leaf\n":
                    "        y = _graph(w, x).detach()\n"}),
+    # set_grad_enabled called as a function and put back in a finally; a context chosen by the flag
+    Correct("set_grad_enabled_called_and_restored", edits={"    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)":
+        "    previous = micrograph.is_grad_enabled()\n    micrograph.set_grad_enabled(training)\n    try:\n        return _graph(w, x)\n"
+        "    finally:\n        micrograph.set_grad_enabled(previous)"}),
+    Correct("enable_grad_or_no_grad_by_flag", edits={"    with micrograph.set_grad_enabled(training):\n        return _graph(w, x)":
+        "    mode = micrograph.enable_grad() if training else micrograph.no_grad()\n    with mode:\n        y = _graph(w, x)\n    return y"}),
 ]
 
 # State kept between calls: leaves cached in a mutable default argument, their numbers overwritten.

@@ -144,6 +144,11 @@ CASES = [
                 break
         node = following
 """}),
+    # branch is an instance of a class with __call__, not a function
+    Correct("branch_as_a_callable_object", edits={"def branch(x: float, w: Value) -> Value:":
+        "class _Branch:\n    \"\"\"branch as a callable object.\"\"\"\n\n    def __call__(self, x: float, w: Value) -> Value:\n"
+        "        x_value = Value(x)\n        return x_value * w if x > 0 else (x_value - w).exp()\n\n\nbranch = _Branch()\n\n\n"
+        "def _unused_branch(x: float, w: Value) -> Value:"}),
 ]
 
 

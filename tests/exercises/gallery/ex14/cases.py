@@ -46,6 +46,9 @@ CASES = [
                  "        x = ctx.x\n"}),
     Correct("sigmoid_spelled_out", edits={SOFTPLUS_BACKWARD: "        return grad / (1.0 + (-x).exp())\n"}),
     Correct("clip_with_if", edits={INSIDE: "        value = x.item()\n        inside = not (value < ctx.low or value > ctx.high)\n"}),
+    # softplus's forward through micrograph.log1p (forward records nothing: only the number counts)
+    Correct("softplus_by_log1p", edits={"from micrograph import Function, Value\n": "import micrograph\nfrom micrograph import Function, Value\n",
+                                        "        return (x.exp() + 1.0).log()": "        return micrograph.log1p(x.exp())"}),
 ]
 
 # Backwards that agree with gradcheck but are no graph: computed from numbers.

@@ -235,6 +235,10 @@ CASES = [
     else:
         v._grad = Value(v._grad.item() + grad)
 '''}),
+    # ties among the ready nodes broken by id(node) instead of a counter: AccumulateGrads run in another order, each once
+    Correct("heap_tie_broken_by_id", edits={
+        "    ready = [(-first.sequence_nr, 0, first)]\n    pushed = itertools.count(1)\n": "    ready = [(-first.sequence_nr, id(first), first)]\n",
+        "                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))": "                heapq.heappush(ready, (-child.sequence_nr, id(child), child))"}),
 ]
 
 # One .grad Value per gradient number, kept between calls: two leaves with equal gradients (in
