@@ -530,3 +530,10 @@ CASES += [
           fails={"Python numbers on either side": "Your Value.__mul__ was given other as a Python number (of type int)"},
           names=("Value.__mul__ was given other as a Python number", "where a Value belongs")),
 ]
+
+# the leaf's one AccumulateGrad kept with `or`: made on the first call, handed out after
+CASES += [
+    Correct("accumulator_kept_with_or", edits={
+        "    if v._accumulator is None:\n        v._accumulator = AccumulateGrad(v)\n    return v._accumulator, 0\n":
+        "    v._accumulator = v._accumulator or AccumulateGrad(v)\n    return v._accumulator, 0\n"}),
+]

@@ -631,3 +631,16 @@ CASES += [
           fails={LOOP: "a non-leaf that does not retain its grad, issues no warning"},
           names=("ex18", "(w * 6).grad", "UserWarning")),
 ]
+
+# a leaf's later gradient added into a new Value of the gradient itself (the sum lost, the gradient doubled);
+# zero_() that also drops the Value's own .grad (None for a gradient's Value): full marks
+CASES += [
+    Wrong("leaf_grad_made_anew_then_added", edits={
+        "    elif v.is_leaf:\n        v._grad._box[0] += grad\n":
+        "    elif v.is_leaf:\n        v._grad = Value(grad)\n        v._grad._box[0] += grad\n"},
+          fails={LOOP: "w.grad after the third backward of w * x + w is a different number from PyTorch's; the same holds "
+                       "with x.grad in place of w.grad"},
+          names=("w.grad after", "into .grad")),
+    Correct("zero_also_drops_its_own_grad", edits={"        self._box[0] = 0.0\n        return self\n":
+                                                    "        self._box[0] = 0.0\n        self._grad = None\n        return self\n"}),
+]

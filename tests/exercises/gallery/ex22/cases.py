@@ -837,3 +837,17 @@ CASES += [
           fails={HOOKS_HIDDEN: "the same hook registered twice, both kept) has fewer entries than PyTorch's"},
           names=("the same hook registered twice, both kept", "once for each registration")),
 ]
+
+# no_grad written as a generator under contextlib.contextmanager, the mode put back in a finally: full marks
+CASES += [
+    Correct("no_grad_as_a_generator", edits={
+        "import heapq\n": "import contextlib\nimport heapq\n",
+        "class no_grad:\n    \"\"\"``with no_grad(): ...``: operations inside record nothing, as ``torch.no_grad``.\"\"\"\n\n"
+        "    def __enter__(self) -> None:\n        \"\"\"Remember whether recording was on, then switch it off.\"\"\"\n"
+        "        self.previous = GradMode.enabled\n        GradMode.enabled = False\n\n"
+        "    def __exit__(self, *exc: object) -> None:\n        \"\"\"Put recording back as it was before the block, even when "
+        "the block raised (returning\n        None lets its error go on).\"\"\"\n        GradMode.enabled = self.previous\n":
+        "@contextlib.contextmanager\ndef no_grad() -> Any:\n    \"\"\"``with no_grad(): ...``: operations inside record nothing, "
+        "as ``torch.no_grad``.\"\"\"\n    previous, GradMode.enabled = GradMode.enabled, False\n    try:\n        yield\n"
+        "    finally:\n        GradMode.enabled = previous\n"}),
+]
