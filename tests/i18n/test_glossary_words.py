@@ -49,6 +49,23 @@ def test_no_space_stands_between_two_chinese_characters(domain: extract.Domain) 
     assert not spaced, f"{path}: a space between Chinese characters:\n" + "\n".join(spaced)
 
 
+def _numbers(text: str) -> set[str]:
+    """The numbers ``text`` writes in digits, its placeholders left out ("1,200" is one)."""
+    return set(re.findall(r"\d+", re.sub(r"(?<=\d),(?=\d{3})", "", re.sub(r"\{[^{}]*\}", "", text))))
+
+
+@pytest.mark.parametrize("domain", extract.domains(), ids=lambda d: d.name)
+def test_no_digit_is_said_where_the_english_says_a_word(domain: extract.Domain) -> None:
+    """A number the English says in words ("None or zero") is said in words in Chinese too
+    ("None 或零"): a digit in feedback reads as a number the grader observed or expected."""
+    path = catalogue_path(domain.name, domain.localedir, "zh")
+    if not path.exists():
+        pytest.skip(f"{domain.name} has no Chinese catalogue")
+    added = [f"line {e.line}: {form}" for e in parse(path.read_text(encoding="utf-8"), str(path)) if e.msgid
+             for form in e.msgstr if _numbers(form) - _numbers(e.msgid + (e.msgid_plural or ""))]
+    assert not added, f"{path}: digits the English does not write:\n" + "\n".join(added)
+
+
 @pytest.mark.parametrize(("label", "shown"), [
     ("the order the hooks of a, b, c, d and w ran in", "a、b、c、d、w 的钩子运行的先后"),
     ("the order the hooks of a and w ran in", "a、w 的钩子运行的先后"),
