@@ -193,8 +193,9 @@ def node_info_documents(sub_module):
     b = add(w, 1.0)
     y = mul(a, b)
     values = [w, x, a, b, y]
-    infos, kept = asked_in_turn(sub_module, values, NODES)
-    return {**{name: result_of(info, f"node_info({name})") for name, info in zip(NODES, infos)},
+    with watching(sub_module, "node_info") as call:  # a backward it runs, grad mode it leaves off: told as node_info's
+        infos, kept = asked_in_turn(sub_module, values, NODES)
+    return {**{name: result_of(info, f"node_info({name})") for name, info in zip(NODES, infos)}, "read_only": call.fact,
             "flag_rule": leaf_apart(infos), "grad_rule": leaf_apart_from_grad(infos, values), "kept": kept,
             "apart": calls_apart(sub_module, _node_info_of_new, info_of, (2.5, False), (-0.75, True),
                                  "node_info")}
@@ -208,8 +209,9 @@ def node_info_documents(sub_module):
 )
 def node_info_assorted(sub_module):
     values = _assorted()
-    infos, kept = asked_in_turn(sub_module, values, ASSORTED)
-    return {"infos": [result_of(info, f"node_info({label})") for info, label in zip(infos, ASSORTED)],
+    with watching(sub_module, "node_info") as call:  # a backward it runs, grad mode it leaves off: told as node_info's
+        infos, kept = asked_in_turn(sub_module, values, ASSORTED)
+    return {"infos": [result_of(info, f"node_info({label})") for info, label in zip(infos, ASSORTED)], "read_only": call.fact,
             "flag_rule": leaf_apart(infos), "grad_rule": leaf_apart_from_grad(infos, values), "kept": kept, "changed": _answer_after_change(sub_module),
             "apart": calls_apart(sub_module, _node_info_of_new, info_of, (-1.5, True), (0.25, False),
                                  "node_info")}

@@ -728,3 +728,12 @@ CASES += [
                  "\n\nprint(leaf_grads(2.0, 3.0, True, True))\nexit()\n"},
           names=("SystemExit(None)", "exiting ends the import"), unsaid=("NameError",)),
 ]
+
+# node_info switches grad mode off "as it only reads" and never back on: told as the mode it left off (it was full
+# marks); inside a with no_grad() block, which restores it, a right answer.
+CASES += [
+    Wrong("node_info_leaves_grad_mode_off", fails={"node_info reads the attributes": "node_info returned with grad mode still off"},
+          edits={"    node = v.grad_fn\n": "    micrograph.set_grad_enabled(False)  # only reading\n    node = v.grad_fn\n"},
+          names=("node_info returned with grad mode still off",)),
+    Correct("node_info_read_under_no_grad", edits={"    node = v.grad_fn\n    return {\n": "    with micrograph.no_grad():\n        node = v.grad_fn\n    return {\n"}),
+]
