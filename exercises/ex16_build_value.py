@@ -29,6 +29,7 @@ does.
     b = w + 1                  # b.grad_fn.name() == "AddBackward0", b.is_leaf is False
     b.grad_fn.next_functions   # ((<AccumulateGrad>, 0), (None, 0))
     c = Value(2.0) * 3         # no input requires grad: c is a leaf, grad_fn None
+    d = 3 * w                  # Python runs w.__rmul__(3): w's entry first, then (None, 0)
 
 What to write
 -------------
@@ -37,6 +38,8 @@ needs and nothing more: ``"other"`` when self requires grad, ``"self"`` when oth
 the operand itself, the Value, never its number; PyTorch shows them as ``grad_fn._saved_other``
 and ``_saved_self`` (``y.grad_fn._saved_other is b`` for ``y = a * b``), None when not saved,
 and the grader reads your node's ``saved``), ``recording``, ``gradient_edge`` and ``record``.
+Keep the given ``__radd__ = __add__`` and ``__rmul__ = __mul__``: with a number on the left,
+PyTorch, as they do, puts the Value's entry first and saves what it saves for ``w * 3``.
 """
 
 from __future__ import annotations
