@@ -80,6 +80,9 @@ CASES = [
           edits={'    return {name: node.grad for name, node in g.items()}':
                  '    out = {name: node.grad for name, node in g.items()}\n'
                  '    out["w"], out["x"] = Value(2 * w + x + 1), Value(w + 1)\n    return out'}),
+    # every .grad read twice (printed, then returned): each read warns, as in PyTorch
+    Correct("grads_printed_then_returned", edits={"    return {name: node.grad for name, node in g.items()}":
+        "    print({name: node.grad for name, node in g.items()})\n    return {name: node.grad for name, node in g.items()}"}),
 ]
 
 # A tensor hook instead of retain_grad(): the engine runs it (with grad mode off), and the

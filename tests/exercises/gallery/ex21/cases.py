@@ -202,6 +202,11 @@ CASES = [
         self._versions[0] += 1''': '''        self._versions[0] = self._versions[0] + 1
         self._box[0] = self._box[0] + other.item()'''}),
     Correct("iadd_by_method", edits={"    __iadd__ = add_\n": "    def __iadd__(self, other):\n        return self.add_(other)\n"}),
+    # detach() as a shallow copy with the graph's fields reset: the number and the version counter shared
+    Correct("detach_by_shallow_copy", edits={"from typing import Any, Callable\n": "import copy\nfrom typing import Any, Callable\n",
+        "        alias = Value(0.0)\n        alias._box, alias._versions = self._box, self._versions\n        return alias":
+        "        alias = copy.copy(self)\n        alias.requires_grad = False\n        alias.grad_fn = None\n        alias._grad = None\n"
+        "        alias._accumulator = None\n        alias.retains_grad = False\n        return alias"}),
 ]
 
 # A value added into itself in place (y.add_(y)), the other operand's edge taken after the op:

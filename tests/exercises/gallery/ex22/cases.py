@@ -187,6 +187,9 @@ CASES = [
     for i in range(len(ordered)):
         result = ordered[i](Value(grad))
         grad = grad if result is None else result.item()'''}),
+    # no_grad built on contextlib.ContextDecorator, so that it works as a decorator too
+    Correct("no_grad_as_a_context_decorator", edits={"from typing import Any, Callable\n": "import contextlib\nfrom typing import Any, Callable\n",
+                                                    "class no_grad:\n": "class no_grad(contextlib.ContextDecorator):\n"}),
 ]
 
 # Hooks on the value backward starts from skipped (the seed is 1 "by definition"); a handle's
