@@ -122,6 +122,8 @@ class Converted:
         if index < 0:
             return _("line {line}", line=line)
         self.named = True
+        if self.history:  # "In [7]" alone, where Chinese says which cell in words: 单元格 In [7] 第 2 行
+            return _("{run}, line {line}", run=self.cells[index], line=line - self.starts[index] + 1)
         return _("{cell}, line {line}", cell=self.cells[index], line=line - self.starts[index] + 1)
 
     def _run_note(self, line: int, file: str, failure: str | None) -> str:

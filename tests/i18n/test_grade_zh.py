@@ -401,3 +401,16 @@ def test_the_kind_of_result_a_probe_asked_for_is_told_in_the_students_language()
     written = {kind for path in grader.rglob("*.py")
                for kind in re.findall(r"f\"not (an? [\w ]+): \{type_name", path.read_text(encoding="utf-8"))}
     assert written and written <= set(labels._KINDS), written - set(labels._KINDS)
+
+
+def test_a_line_of_a_kernel_s_history_is_said_with_its_cell_in_words() -> None:
+    """``grader.check`` names a line of the kernel's history by its In [N] alone: in Chinese
+    "单元格 In [7] 第 2 行", so that "你的代码在{line}" reads "在单元格 In [7] 第 2 行", not "在In [7]第 2 行"."""
+    from micrograph.i18n import using
+
+    from grader.course.notebook import Converted
+
+    history = Converted("", starts=[1, 4], cells=["In [3]", "In [7]"], history=True)
+    with using("zh"):
+        assert history.where(5) == "单元格 In [7] 第 2 行"
+    assert history.where(5) == "In [7], line 2"
