@@ -186,7 +186,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayRead.FILTERS_LEFT: (("at_line", SayRead.FILTERS_LEFT_AT),),
     SayStep.PARAMETER_LEFT: (("zero_grad", SayStep.LEFT_AT_ZERO), ("one_layer", SayStep.LAYER_LEFT)),
     SayState.SAME_ON_OBJECT: (("first_lr", SayState.LR_OF_EARLIER_CALL),),
-    SayStep.OTHER_LOSS: (("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE),
+    SayStep.OTHER_LOSS: (("reversed", SayStep.LOSSES_REVERSED), ("summed", SayStep.LOSS_SUMMED), ("after_update", SayStep.LOSS_AFTER_UPDATE),
                          ("after_one_update", SayStep.LOSS_AFTER_ONE_UPDATE),
                          ("rounded", SayStep.LOSS_ROUNDED), ("one_row", SayStep.LOSS_OF_ONE_ROW)),
     SayStep.LOSSES_FEWER: (("converged", SayStep.STOPPED_ON_FITTED), ("one_step_fewer", SayStep.ONE_STEP_FEWER), ("one_step_more", SayStep.ONE_STEP_MORE),

@@ -23,7 +23,7 @@ from grader.judge.walk_sentences import SayWalk
 # call or entry shows it; and a .grad set to None by the student's code (the line that does it
 # sets every leaf's, in every call), or zeroed in place; so is a Value handed to a call changed by it.
 _ONCE = {SayWalk.RECURSIVE, SayWalk.UNSCALED, SayWalk.SCALED_TWICE, SayWalk.ORDER_LEFT_OUT, SayWalk.ORDER_LEAVES_LEFT_OUT, SayWalk.ORDER_ROOT_LEFT_OUT, SayWalk.ROOT_UNRUN, SayWalk.ROOT_SKIPPED, SayWalk.LAST_LEFT_OUT, SayWalk.FIRST_OR_LAST, SayWalk.BY_NAME, SayWalk.REVERSED, SayWalk.FIRST_DROPPED, SayWalk.ONE_KEPT, SayWalk.SHIFTED, SayWalk.COUNTED_ONCE, SayWalk.COUNTED_ONCE_NAMESAKE, SayWalk.ROOT_ALONE, SayWalk.AS_LISTED, SayWalk.RAN_AS_LISTED, SayWalk.INCOMPLETE_LEAVES, SayWalk.NOT_SUMMED, SayWalk.LEAF_ROUNDED, SayWalk.HELD_ADDED, SayWalk.ARRIVED_LATE, SayWalk.LEAF_TAKEN_EARLY, SayCheck.NOT_READ_FROM_GRAD, SayRead.ROUNDED_GRAD, SayRead.HOOK_CHOSEN_READ, SayRead.SEEDED_READ, SayState.FROM_EARLIER_CALL,
-         SayCheck.NOT_MADE_FROM, SayCheck.NOT_BY_OP, SayCheck.IGNORES_GRAD, SayCheck.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE,
+         SayCheck.NOT_MADE_FROM, SayCheck.NOT_BY_OP, SayCheck.IGNORES_GRAD, SayCheck.NOT_SCALED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE, SayStep.LOSSES_REVERSED,
          SayStep.LOSS_ROUNDED, SayStep.LOSS_OF_ONE_ROW, SayStep.STEPS_ON_ONE_ROW, SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, *NOT_FLOATS, SayClear.CLEARED_BEFORE_ONLY, SayClear.CLEARED_SOME_ONLY,
          Say.NEW_LEAF_WRITTEN, SayState.EARLIER_LEAF_WRITTEN, SayCheck.NOT_ONE_HOT, SayCheck.SEVERAL_HOT, SayCheck.NOT_ONE,
          *GRAD_ROWS, SayCheck.NOT_V,

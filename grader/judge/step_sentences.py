@@ -20,6 +20,10 @@ class SayStep(Sentence):
                        "given: how many steps your loop runs does not follow steps.")
     OTHER_LOSS = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were given, before "
                     "its first update.")
+    # the first loss is the list's last (``~reversed``)
+    LOSSES_REVERSED = N_("{label} is not nn.mse_loss(model(inputs), targets) of the model you were given before its "
+                         "first update, but the last loss of the list is: train put the first step's loss at the "
+                         "end of its list, where the statement's list runs from the first step to the last.")
     LOSS_SUMMED = N_("{label} is the sum of the squared errors of the model you were given, not "
                      "their mean, which nn.mse_loss(model(inputs), targets) is.")
     LOSS_AFTER_UPDATE = N_("{label} is not the loss of the model you were given: the last loss "

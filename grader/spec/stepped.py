@@ -157,13 +157,15 @@ def first_loss(losses: object, first: float, last_updated: float, rows: Sequence
     loss it is, where it is one the probe can name: the sum of the squared errors (as many times
     the mean as there are ``rows``), losses taken after each update (the last one is the loss of
     the model as train left it, ``last_updated``; ``~after_one_update`` where it is the only one, of
-    which "each" would say more than was seen), that loss rounded to fewer digits, or the loss
-    of one row of the batch alone (``rows``: each row's mse_loss before any update)."""
+    which "each" would say more than was seen), that loss rounded to fewer digits, the loss
+    of one row of the batch alone (``rows``: each row's mse_loss before any update), or the list's
+    last (``~reversed``: the first step's loss put at the end, ``losses.insert(0, ...)`` or a rotation)."""
     if type(losses) is not list or not losses or type(num(losses[0])) is not float:
         return check(Check.FIRST_LOSS, None, "losses[0]")
     number, last = num(losses[0]), num(losses[-1])
     other = not close(number, first)
     return {**check(Check.FIRST_LOSS, not other, "losses[0]"),
+            CONTEXT + "reversed": other and len(losses) > 1 and close(last, first),
             CONTEXT + "summed": close(number, first * len(rows)),
             CONTEXT + "after_update": close(last, last_updated) and other and len(losses) > 1,
             CONTEXT + "after_one_update": close(last, last_updated) and other and len(losses) == 1,

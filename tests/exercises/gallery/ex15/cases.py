@@ -810,3 +810,11 @@ CASES += [
                                         "print(train(nn, [[0.0, 1.0]], [[1.0]], 0.1, 2))\n"},
           names=("nn is imported at", "binds the name nn again")),
 ]
+
+# each loss put at the front of the list (losses.insert(0, ...)): the first step's loss ends up last; told so, not
+# only as a first loss that is not the model's before its first update
+CASES += [
+    Wrong("losses_inserted_at_the_front", fails={LOSSES: "put the first step's loss at the end of its list"},
+          edits={RECORD: "        losses.insert(0, loss.item())\n"},
+          names=("losses[0]", "the first step's loss at the end of its list")),
+]
