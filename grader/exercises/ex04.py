@@ -84,7 +84,8 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     return {"given": given.fact, "passed": passed_in_order(passed, w, x, "backward_twice", "build_graph"),
             "one_root": _one_root(call, "backward_twice"),  # the second pass runs on the first's y again, not a new one
             "error": error_of(error, f"the error {returned} returned", call),
-            "in_turn": _first_in_turn(history, call, label), "after_raise": _after_raise(history, call, label),
+            "in_turn": [_first_in_turn(history, call, label), _second_in_turn(history, call, label)],
+            "after_raise": _after_raise(history, call, label),
             "w_grad": {**result_of(_history(answer), label), **_hooked(history, call, given)},
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
@@ -150,6 +151,15 @@ def _first_in_turn(history: object, call: Call, label: str) -> dict[str, Any]:
     late = second_ran and first is not None and any(
         leaf.grad is not None and first is leaf.grad.item() for leaf in call.written.values())
     return {**check(Check.READ_IN_TURN, not late, f"{label}[0]"), CONTEXT + "first": True}
+
+
+def _second_in_turn(history: object, call: Call, label: str) -> dict[str, Any]:
+    """The READ_IN_TURN fact of the second record: not the very float the first one is, where a second
+    pass ran to its end (it added to w.grad, whose number is then a new float; both read before it,
+    ``[w.grad.item()] * 2``, are one).  Context ``second``: the sentence names the record."""
+    pair = history if type(history) is list and len(history) == 2 else None
+    early = call.started >= 2 and not call.raised and pair is not None and type(pair[0]) is float and pair[1] is pair[0]
+    return {**check(Check.READ_IN_TURN, not early, label), CONTEXT + "second": True}
 
 
 def _after_raise(history: object, call: Call, label: str) -> dict[str, Any]:

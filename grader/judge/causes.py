@@ -39,7 +39,7 @@ _FOLLOWS_FROM: dict[Sentence, set[Sentence]] = {
                               SayState.EFFECT_AGAIN},
     # that sentence says the call read no .grad; an answer kept tied to the Value is returned without a read
     SayRead.NEVER_READ: {SayState.KEPT_WARNING_TEXT, SayState.ANSWER_KEPT_ON_VALUE},
-    **dict.fromkeys(RESULTS_ALIKE, {SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE}),  # records all read at the end are all alike
+    **dict.fromkeys(RESULTS_ALIKE, {SayCheck.ROWS_READ_LATE, SayCheck.FIRST_READ_LATE, SayCheck.SECOND_READ_EARLY}),  # records all read at the end are all alike
     Say.BACKWARD: {SayCheck.ENGINE_PASS},
     SayCheck.HOOK_RECORDS: {SayState.HOOKS_REWRITE},  # hooks left registered, run again by every later pass: told once
     # a case whose data the probe could not name by its number: the same leaf

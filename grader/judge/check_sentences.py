@@ -148,6 +148,8 @@ class SayCheck(Sentence):
                      "where the statement gives each pass a one-hot gradient (a one among zeros).")
     NOT_ONE = N_("{label} gave a backward pass a gradient whose one nonzero entry is not one, where "
                  "the statement gives each pass a one-hot gradient (a one among zeros).")
+    SECOND_READ_EARLY = N_("the second entry of {label} is the very number w.grad held before the second backward "
+                           "pass: it was read before that pass, not after it, which is the pass it records.")
     FIRST_READ_LATE = N_("{label} is the very number a .grad holds after the second backward: it was "
                          "read after that pass (from a .grad Value kept, for instance), not right after "
                          "the first pass, which it records.")

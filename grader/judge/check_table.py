@@ -136,7 +136,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayWalk.RAN_UNREACHED: (("stopped", SayWalk.STOPPED_AT_UNREACHED),),  # a break where the walk goes on
     SayWalk.NAME_UNCALLED: (("letters", SayWalk.NAME_LETTERS),),  # a name added letter by letter
     SayCheck.READ_LATE: (("swapped", SayRead.LISTS_SWAPPED), ("one_list", SayRead.ONE_LIST), ("rows_one_list", SayRead.ROWS_ONE_LIST),
-                    ("rows", SayCheck.ROWS_READ_LATE), ("first", SayCheck.FIRST_READ_LATE),
+                    ("rows", SayCheck.ROWS_READ_LATE), ("first", SayCheck.FIRST_READ_LATE), ("second", SayCheck.SECOND_READ_EARLY),
                     ("grad_data", SayRead.GRAD_DATA_KEPT),  # a list of Values sharing their numbers (.grad.data)
                     ("grad_values", SayRead.GRAD_VALUES_KEPT)),  # a list of the .grad Values themselves
     SayCheck.NOT_ROWS: (("flat", SayCheck.FLAT_ROWS),),
