@@ -12,10 +12,13 @@ from __future__ import annotations
 import ast
 import re
 
+from micrograph.i18n import N_
+
 from grader.i18n import _, sentences
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.build import BORN_RELEASED, CLEARED, CONSTANT_REFUSED, EQUAL, KEPT, LEFT_OFF, NUMBER, ONE_COUNTER, RAISED, \
     SHARED, STUCK, TAKEN, UNPACKED
+from grader.spec.buffer_keys import KEYED
 from grader.spec.build_checks import FAULT_IN, PROGRAMS
 from grader.spec.build_parts import PARTS
 from grader.spec.raised import SECOND_BACKWARD
@@ -54,7 +57,7 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
     functions in this file (ex19's ``store_grad``, ex18's ``backward``) or this stage added some,
     the fault may be there: the sentence names them, unless ``problem`` names the function at
     fault (``FAULT_IN``) and it is still ``stage``'s answer."""
-    if problem.startswith((SHARED, NUMBER)):  # the error told as it is, then the key or number it was raised on
+    if problem.startswith((SHARED, NUMBER, KEYED)):  # told as it is, then the key or number it came from
         return _cause_after(stage, display, problem, exercise, error, where)
     if problem.startswith(TAKEN):  # the error told as it is, then what a fresh run shows of its cause
         return sentences([earlier_stage(stage, display, problem[len(TAKEN):], exercise, error, where),
@@ -105,15 +108,29 @@ def earlier_stage(stage: str, display: str, problem: str, exercise: str | None =
              stage=stage, file=display, problem=problem)
 
 
+# a fresh y = w * x's two leaves' gradients under one key (``buffer_keys.keyed_prefix``): each leaf given both, or one
+_KEYED = {False: N_("Backward through y = w * x, w and x two new leaves, gives each of the two leaves the gradients "
+                    "sent to both leaves' AccumulateGrad nodes, summed: a dict in your {function} holds, as a key, the "
+                    "{key} of those two nodes, which every AccumulateGrad shares, so their gradients go into one buffer, "
+                    "where each node has a buffer of its own, keyed by the node itself."),
+          True: N_("Backward through y = w * x, w and x two new leaves, gives one leaf the gradients sent to both "
+                   "leaves' AccumulateGrad nodes, summed, and the other 0: a dict in your {function} holds, as a key, the "
+                   "{key} of those two nodes, which every AccumulateGrad shares, so their gradients go into one buffer, "
+                   "where each node has a buffer of its own, keyed by the node itself.")}
+
+
 def _cause_after(stage: str, display: str, problem: str, exercise: str | None, error: ErrorRecord | None,
                  where: str) -> str:
     """``stage``'s check raised KeyError on a key that two nodes of the graph share (``SHARED``), or
-    AttributeError on a Python number an operator used where a Value belongs (``NUMBER``): the error as
-    any other (the problem after the fields), then that key or number, in the function that met it."""
-    number = problem.startswith(NUMBER)
-    fields, _sep, rest = problem[len(NUMBER if number else SHARED):].partition(" | ")
+    AttributeError on a Python number an operator used where a Value belongs (``NUMBER``), or found
+    gradients a buffer two leaves share makes (``KEYED``): the finding as any other (the problem after
+    the fields), then that key or number, in the function that met it."""
+    number, keyed = problem.startswith(NUMBER), problem.startswith(KEYED)
+    fields, _sep, rest = problem[len(NUMBER if number else KEYED if keyed else SHARED):].partition(" | ")
     named = fields.split(" ")
     told = earlier_stage(stage, display, rest, exercise, error, where)
+    if keyed and len(named) == 3 and named[0].isidentifier() and named[1] in ("name()", "sequence_nr"):
+        return sentences([told, _(_KEYED[named[2] == "one"], function=named[0], key=named[1])])
     if len(named) != 3 or not all(part.replace("()", "").isidentifier() for word in named for part in word.split(".")):
         return told
     if number:

@@ -17,6 +17,10 @@ from sys import getprofile, setprofile  # bound now: a submission may rebind sys
 from types import FrameType
 from typing import Any, Callable
 
+from grader.spec.build_reads import edge_node, grad_quiet
+
+KEYED = "keyed: "  # before an EarlierStage's problem: "<function> <name() or sequence_nr> <one or each> | ", the key
+# a fresh y = w * x's two leaves' gradients went under, and which leaf got them (``keyed_prefix``)
 _PLAIN = (str, int, float)  # a key of the student's own type is never compared (its __eq__ runs code)
 _MAX_KEYS = 1_000  # a one-operation graph's buffers hold a few: a runaway loop is not read whole
 _READS = {"name()": lambda node: node.name(), "sequence_nr": lambda node: getattr(node, "sequence_nr", None)}
@@ -65,3 +69,20 @@ def shared_lookup(seen: dict[object, str], nodes: list[Any]) -> tuple[str, str] 
         if function is not None and function.isidentifier():
             return function, said
     return None
+
+
+def keyed_prefix(sub: Any) -> str:
+    """``KEYED`` and ``"<function> <key> <one or each> | "`` where backward through a fresh y = w * x
+    gives one leaf both gradients, summed, and the other 0, or each both, and a dict in the student's backward
+    holds the key both leaves' AccumulateGrad nodes share: the cause of a gate's finding about a
+    graph's gradients (ex17's check), told beside it; "" otherwise, or where that program raises."""
+    try:
+        w, x = sub.Value(0.5, requires_grad=True), sub.Value(-2.0, requires_grad=True)
+        y = w * x
+        seen = keys_looked_up(sub, y.backward)
+        got = [grad_quiet(w), grad_quiet(x)]
+        found = shared_lookup(seen, [edge_node(y.grad_fn, 0), edge_node(y.grad_fn, 1)])
+    except Exception:  # noqa: BLE001 - a program that raises is the check's to tell
+        return ""
+    how = "one" if sorted(got, key=repr) == sorted([-1.5, 0.0], key=repr) else "each" if got == [-1.5, -1.5] else ""
+    return f"{KEYED}{found[0]} {found[1]} {how} | " if how and found else ""  # x + w: the two gradients sent, summed

@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from micrograph.i18n import N_  # a stage's program, check or error, translated where told
 
+from grader.spec.buffer_keys import keyed_prefix
 from grader.spec.build_checks import CHECKS, PROGRAMS, STAGE_IDS
 from grader.spec.build_fresh_nodes import born_released, constant_refused, equal_leaf_raises, leaves_merged, \
     refused_again, shares_counter, unpacks_other, variable_cleared
@@ -204,7 +205,8 @@ def needs(sub: Any, stage: int) -> Any:
                 else STUCK if stage > SECOND_BACKWARD_STAGE and _stuck(sub) \
                 else UNPACKED if stage >= SECOND_BACKWARD_STAGE and unpacks_other(sub) \
                 else CLEARED if stage >= SECOND_BACKWARD_STAGE and variable_cleared(sub) \
-                else TAKEN if met is not None and equal_leaf_raises(sub) else ""
+                else TAKEN if met is not None and equal_leaf_raises(sub) \
+                else keyed_prefix(sub) if met is None and exercise == "ex17" else ""  # a buffer two leaves share
             raise EarlierStage(f"{exercise}: {kept}{problem}").with_traceback(met)
     return sub
 

@@ -582,3 +582,15 @@ CASES += [
           fails={RETAINED: "That AttributeError was raised on a Python number (of type int) your Value.__add__ was given"},
           names=("your Value.__add__ was given as other", "where a Value belongs")),
 ]
+
+# ex17's buffers keyed by node.name(), looked up with a default: the gate's finding about a sum is told with the
+# key a new y = w * x's two leaves' gradients went under
+CASES += [
+    Wrong("gate_buffers_keyed_by_name_with_a_default", edits={
+        "    buffers = {first: 1.0}\n": "    buffers = {first.name(): 1.0}\n",
+        "        grad = buffers.pop(node)\n": "        grad = buffers.pop(node.name(), 0.0)\n",
+        "            buffers[child] = buffers.get(child, 0.0) + g\n":
+        "            buffers[child.name()] = buffers.get(child.name(), 0.0) + g\n"},
+          fails={RETAINED: "gives one leaf the gradients sent to both leaves' AccumulateGrad nodes, summed, and the other 0"},
+          names=("a dict in your backward holds, as a key, the name() of those two nodes", "one buffer")),
+]

@@ -644,3 +644,15 @@ CASES += [
     Correct("zero_also_drops_its_own_grad", edits={"        self._box[0] = 0.0\n        return self\n":
                                                     "        self._box[0] = 0.0\n        self._grad = None\n        return self\n"}),
 ]
+
+# ex17's buffers keyed by node.name(), read with get and never emptied: the gate tells the key and that each leaf
+# of a new y = w * x got both gradients
+CASES += [
+    Wrong("gate_buffers_keyed_by_name_never_emptied", edits={
+        "    buffers = {first: 1.0}\n": "    buffers = {first.name(): 1.0}\n",
+        "        grad = buffers.pop(node)\n": "        grad = buffers.get(node.name(), 0.0)\n",
+        "            buffers[child] = buffers.get(child, 0.0) + g\n":
+        "            buffers[child.name()] = buffers.get(child.name(), 0.0) + g\n"},
+          fails={LOOP: "gives each of the two leaves the gradients sent to both leaves' AccumulateGrad nodes, summed"},
+          names=("a dict in your backward holds, as a key, the name() of those two nodes", "one buffer")),
+]
