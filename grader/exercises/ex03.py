@@ -85,7 +85,7 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
         "grads": [of(n, grad_of(g[n], in_call(f"{n}.grad", named))) for n in NODES],
         "retains_grad": [of(n, {**value_of(g[n], in_call(n, named)),  # retained for equalling a named node
                                 **({CONTEXT + "equal_named": equal[n]} if n in equal else {})}) for n in ("a", "b", "y")],
-        "backward": call.fact,
+        "backward": call.fact, "seed": seeded_one(call.root_grads, named),  # y.backward(Value(2.0)): every .grad scaled
         "root": of("y", returned_root(g["y"], call, call.label)),
     }
 

@@ -23,7 +23,7 @@ from grader.spec import Exercise
 from grader.spec.probe import num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.raised_in_call import told_in_call
-from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf
+from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf, seeded_one
 from grader.spec.errors import error_of
 from grader.spec.given import GivenCalls, given_calls
 from grader.spec.given_untracked import ModeNoted, told_if_untracked
@@ -90,7 +90,8 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
             "floats": [float_of(g, f"{label}[{i}]") for i, g in enumerate(history)]
             if type(history) is list else None,
             "read": read_from_grad(history, call, label), "leaf": _read_from_w(history, call, given, label),
-            "backward": {**_passes(call, given), CONTEXT + "retain_graph_given": retain_graph}, "new": check(Check.LEAVES_NEW, new, "backward_twice")}
+            "backward": {**_passes(call, given), CONTEXT + "retain_graph_given": retain_graph}, "new": check(Check.LEAVES_NEW, new, "backward_twice"),
+            "seed": seeded_one(call.root_grads, returned)}  # y.backward(Value(2.0), ...): every record scaled
 
 
 def _one_root(call: Call, label: str) -> dict[str, Any]:

@@ -657,3 +657,11 @@ CASES += [
           names=("started its backward pass from a Value your code computed from the y it returned",),
           unsaid=("what follows is about",)),
 ]
+
+# backward_retaining seeds its pass with two: told by the gradient the pass started from, not as every .grad differing.
+CASES += [
+    Wrong("retaining_seeded_with_two", fails={A: "started its backward pass from a gradient other than one"},
+          edits={'    g["y"].backward()\n    return g\n': '    g["y"].backward(micrograph.Value(2.0))\n    return g\n'},
+          names=('backward_retaining(w, x, ["a"]) started its backward pass from a gradient other than one',),
+          unsaid=("its number differs",)),
+]

@@ -619,3 +619,11 @@ CASES += [
           edits={"    return error, history\n": "    return history\n"},
           names=("The error backward_twice(w, x, retain_graph=False) returned is of type float",)),
 ]
+
+# backward_twice seeds its first pass with two: told by the gradient the pass started from, not as a record that differs.
+CASES += [
+    Wrong("first_pass_seeded_with_two", fails={RAISES: "started its backward pass from a gradient other than one"},
+          edits={"    y.backward(retain_graph=retain_graph)\n": "    y.backward(micrograph.Value(2.0), retain_graph=retain_graph)\n"},
+          names=("backward_twice(w, x, retain_graph=False) started its backward pass from a gradient other than one",),
+          unsaid=("a different number",)),
+]
