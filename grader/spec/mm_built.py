@@ -32,7 +32,7 @@ def _new(g: dict[str, Any], name: str) -> dict[str, Any] | None:
     """The IDENTITY fact of the first entry of the matrix ``name`` build returned (None where it is
     no list of rows of Values: its ENTRIES facts say so)."""
     m = g[name]
-    if type(m) is not list or not m or type(m[0]) is not list or not m[0]:
+    if type(m) is not list or not m or type(m[0]) is not list or not m[0] or not isinstance(m[0][0], Value):
         return None
     return _RETURNED[name].new(m[0][0])
 

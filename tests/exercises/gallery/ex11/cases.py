@@ -671,3 +671,8 @@ CASES += [
 CASES += [Wrong("vjp_grads_reversed", fails={VJP: "holds the statement's entries, but in another order"},
                 edits={VJP_BACKWARD + "    return x_grads(x)\n": VJP_BACKWARD + "    return x_grads(x)[::-1]\n"},
                 names=("vjp(x_a, loss_a, v_a) holds the statement's entries, but in another order",))]
+
+# y's entries left as the floats given: told once, as every entry of y a float, never again as y[0][0] alone
+CASES += [Wrong("y_of_plain_floats", fails={BUILD: "Each entry of y is of type float, not a Value"},
+                edits={Y: "    y = [list(row) for row in y_rows]\n"},
+                names=("each entry of y is of type float",), unsaid=("the y[0][0] build returned",))]
