@@ -243,13 +243,14 @@ def _text(t: object) -> str | None:
     return first_line(t) if type(t) is str else f"{NOT_PLAIN}{type_name(t)}"
 
 
-def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]]) -> dict[str, Any]:
+def _warning(sub, v: Value, name: str, seen: dict[str, list[Any]], note: str = "") -> dict[str, Any]:
     """grad_warning(v): the text it returned.  Whether it read v.grad to get it goes to
     ``seen["calls"]``; whether a text it returned is the engine's warning's own message (the
     str object ``warnings.warn`` was given, which str(caught[0].message) hands back) to
     ``seen["from_warning"]``: a text written down that reproduces the engine's rule and words
     is another object."""
-    label = f"grad_warning({name})"  # each call named: a leaf answered without reading shows as that call's
+    label = f"grad_warning({name})" + (f" ({note})" if note else "")  # each call named: a leaf answered
+    # without reading shows as that call's; the note (a retained) in words, translated as a label's note
     retained, held = v.retains_grad, grad(v)
     left = hold({name: v}, give=False)  # a leaf's .grad as the caller left it: only read, not cleared
     with told_in_call(label), caught_warnings() as escaped, watching(sub, label, reads_grad=True) as call:
@@ -324,7 +325,7 @@ def _answer_after_retain(sub) -> dict[str, Any]:
         a.retain_grad()  # a retained non-leaf warns no more
         with told_in_call("grad_warning(a) after a.retain_grad()"):
             again = _text(sub.grad_warning(a))
-        with told_in_call("grad_warning(a retained)"):
+        with told_in_call(f"grad_warning(a) ({N_('a retained')})"):
             kept = again == first != _text(sub.grad_warning(twin))
     return {**check(Check.ANSWER_ANEW, not kept, "grad_warning(a)"), CONTEXT + "function": "a.retain_grad()"}
 
@@ -376,7 +377,7 @@ def warning_text(sub):
         "leaf": [_warning(sub, v, n, seen)
                  for v, n in ((g["w"], "w"), (g["x"], "x"), (data, "data"))],
         "no_grad_result": [_warning(sub, mul(data, 3.0), "data * 3", seen)],
-        "retained": [_warning(sub, retained["a"], "a retained", seen)],
+        "retained": [_warning(sub, retained["a"], "a", seen, N_("a retained"))],
         **seen,
         "caller_ignores": [caller_ignores(sub, functools.partial(_after_backward, n), n, _text) for n in ("b", "y")],
         "apart": calls_apart(sub, lambda m, v: m.grad_warning(v), _text, g["b"], g["w"], "grad_warning"),

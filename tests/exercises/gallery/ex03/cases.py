@@ -52,7 +52,7 @@ CASES = [
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return {name: node.grad for name, node in g.items()}'''}),
-    Wrong("warning_by_is_leaf", names=('grad_warning(b) never read .grad', 'the same holds for grad_warning(w)'), fails={"the warning on every kind of Value": 'grad_warning(a retained) is "The .grad attribute'},
+    Wrong("warning_by_is_leaf", names=('grad_warning(b) never read .grad', 'the same holds for grad_warning(w)'), fails={"the warning on every kind of Value": 'grad_warning(a) (a retained) is "The .grad attribute'},
           edits={'''    with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         _ = v.grad  # reading is enough: a non-leaf that does not retain its grad warns
@@ -365,7 +365,7 @@ CASES += [
 # without reading .grad: a retained node, which warns no more, gets that text too.
 CASES += [
     Wrong("warning_text_cached",
-          fails={"the warning on every kind of Value": "grad_warning(a retained) returned, without reading .grad, "
+          fails={"the warning on every kind of Value": "grad_warning(a) (a retained) returned, without reading .grad, "
                                                        "the text of a warning caught in an earlier call"},
           edits={"def grad_warning(": "_TEXT: list = []\n\n\ndef grad_warning(",
                  "    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter(\"always\")\n"
@@ -375,8 +375,8 @@ CASES += [
                  "    with warnings.catch_warnings(record=True) as caught:\n        warnings.simplefilter(\"always\")\n"
                  "        _ = v.grad\n    if caught:\n        _TEXT.append(str(caught[0].message))\n"
                  "    return _TEXT[0] if caught else None"},
-          names=("grad_warning(a retained)", "without reading .grad", "keeps that text between calls"),
-          unsaid=("grad_warning(a retained) never read",)),
+          names=("grad_warning(a) (a retained)", "without reading .grad", "keeps that text between calls"),
+          unsaid=("grad_warning(a) (a retained) never read",)),
 ]
 
 # backward_retaining right, but its dict names a twice ("b": a): told as one Value under two names,
