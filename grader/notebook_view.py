@@ -14,6 +14,7 @@ from grader.report.svg import esc, standalone
 
 _STYLE = ("<style>.mg-check td,.mg-check th{padding:2px 8px;text-align:left!important;"
           "vertical-align:baseline}.mg-check th,.mg-check .nw{white-space:nowrap}"
+          ".mg-check td:first-child{min-width:11em}"  # a test's name a few words a line, not one or two
           ".mg-check .passed{color:#137333}.mg-check .failed,.mg-check .error,"
           ".mg-check .timeout{color:#b3261e}.mg-check .muted{color:#666}</style>")
 

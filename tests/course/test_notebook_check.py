@@ -154,3 +154,15 @@ def test_each_diagram_under_its_own_note(tmp_path: Path) -> None:
     page = html_view(Checked("ex08", svgs=[str(graph), str(difference)], result=result))
     assert page.count(esc(note)) == 1
     assert page.index("drawn-one") < page.index(esc(note)) < page.index("drawn-two"), page
+
+
+def test_a_test_s_name_keeps_a_readable_width_beside_long_feedback() -> None:
+    """Beside a long feedback cell a browser narrows the first column to a word or two a line (a
+    Chinese name broke every four characters): the view keeps it a few words wide."""
+    from grader.judge.grading import ExerciseResult, TestResult
+    from grader.notebook_view import Checked, html_view
+
+    result = ExerciseResult("ex03", "retain_grad", [TestResult("retain_grad on every choice of names", False, 0, 1,
+                                                               "failed", "differs " * 80)])
+    page = html_view(Checked("ex03", result=result))
+    assert ".mg-check td:first-child{min-width:" in page and "<td>retain_grad on every choice of names</td>" in page
