@@ -24,6 +24,9 @@ class SayCheck(Sentence):
     INPUT_HOOKED = N_("{label} registered a hook on {leaf}, a leaf of the input it made, that changes the gradient "
                       "backward gives it: a gradient computed for {leaf} after the call is not the one the pass sent "
                       "it, where the statement's input leaves get their gradients from backward as any leaf does.")
+    # a chain written with + (``~by_hand``)
+    HAND_SUM = N_("{label} is a chain of additions written with +, one node for each entry of output after the "
+                  "first, where the statement makes loss with micrograph.sum, one node for every entry.")
     BUILTIN_SUM = N_("{label} is a chain of additions, one node per entry of output, the first of them "
                      "adding an entry to a constant: the graph Python's built-in sum() makes (it starts from zero), "
                      "where the statement makes loss with micrograph.sum, one node for every entry.")

@@ -115,6 +115,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayStep.STEPPED_ON_NOTHING: (("never_called", SayStep.NEVER_STEPPED), ("unchanged", SayStep.NOTHING_APPLIED), ("other_model", SayStep.STEPPED_OTHER_MODEL), ("zero_written", SayStep.STEPPED_ON_ZEROS),
                                  ("cleared", SayStep.STEPPED_ON_CLEARED),
                                  ("before_backward", SayStep.STEPPED_BEFORE_BACKWARD)),
+    SayCheck.BUILTIN_SUM: (("by_hand", SayCheck.HAND_SUM),),  # e0 + e1 + ..., no constant
     SayCheck.DECIDED_IN_FORWARD: (("outside_in", SayCheck.DECIDED_OUTSIDE_IN),),  # x moved into the interval
     SayCheck.NOT_SCALED: (("same", SayCheck.IGNORES_GRAD), ("gated", SayCheck.GATED_BY_GRAD)), SayCheck.ARGS_SWAPPED: (("one_for_both", SayCheck.ONE_FOR_BOTH),),
     SayCheck.OTHER_ROOT: (("computed_again", SayStep.LOSS_COMPUTED_AGAIN), ("computed_twice", SayStep.LOSS_NOT_BACKPROPAGATED),

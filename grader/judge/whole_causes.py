@@ -78,8 +78,8 @@ WHOLE_CAUSES = with_nan({
     # w moved before the pass: the loss, w and the gradient of every step are those of another w
     SayCheck.UPDATED_FIRST: {Say.DATA, Say.GRAD_NUMBER},
     # loss summed by Python's sum(): its root's op and every node of the chain are that sum's
-    SayCheck.BUILTIN_SUM: {Say.RESULT_TEXT, Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP, Say.OP_MORE, Say.OP_FEWER,
-                           Say.ROOT_INPUTS, Say.NODE_INPUTS},
+    **dict.fromkeys((SayCheck.BUILTIN_SUM, SayCheck.HAND_SUM), {Say.RESULT_TEXT, Say.OTHER_OP, Say.ROOT_OP, Say.NODE_OP,
+                                                              Say.OP_MORE, Say.OP_FEWER, Say.ROOT_INPUTS, Say.NODE_INPUTS}),
     # the other branch's y: its op, its graph and its numbers are that branch's
     **dict.fromkeys((SayLoop.OTHER_BRANCH, SayLoop.BRANCH_DROPPED),
                     {Say.OTHER_OP, Say.ROOT_OP, Say.ROOT_RSUB, Say.NODE_RSUB, Say.NODE_OP, Say.ROOT_INPUTS, Say.NODE_INPUTS, Say.RESULT_NUMBER, Say.DATA}),

@@ -118,7 +118,8 @@ def summed(first_root: object) -> dict[str, Any]:
 def summed_by_engine(output: object, loss: object) -> dict[str, Any]:
     """The ENGINE_SUM fact of forward's loss: it is not a chain of AddBackward0 nodes, one per entry of
     ``output``, the deepest adding an entry to a constant (no edge), which is what Python's ``sum()``
-    makes of the entries (``0 + e0``, then ``+ e1`` ...) where the statement calls micrograph.sum."""
+    makes of the entries (``0 + e0``, then ``+ e1`` ...) where the statement calls micrograph.sum; nor
+    (``~by_hand``) a chain of one node fewer, the deepest adding two entries (``e0 + e1 + ...``)."""
     entries = [v for row in output for v in row] if type(output) is list and all(
         type(row) is list for row in output) else []
     node, adds = loss.grad_fn if isinstance(loss, micrograph.Value) else None, 0
@@ -128,7 +129,8 @@ def summed_by_engine(output: object, loss: object) -> dict[str, Any]:
         if other is None:
             return check(Check.ENGINE_SUM, adds != len(entries), "loss")
         node = below
-    return check(Check.ENGINE_SUM, True, "loss")
+    by_hand = 0 < adds == len(entries) - 1 and node is not None and node.name() != "AddBackward0"
+    return {**check(Check.ENGINE_SUM, not by_hand, "loss"), CONTEXT + "by_hand": by_hand}
 
 
 def input_unhooked(inputs: object) -> dict[str, Any]:

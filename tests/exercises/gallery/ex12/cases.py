@@ -823,3 +823,9 @@ CASES += [
             edits={INPUT_LEAVES: INPUT_LEAVES + "    seen = []\n    for row in inputs:\n        for v in row:\n"
                                                 "            v.register_hook(lambda g: seen.append(g.item()))\n"}),
 ]
+
+# loss added up with + in a loop from the first entry: told as that chain, where only its root's op was said
+CASES += [Wrong("loss_added_in_a_loop", fails={FORWARD: "a chain of additions written with +"},
+                edits={LOSS: "    entries = [v for row in output for v in row]\n    loss = entries[0]\n"
+                             "    for v in entries[1:]:\n        loss = loss + v\n"},
+                names=("loss is a chain of additions written with +", "micrograph.sum"))]
