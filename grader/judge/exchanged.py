@@ -66,7 +66,7 @@ def follows_from_exchange(d: Difference, found: list[Difference]) -> bool:
     """Whether ``d`` tells a Value (or its ``.grad``, its graph) that an exchange among ``found``
     names, or a sentence saying which other Value a name holds: what is true of x0 holding the
     statement's x, and x the statement's x0, is said there."""
-    names = {dict(e.fields).get(key) for e in found if e.say is Say.NAMES_EXCHANGED for key in ("label", "name")}
+    names = {dict(e.fields).get(key) for e in found if e.say is Say.NAMES_EXCHANGED for key in ("label", "partner")}
     label = dict(d.fields).get("label", "")
     other = {dict(e.fields).get("label") for e in found if e.say is Say.PASSED_AS_B}  # the very label: a and its graph
     if d.say is not Say.PASSED_AS_B and label in other:
@@ -79,7 +79,7 @@ def told(moved: dict[str, str]) -> list[Difference]:
     found, done = [], set()
     for label, other in moved.items():
         if label not in done:
-            found.append(_diff(Say.NAMES_EXCHANGED, label=clean(label), name=clean(other)))
+            found.append(_diff(Say.NAMES_EXCHANGED, label=clean(label), partner=clean(other)))
             done.add(other)
     return found
 

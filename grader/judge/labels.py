@@ -216,7 +216,7 @@ def _case_notes(label: str) -> str:
     return f"{case.group('base')} ({_notes(case.group('note'))})"
 
 
-LABEL_FIELDS = ("label", "of", "where", "leaf")  # the fields of a sentence that hold a probe's label, not a value
+LABEL_FIELDS = ("label", "of", "where", "leaf", "partner")  # the fields of a sentence that hold a probe's label, not a value
 _NOT_A = re.compile(r"not (?P<what>an? [\w ]+): (?P<type>[\w.]+)")
 # A build-track Value whose item() gives no Python number (``grader.spec.build_reads.number``).
 _ITEM_NOT_A = re.compile(r"not a number: its item\(\) returns (?P<type>[\w.]+)")

@@ -101,8 +101,8 @@ class Say(Sentence):
     MISSING_LEAF = N_("{label} is missing a leaf that the statement's graph has.")
     MISSING_LEAVES = N_("{label} is missing several leaves that the statement's graph has.")
     NOT_FROM = N_("{label} is not computed from the {name} you returned.")
-    NAMES_EXCHANGED = N_("The Values returned as {label} and {name} are exchanged: the one returned as {label} "
-                         "matches the statement's {name} (its number, operation and flags), and the other way round.")
+    NAMES_EXCHANGED = N_("The Values returned as {label} and {partner} are exchanged: the one returned as {label} "
+                         "matches the statement's {partner} (its number, operation and flags), and the other way round.")
     NOT_AS_PASSED = N_("The Value returned as {label} is not the one your code passed to combine as a.")
     PASSED_AS_B = N_("The Value returned as {label} is the one your code passed to combine as b, not the one it "
                      "passed as a.")

@@ -364,7 +364,7 @@ def _sentence_tables() -> list[type[Sentence]]:
 
 def test_sentences_have_no_numbers_and_only_known_fields():
     allowed = {"label", "leaf", "op", "where", "type", "flag", "of", "name", "error", "text", "ran", "feeder", "root",
-               "function", "constant"}
+               "function", "constant", "partner"}  # partner: the other label of an exchanged pair
     for say in (say for table in _sentence_tables() for say in table):
         fields = {f for _, f, _, _ in string.Formatter().parse(say.value) if f}
         assert fields <= allowed, say

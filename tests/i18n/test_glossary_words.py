@@ -19,7 +19,7 @@ from micrograph.i18n.po import parse
 
 # the glossary's term: words not said
 _GLOSSARY = {"in-place 操作": ("原地", "就地"), "练习文件": ("模板",), "独热梯度": ("one-hot 梯度",),
-             "常量": ("常数",)}
+             "常量": ("常数",), "梯度模式": ("grad mode",)}
 
 
 @pytest.mark.parametrize("term", _GLOSSARY)
@@ -108,3 +108,15 @@ def test_a_graph_s_note_in_words_is_in_full_width_brackets(graph: str, shown: st
     a note of code ("w == x") stays as written."""
     with using("zh"):
         assert shown_graph(graph) == shown
+
+
+def test_both_values_told_exchanged_are_labels_said_in_chinese() -> None:
+    """"The Values returned as w (x without grad) and x (x without grad) are exchanged": the
+    second is a label too, its note in words translated like the first's."""
+    from grader.judge.explained import Difference
+    from grader.judge.sentences import Say
+
+    told = Difference(Say.NAMES_EXCHANGED, (("label", "w (x without grad)"), ("partner", "x (x without grad)")))
+    with using("zh"):
+        said = told.sentence()
+    assert "without" not in said and "x（x 不需要梯度）返回的两个 Value 对调了" in said, said
