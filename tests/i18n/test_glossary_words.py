@@ -3,6 +3,7 @@
 The glossary fixes "in-place 操作" for an in-place operation ("不译作原地操作"), as the statements
 write it; the feedback said 原地 and 就地. It fixes 练习文件 for the stub; the feedback said 模板.
 It fixes 独热梯度 for a one-hot gradient, as the statements write it; the feedback said one-hot 梯度.
+Likewise 常量 (the feedback said 常数), 梯度模式 (grad mode) and 搭建 (构建).
 A probe's label that lists names in English ("the order
 the hooks of a, b, c, d and w ran in") kept its "and" inside the Chinese sentence, and a case's
 note of a flag and a number ("x (both leaves require grad, w == x)") stayed English."""
@@ -19,7 +20,8 @@ from micrograph.i18n.po import parse
 
 # the glossary's term: words not said
 _GLOSSARY = {"in-place 操作": ("原地", "就地"), "练习文件": ("模板",), "独热梯度": ("one-hot 梯度",),
-             "常量": ("常数",), "梯度模式": ("grad mode",)}
+             "常量": ("常数",), "梯度模式": ("grad mode",),
+             "搭建": ("构建",)}
 
 
 @pytest.mark.parametrize("term", _GLOSSARY)
