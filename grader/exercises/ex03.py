@@ -64,7 +64,7 @@ def _retaining(sub, w: float, x: float, names: list[str]) -> dict[str, Any]:
     named = call_text("backward_retaining", "w", "x", names)
     passed = list(names)  # the caller's list: the statement's code only reads it
     with told_in_call(named), arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, \
-            watching(sub, named) as call, told_if_untracked(given, "backward_retaining", "build_graph"):
+            watching(sub, named) as call, told_if_untracked(given, "backward_retaining", "build_graph", call.offs):
         answer = sub.backward_retaining(w, x, passed)
     keys = keys_asked(answer, NODES, named, extra=True)
     if keys["holds"] is False:  # a dict without some of the five: told by its keys, nothing to look at
@@ -146,7 +146,7 @@ def _grad_or_none(g: object) -> float | str | None:
 def _without_retain(sub, w: float, x: float) -> dict[str, Any]:
     with caught_warnings() as seen, arguments_of(sub, "build_graph") as arguments, given_calls(sub) as given, \
             watching(sub, "grads_after_backward", grad_numbers=True, reads_grad=True) as call, \
-            told_if_untracked(given, "grads_after_backward", "build_graph"):  # build_graph called inside no_grad
+            told_if_untracked(given, "grads_after_backward", "build_graph", call.offs):  # build_graph called inside no_grad
         answer = plain_dict(sub.grads_after_backward(w, x))
     keys = keys_asked(answer, NODES, "grads_after_backward(w, x)", extra=True)
     if keys["holds"] is False:  # a dict without some of the five: told by its keys, nothing to look at

@@ -70,7 +70,7 @@ def _twice(sub, w: float, x: float, retain_graph: bool) -> dict[str, Any]:
     with told_in_call(f"backward_twice(w, x, retain_graph={retain_graph})"), \
             arguments_of(sub, "build_graph") as passed, given_calls(sub) as given, \
             watching(sub, "backward_twice", retain_graph=True, grad_numbers=True, errors=True, clears=True, made=True) as call, \
-            told_if_untracked(given, "backward_twice", "build_graph"), \
+            told_if_untracked(given, "backward_twice", "build_graph", call.offs), \
             told_if_earlier_graph(call, "backward_twice"):  # build_graph under no_grad; a graph kept between calls
         answer = sub.backward_twice(w, x, retain_graph)
     if type(answer) not in (tuple, list) or len(answer) != 2:  # a pair, whichever sequence holds it
@@ -250,7 +250,7 @@ def _survives(sub, graphs: dict[str, Any], ws: tuple[float, ...]) -> dict[str, A
         with told_in_call(f"for y = {label}, second_backward_error(build, w)"), \
                 watching(sub, "second_backward_error", retain_graph=True, errors=True, made=True) as call, \
                 told_if_detached_given(call, "second_backward_error", "build", given), \
-                told_if_untracked(noted, "second_backward_error", "build"):  # build(leaf.detach()); build under no_grad
+                told_if_untracked(noted, "second_backward_error", "build", call.offs):  # build(leaf.detach()); build under no_grad
             error = sub.second_backward_error(noted, w)
         raised = error is not None or bool(call.raised)
         handed.append(_given_leaf(given, raised) if label in ADDITIONS

@@ -161,7 +161,7 @@ def _failed(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> d
     net = make_net(seed, n_in, n_out)
     with FORWARD.watched(sub, "second_backward_error"), \
             watching(sub, "second_backward_error", one_graph=True, made=True) as call, \
-            told_if_untracked(FORWARD, "second_backward_error", "forward"):  # made: a detach_() seen
+            told_if_untracked(FORWARD, "second_backward_error", "forward", call.offs):  # made: a detach_() seen
         e = sub.second_backward_error(net, rows)
     return {"error": error_of(e, "the error returned", call), "net": param_facts(net), "call": call.fact,
             "summed": summed(call.first_root)}
@@ -242,7 +242,7 @@ def _twice(sub, seed: int, n_in: int, n_out: int, rows: list[list[float]]) -> di
     with FORWARD.watched(sub, "grads_twice"), \
             watching(sub, "grads_twice", retain_graph=True, one_graph=True, grad_numbers=True, errors=True,
                      leaves=net.parameters()) as call, \
-            told_if_untracked(FORWARD, "grads_twice", "forward"):  # each pass's retain_graph compared: the second frees the graph
+            told_if_untracked(FORWARD, "grads_twice", "forward", call.offs):  # each pass's retain_graph compared: the second frees the graph
         answer = sub.grads_twice(net, rows)
     if type(answer) is not tuple or len(answer) != 2:
         raise shape_error(N_("grads_twice must return a pair (first gradients, second gradients)"), "grads_twice", answer)

@@ -104,7 +104,7 @@ def backprop_facts(sub, points: list[tuple[float, float]]) -> dict:
                 results_of(sub, "build_graph") as made, _BUILT.watched(sub, "backprop"), \
                 watching(sub, "backprop", grad_numbers=True) as call, \
                 told_if_grad_unwritten(call, "backprop", lambda: _leaves_of(made, call)), \
-                given_calls(sub) as modes, told_if_untracked(modes, "backprop", "build_graph"):
+                given_calls(sub) as modes, told_if_untracked(modes, "backprop", "build_graph", call.offs):
             answer = sub.backprop(w, x)
         passed.append(passed_in_order(given, w, x, "backprop", "build_graph"))
         if type(answer) not in (tuple, list) or len(answer) != 2:

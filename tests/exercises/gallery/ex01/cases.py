@@ -699,3 +699,15 @@ CASES += [
           names=("nested deeper than the grader can read",),
           unsaid=("attributes by a computed name", "line 1")),
 ]
+
+# the whole graph built inside set_grad_enabled(False): told as backprop's call of build_graph with grad mode off,
+# by the spelling the code turned it off with
+CASES += [
+    Wrong("build_graph_called_under_set_grad_enabled_false",
+          fails={BACKPROP: "backprop called build_graph while grad mode was off (set_grad_enabled(False))"},
+          edits={'    g = build_graph(w, x)\n    g["y"].backward()\n':
+                 '    with micrograph.set_grad_enabled(False):\n        g = build_graph(w, x)\n'
+                 '    g["y"].backward()\n'},
+          names=("backprop called build_graph while grad mode was off (set_grad_enabled(False))",),
+          unsaid=("(no_grad)",)),
+]

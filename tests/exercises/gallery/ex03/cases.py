@@ -665,3 +665,19 @@ CASES += [
           names=('backward_retaining(w, x, ["a"]) started its backward pass from a gradient other than one',),
           unsaid=("its number differs",)),
 ]
+# the same two, the graph built inside set_grad_enabled(False): told by that spelling
+CASES += [Wrong("grads_after_build_under_set_grad_enabled_false",
+                fails={"non-leaf grads are None after backward":
+                       "grads_after_backward called build_graph while grad mode was off (set_grad_enabled(False))"},
+                edits={"    g = build_graph(w, x)\n    g[\"y\"].backward()\n    return {name":
+                       "    with micrograph.set_grad_enabled(False):\n        g = build_graph(w, x)\n"
+                       "    g[\"y\"].backward()\n    return {name"},
+                names=("grads_after_backward called build_graph while grad mode was off (set_grad_enabled(False))",),
+                unsaid=("(no_grad)",)),
+          Wrong("retaining_build_under_set_grad_enabled_false",
+                fails={"a.grad after retain_grad":
+                       "backward_retaining called build_graph while grad mode was off (set_grad_enabled(False))"},
+                edits={"    g = build_graph(w, x)\n    for name in names:":
+                       "    with micrograph.set_grad_enabled(False):\n        g = build_graph(w, x)\n    for name in names:"},
+                names=("backward_retaining called build_graph while grad mode was off (set_grad_enabled(False))",
+                       "retain_grad() on such a Value raises"), unsaid=("(no_grad)",))]

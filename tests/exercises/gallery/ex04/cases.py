@@ -627,3 +627,17 @@ CASES += [
           names=("backward_twice(w, x, retain_graph=False) started its backward pass from a gradient other than one",),
           unsaid=("a different number",)),
 ]
+
+# the same two, built inside set_grad_enabled(False): told by that spelling
+CASES += [Wrong("graph_built_under_set_grad_enabled_false",
+                fails={RAISES: "backward_twice called build_graph while grad mode was off (set_grad_enabled(False))"},
+                edits={"    g = build_graph(w, x)\n": "    with micrograph.set_grad_enabled(False):\n        g = build_graph(w, x)\n"},
+                names=("called build_graph while grad mode was off (set_grad_enabled(False))",), unsaid=("(no_grad)",)),
+          Wrong("build_called_under_set_grad_enabled_false",
+                fails={"which graphs survive a second backward":
+                       "second_backward_error called build while grad mode was off (set_grad_enabled(False))"},
+                edits={"    y = build(Value(w, requires_grad=True))\n    y.backward()":
+                       "    with micrograph.set_grad_enabled(False):\n        y = build(Value(w, requires_grad=True))\n"
+                       "    y.backward()"},
+                names=("second_backward_error called build while grad mode was off (set_grad_enabled(False))",),
+                unsaid=("(no_grad)",))]

@@ -829,3 +829,20 @@ CASES += [Wrong("loss_added_in_a_loop", fails={FORWARD: "a chain of additions wr
                 edits={LOSS: "    entries = [v for row in output for v in row]\n    loss = entries[0]\n"
                              "    for v in entries[1:]:\n        loss = loss + v\n"},
                 names=("loss is a chain of additions written with +", "micrograph.sum"))]
+
+# the same, forward called inside set_grad_enabled(False): told by that spelling
+SET_GRAD_FORWARD = "    with micrograph.set_grad_enabled(False):\n        _, _, loss = forward(net, rows)\n"
+CASES += [
+    Wrong("forward_under_set_grad_enabled_false_in_failing_program",
+          fails={RAISES: "called forward while grad mode was off (set_grad_enabled(False))"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward()  # frees":
+                 SET_GRAD_FORWARD + "    loss.backward()  # frees"},
+          names=("second_backward_error called forward while grad mode was off (set_grad_enabled(False))",),
+          unsaid=("(no_grad)",), passes=(TWICE,)),
+    Wrong("forward_under_set_grad_enabled_false_in_grads_twice",
+          fails={TWICE: "called forward while grad mode was off (set_grad_enabled(False))"},
+          edits={"    _, _, loss = forward(net, rows)\n    loss.backward(retain_graph=True)":
+                 SET_GRAD_FORWARD + "    loss.backward(retain_graph=True)"},
+          names=("grads_twice called forward while grad mode was off (set_grad_enabled(False))",),
+          unsaid=("(no_grad)",), passes=(RAISES,)),
+]
