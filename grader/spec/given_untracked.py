@@ -34,6 +34,9 @@ RETAIN_UNTRACKED = "can't retain_grad on Tensor that has requires_grad=False"
 """The line's place in the message where the call's line is not known (a function the probe wrapped)."""
 _MODULE_CALL = micrograph.nn.Module.__call__.__code__  # how a Module is called: model(inputs)
 _NN_NAMESPACE = micrograph.nn.Module.__call__.__globals__  # its frames' globals, read before their code (audited)
+_MODE_NAMESPACE = micrograph.set_grad_enabled.__init__.__globals__  # no_grad's and set_grad_enabled's
+_NO_GRAD_ENTER = micrograph.no_grad.__enter__.__code__  # a no_grad block entered (enable_grad's too)
+_SET_GRAD_ENABLED = micrograph.set_grad_enabled.__init__.__code__  # set_grad_enabled(mode) made
 M = TypeVar("M")
 
 
@@ -87,18 +90,24 @@ def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object],
     """While the student's ``function`` runs, given a Module (its argument ``name``): the engine's
     "does not have a grad_fn" it raises is raised again as ``GivenUnderNoGrad`` where ``call`` on a
     new Module (``make()``) raises that error too, after the last call its file (``filename``) made
-    of that Module ran with grad mode off: with that call's line."""
+    of that Module ran with grad mode off: with that call's line, and ``loss_fn:set_grad_enabled``'s
+    spelling where set_grad_enabled(False) is the only switch its file made."""
     def words(exc: Exception) -> str | None:
         if NO_GRAD_FN not in str(exc):
             return None
         module = make()
         modes: list[tuple[bool, int]] = []
+        offs: set[str] = set()  # how the file switched grad mode off (``_spelled_off``)
         previous = getprofile()
 
         def sample(frame: FrameType, event: str, arg: object) -> None:
             if previous is not None:
                 previous(frame, event, arg)
-            if (event == "call" and frame.f_globals is _NN_NAMESPACE and frame.f_locals.get("self") is module
+            if event != "call":
+                return
+            if frame.f_globals is _MODE_NAMESPACE:
+                offs.add(_spelled_off(frame, filename))
+            elif (frame.f_globals is _NN_NAMESPACE and frame.f_locals.get("self") is module
                     and frame.f_code is _MODULE_CALL and frame.f_back is not None
                     and frame.f_back.f_code.co_filename == filename):
                 modes.append((micrograph.is_grad_enabled(), frame.f_back.f_lineno))
@@ -108,8 +117,21 @@ def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object],
             call(module)
         except Exception as again:  # noqa: BLE001 - the error again, or another: only the first is told
             off = NO_GRAD_FN in str(again) and bool(modes) and not modes[-1][0]
-            return f"{function} {name} {modes[-1][1]}" if off else None
+            spelled = ":set_grad_enabled" if offs - {""} == {"set_grad_enabled"} else ""
+            return f"{function} {name}{spelled} {modes[-1][1]}" if off else None
         finally:
             setprofile(previous)
         return None
     return raised_again_as(GivenUnderNoGrad, words)
+
+
+def _spelled_off(frame: FrameType, filename: str) -> str:
+    """How ``frame``, a grad mode switch's, turned grad mode off where the file ``filename`` made it:
+    ``no_grad`` entered, ``set_grad_enabled(False)`` made; "" for anything else (a switch on, the engine's)."""
+    caller = frame.f_back
+    if caller is None or caller.f_code.co_filename != filename:
+        return ""
+    code = frame.f_code
+    if code is _NO_GRAD_ENTER and isinstance(frame.f_locals.get("self"), micrograph.no_grad):
+        return "no_grad"
+    return "set_grad_enabled" if code is _SET_GRAD_ENABLED and frame.f_locals.get("mode") is False else ""

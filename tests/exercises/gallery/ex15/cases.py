@@ -818,3 +818,14 @@ CASES += [
           edits={RECORD: "        losses.insert(0, loss.item())\n"},
           names=("losses[0]", "the first step's loss at the end of its list")),
 ]
+
+# The same forward under set_grad_enabled(False): told with that call's line and the spelling the code turned grad
+# mode off with.
+CASES += [
+    Wrong("forward_under_set_grad_enabled_false",
+          fails={ONE_STEP: "train called model at line 68 while grad mode was off (set_grad_enabled(False))"},
+          edits={FORWARD: "        with micrograph.set_grad_enabled(False):\n"
+                          "            prediction = model(inputs)\n"},
+          names=("train called model at line 68 while grad mode was off (set_grad_enabled(False))",),
+          unsaid=("(no_grad)",)),
+]
