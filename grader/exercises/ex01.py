@@ -16,6 +16,7 @@ on other inputs and on the first ones once more (``grader.spec.repeat``): state 
 """
 
 from collections.abc import Callable
+from math import prod
 from typing import Any
 
 from micrograph import Value, add, enable_grad, mul
@@ -265,7 +266,9 @@ def _added_along_paths(y: Value, leaf: Value, everything: list[Value]) -> float:
 # derivatives along a path added, not multiplied, one derivative kept for every node of a name,
 # a factor's data found by its node's name (the first Value made by a node of that name), a
 # product's first input's data as its factor on both edges, or one on an edge from a product
-# straight into a leaf's node (the last step of such a path left out of its product).
+# straight into a leaf's node (the last step of such a path left out of its product), each path's
+# product times the leaf's own data (the walk multiplying by it where a path ends), or the paths'
+# products multiplied together, not added (``_path_products`` below).
 _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_over_paths(*g, "one"),
           "last_input": lambda *g: _sum_over_paths(*g, "right", slice(None, -1)),
           "equal_leaf": lambda *g: _sum_over_paths(*g, "right", by_number=True),
@@ -275,7 +278,9 @@ _SLIPS = {"own": lambda *g: _sum_over_paths(*g, "own"), "one": lambda *g: _sum_o
           "data_by_name": lambda *g: _sum_over_paths(*g, "right", data_by_name="first"),
           "data_by_last_name": lambda *g: _sum_over_paths(*g, "right", data_by_name="last"),
           "first_own": lambda *g: _sum_over_paths(*g, "first"), "result": lambda *g: _sum_over_paths(*g, "result"),
-          "leaf_one": lambda *g: _sum_over_paths(*g, "leaf_one")}
+          "leaf_one": lambda *g: _sum_over_paths(*g, "leaf_one"),
+          "leaf_data": lambda y, leaf, e: leaf.item() * _sum_over_paths(y, leaf, e, "right"),
+          "paths_multiplied": lambda *g: prod(_path_products(*g))}
 
 
 def _path_products(y: Value, leaf: Value, everything: list[Value]) -> list[float]:
@@ -298,7 +303,7 @@ def _slip_facts(answered: list[tuple]) -> list[dict]:
     makes: False, with the slip named (``~own``: the data of the input the path goes through as a
     product's factor; ``~one``; ``~last_input``: the paths through a node's last input left
     out; ``~equal_leaf``; ``~any_leaf``: a path ending at any leaf counted; ``~sum_as_product``;
-    ``~added_along``; ``~by_name``; ``~data_by_name``; ``~data_by_last_name``; ``~first_own``; ``~result``; ``~leaf_one``: see ``_SLIPS``), where the number differs from the statement's and every
+    ``~added_along``; ``~by_name``; ``~data_by_name``; ``~data_by_last_name``; ``~first_own``; ``~result``; ``~leaf_one``; ``~leaf_data``; ``~paths_multiplied``: see ``_SLIPS``), where the number differs from the statement's and every
     answer of the test is that slip's sum; a number matching a slip on one graph only is no
     pattern of the code.  Where no slip matches but every answer is the sum over some of its
     paths, each answer that is not the sum over all of them names how many it kept

@@ -200,7 +200,8 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
                              ("data_by_name", SayCheck.DATA_BY_NAME), ("data_by_last_name", SayCheck.DATA_BY_LAST_NAME),
                              ("first_own", SayWalk.FIRST_INPUT_OWN), ("last_own", SayWalk.LAST_INPUT_OWN), ("result", SayCheck.PRODUCT_RESULT_FACTOR),
                              ("one_path", SayWalk.ONE_PATH_ALONE), ("no_path", SayWalk.NO_PATH_COUNTED), ("leaf_one", SayCheck.LEAF_EDGE_ONE),
-                             ("some_paths", SayWalk.SOME_PATHS_ONLY)),
+                             ("some_paths", SayWalk.SOME_PATHS_ONLY),
+                             ("leaf_data", SayWalk.LEAF_DATA_AT_END), ("paths_multiplied", SayWalk.PATHS_MULTIPLIED)),
     SayCheck.OTHER_UNDER_FILTERS: (("none", SayCheck.NONE_UNDER_FILTERS),),
     SayCheck.FLAGS_IGNORED: (("other", SayLeaf.WRITTEN),),  # a leaf the student's build made, beside w and x
     SayCheck.OTHER_LEAF_GRAD: (("rows_by_leaf", SayRead.ROWS_BY_LEAF), ("equal", SayRead.EQUAL_LEAF_GRAD)),  # two leaves of one number: found by ==
@@ -229,6 +230,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     # how a call changed a Value it was handed: its .grad cleared, zeroed or written, or its flag
     SayState.VALUE_CHANGED: (("cleared", SayState.GIVEN_GRAD_CLEARED), ("zeroed", SayState.GIVEN_GRAD_ZEROED),
                              ("written", SayState.GIVEN_GRAD_WRITTEN), ("flag", SayState.GIVEN_FLAG_CHANGED),
-                             ("detached", SayState.GIVEN_DETACHED), ("renumbered", SayState.GIVEN_NUMBER_CHANGED), ("hooked", SayState.GIVEN_HOOKED)),
+                             ("detached", SayState.GIVEN_DETACHED), ("renumbered", SayState.GIVEN_NUMBER_CHANGED), ("hooked", SayState.GIVEN_HOOKED),
+                             ("retained", SayState.GIVEN_RETAINED)),
     SayLeaf.ONE_FOR_TWO: (("returned_twice", Say.NAME_ALIAS),),  # a leaf made for each, one returned under both  # a detach() whose .data was assigned since
 }

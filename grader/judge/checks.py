@@ -77,7 +77,8 @@ _RECORDED_AS = {  # a sentence that names what the probe recorded as context: (k
     SayWalk.COUNTED_ONCE: (("op", "op"), ("feeder", "feeder")), SayWalk.COUNTED_ONCE_NAMESAKE: (("op", "op"),),
     SayState.VALUE_CHANGED: (("attribute", "name"), ("value", "leaf")),  # the first call that changed its Value, and what
     **dict.fromkeys((SayState.GIVEN_GRAD_CLEARED, SayState.GIVEN_GRAD_ZEROED, SayState.GIVEN_GRAD_WRITTEN,
-                     SayState.GIVEN_FLAG_CHANGED, SayState.GIVEN_DETACHED, SayState.GIVEN_NUMBER_CHANGED, SayState.GIVEN_HOOKED),
+                     SayState.GIVEN_FLAG_CHANGED, SayState.GIVEN_DETACHED, SayState.GIVEN_NUMBER_CHANGED, SayState.GIVEN_HOOKED,
+                     SayState.GIVEN_RETAINED),
                     (("value", "leaf"),)),  # the Value handed to the call it changed
     SayCheck.FLAGS_SET_LATE: (("name", "name"), ("leaf", "leaf")),  # the Value computed, the leaf whose flag came after
     SayWalk.NAME_ONCE_AT_NONE: (("op", "op"), ("name", "name")),  # the name met twice, the node the chain ends at

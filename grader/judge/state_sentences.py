@@ -136,6 +136,8 @@ class SayState(Sentence):
     GIVEN_HOOKED = N_("{label} left a hook on {leaf}: a backward pass through {leaf} after the call did not add to "
                       "{leaf}.grad the gradient the pass sent it, as the hook still runs in every later pass, where the "
                       "statement's leaves the Values it is given as the caller left them.")
+    GIVEN_RETAINED = N_("{label}({leaf}) made the Value it was given retain its gradient: its retains_grad is True "
+                        "after the call, as retain_grad() sets it, where the statement's only reads its attributes.")
     GIVEN_FLAG_CHANGED = N_("{label} changed {leaf}.requires_grad, where the statement's leaves that flag as the "
                             "caller set it.")
     INPUT_CHANGED = N_("{label} changed a list it was given (entries replaced, added or removed), which the "

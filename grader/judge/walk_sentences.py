@@ -185,6 +185,11 @@ class SayWalk(Sentence):
                         "from y to that leaf were not added to it.")
     NO_PATH_COUNTED = N_("{label} is zero, though paths from y reach that leaf: the product along none of them "
                          "was added to it.")
+    LEAF_DATA_AT_END = N_("{label} is the sum over the paths with each path's product also multiplied by the leaf's "
+                          "own data where the path reaches it: a path stops at the leaf's node, which adds no factor "
+                          "to its product.")
+    PATHS_MULTIPLIED = N_("{label} is the product of the paths' products, not their sum: the chain rule adds the "
+                          "products along the paths from y to that leaf, where they were multiplied together.")
     SOME_PATHS_ONLY = N_("{label} is the sum over some of the paths from y to that leaf only: the products along "
                          "the others were not added to it.")
     EMPTY_ANSWER = N_("{label} returned an empty dict: no leaf has an entry.")

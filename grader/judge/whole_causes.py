@@ -127,7 +127,7 @@ WHOLE_CAUSES = with_nan({
                      SayState.LEFT_ON_GRAPH, SayState.EFFECT_AGAIN),
                     {SayCheck.PRODUCT_OWN_FACTOR, SayCheck.PRODUCT_FACTOR_ONE, SayCheck.LEAF_EDGE_ONE, SayCheck.LAST_INPUT_LEFT_OUT, SayCheck.KEPT_PER_NAME, SayCheck.DATA_BY_NAME,
                      SayCheck.DATA_BY_LAST_NAME, SayWalk.FIRST_INPUT_OWN, SayWalk.LAST_INPUT_OWN, SayWalk.ONE_PATH_ALONE, SayWalk.NO_PATH_COUNTED, SayWalk.SOME_PATHS_ONLY,
-                     SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE, SayStep.LOSS_ROUNDED, SayStep.LOSSES_REVERSED,
+                     SayWalk.LEAF_DATA_AT_END, SayWalk.PATHS_MULTIPLIED, SayStep.OTHER_LOSS, SayStep.LOSS_SUMMED, SayStep.LOSS_AFTER_UPDATE, SayStep.LOSS_ROUNDED, SayStep.LOSSES_REVERSED,
                      SayStep.LOSS_OF_ONE_ROW,
                      Say.GRAD_FACTOR, SayFunction.DIGITS_LOST_FAR, SayCheck.NOT_SCALED, SayCheck.IGNORES_GRAD,
                      SayCheck.GATED_BY_GRAD,

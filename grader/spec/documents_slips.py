@@ -27,12 +27,15 @@ from grader.spec.provenance import check
 # answers cannot tell apart, so what is told is what both do), and the paths through each node's
 # last input left out (y's through b, a's through w: w is reached by none); b's own data as y's factor
 # on both edges (the last input's data for both, or a factor's data found by its node's name, the last
-# Value of that name as a dict keyed by name keeps: a's is b's); y's own data (a * b) as its factor on both edges.
+# Value of that name as a dict keyed by name keeps: a's is b's); y's own data (a * b) as its factor on both edges;
+# each path's product times the leaf's own data (w = b - 1, x = a - w), where a path stops at the leaf; the
+# products along the paths multiplied together, not added.
 ON_DOCUMENTS: dict[str, Callable[[float, float], tuple[float, float]]] = {
     "right": lambda a, b: (b + a, b), "own": lambda a, b: (a + b, a), "one": lambda a, b: (2.0, 1.0),
     "any_leaf": lambda a, b: (2 * b + a, 2 * b + a), "by_name": lambda a, b: (0.0, 2 * (a + b)),
     "first_own": lambda a, b: (2 * a, a), "last_input": lambda a, b: (0.0, b),
-    "last_own": lambda a, b: (2 * b, b), "result": lambda a, b: (2 * a * b, a * b)}
+    "last_own": lambda a, b: (2 * b, b), "result": lambda a, b: (2 * a * b, a * b),
+    "leaf_data": lambda a, b: ((b + a) * (b - 1), b * (a - b + 1)), "paths_multiplied": lambda a, b: (b * a, b)}
 
 
 # The product of the local derivatives along each path from y to w (through a, then through b)

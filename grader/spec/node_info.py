@@ -54,13 +54,16 @@ def asked_in_turn(sub_module: ModuleType, values: list[Value],
         differs = next((name for name in before if before[name] != after[name]), None)
         changed = changed or (differs and (label, differs))
     label, attribute = changed or (None, None)
+    retained = {CONTEXT + "retained": True} if attribute == "retains_grad" else {}  # v.retain_grad() called
     return infos, {**check(Check.VALUE_KEPT, changed is None, "node_info"), CONTEXT + "value": label,
-                   CONTEXT + "attribute": attribute}
+                   CONTEXT + "attribute": attribute, **retained}
 
 
 def _attributes(v: Value) -> dict[str, Any]:
-    """The three attributes node_info reads, as they are now."""
-    return {"requires_grad": v.requires_grad, "is_leaf": v.is_leaf, "grad_fn": type_name(v.grad_fn)}
+    """The three attributes node_info reads, as they are now, and whether ``v`` retains its gradient
+    (``v.retain_grad()`` taken for a step of reading it changes what every later backward pass keeps)."""
+    return {"requires_grad": v.requires_grad, "is_leaf": v.is_leaf, "grad_fn": type_name(v.grad_fn),
+            "retains_grad": v.retains_grad}
 
 
 def leaf_apart(infos: list[dict[str, Any] | str]) -> dict[str, Any]:

@@ -711,3 +711,22 @@ CASES += [
           names=("backprop called build_graph while grad mode was off (set_grad_enabled(False))",),
           unsaid=("(no_grad)",)),
 ]
+
+# The walk multiplies by the leaf's own data where a path reaches it (instead of ending there with one);
+# and each path's product kept, then the products multiplied together where the chain rule adds them.
+CASES += [
+    Wrong("leaf_data_at_path_end", fails={CHAIN: "multiplied by the leaf's own data",
+                                          "chain rule by paths in other graphs": "multiplied by the leaf's own data"},
+          edits={"            return 1.0 if node.variable is leaf else 0.0\n":
+                 "            return node.variable.item() if node.variable is leaf else 0.0\n"},
+          names=("grad_by_paths(y, w)", "the leaf's own data"), unsaid=("is a different number",)),
+    Wrong("paths_products_multiplied", fails={CHAIN: "the product of the paths' products, not their sum",
+                                              "chain rule by paths in other graphs": "the product of the paths' products"},
+          edits={"    return d(y.grad_fn)\n": "    def products(node) -> list[float]:\n"
+                 "        if hasattr(node, \"variable\"):\n            return [1.0] if node.variable is leaf else []\n"
+                 "        return [local(node, i) * p for i, (child, _) in enumerate(node.next_functions)\n"
+                 "                if child is not None for p in products(child)]\n\n"
+                 "    total = 1.0\n    for p in products(y.grad_fn):\n        total *= p\n    return total\n"},
+          names=("grad_by_paths(y, w)", "the product of the paths' products", "the chain rule adds"),
+          unsaid=("is a different number",)),
+]

@@ -737,3 +737,12 @@ CASES += [
           names=("node_info returned with grad mode still off",)),
     Correct("node_info_read_under_no_grad", edits={"    node = v.grad_fn\n    return {\n": "    with micrograph.no_grad():\n        node = v.grad_fn\n    return {\n"}),
 ]
+
+# node_info calls retain_grad() on the Value it reads "so that its .grad can be read later": every later
+# backward pass keeps a gradient there (it was full marks); told as the retains_grad it set.
+CASES += [
+    Wrong("node_info_retains_grad", fails={"node_info reads the attributes": "retains_grad is True after the call"},
+          edits={"    node = v.grad_fn\n    return {\n": "    node = v.grad_fn\n    if v.requires_grad:\n"
+                 "        v.retain_grad()  # so that its .grad can be read later\n    return {\n"},
+          names=("node_info(a)", "retain_grad()", "retains_grad is True"), unsaid=("changed the Value it was given",)),
+]
