@@ -22,11 +22,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import micrograph
-from micrograph.function import BackwardCFunction
 from micrograph.node import Node  # bound now, before the submission is imported
 from micrograph.viz.internals import input_operand
+from grader.spec.node_read import made_at, made_by_function, saved_state
 from grader.spec.facts import (COMMUTATIVE, CONTEXT, DRAWN_AS, FACT, FLAT_SUM, LABEL, OWN_NODE, SUMS, UNNAMED,
-                               Kind, Saved)
+                               Kind)
 from grader.spec.probe import grad as grad_number
 from grader.spec.probe import num, type_name
 
@@ -95,7 +95,7 @@ class _Walk:
 
     def op(self, node: Any) -> str:
         name = node.name()
-        if not _made_by_function(node):
+        if not made_by_function(node):
             return OWN_NODE + Node.name(node)
         return FLAT_SUM if self.flat and name in SUMS else name
 
@@ -146,7 +146,7 @@ class _Walk:
         given there (a product saves its other factor) and still holds it: a named Value that
         requires no grad (``b = w.detach() + 1``) is then drawn as itself, named and with its
         number, not as a nameless constant.  Nothing where no constant is known."""
-        if (self.flat and node.name() in SUMS) or not _made_by_function(node):
+        if (self.flat and node.name() in SUMS) or not made_by_function(node):
             return {}
         told = []
         for i, (child, _) in enumerate(node.next_functions):
@@ -228,7 +228,7 @@ class _Walk:
             return {"op": "AccumulateGrad", "leaf": self.leaf(node),
                     CONTEXT + "data": num(leaf), CONTEXT + "grad": grad_number(leaf),
                     **({DRAWN_AS: shown} if shown is not None else {})}
-        saved = _saved_state(node)
+        saved = saved_state(node)
         made = self.probe_made.get(id(node))
         return {
             "op": self.op(node),
@@ -241,17 +241,8 @@ class _Walk:
             **self.drawn_outputs(node),
             **self.constants(node),
             **({CONTEXT + "detached": self.detached[id(node)]} if id(node) in self.detached else {}),
-            **_made_at(node),
+            **made_at(node),
         }
-
-
-def _made_at(node: Any) -> dict[str, int]:
-    """Context ``~made``: the node's ``sequence_nr``, the engine's count of nodes made (``_ranked``
-    makes it a rank), so that of several nodes where a graph differs the one the student's code made
-    first, the one met first reading it, is the one marked and told; nothing for a node of another
-    engine's class."""
-    made = node.sequence_nr if isinstance(node, Node) else None
-    return {CONTEXT + "made": made} if type(made) is int else {}
 
 
 def _ranked(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -263,35 +254,6 @@ def _ranked(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if key in node:
             node[key] = rank[node[key]]
     return nodes
-
-
-MADE_BY_FUNCTION = frozenset({"_forward_cls", "__module__", "__doc__"})
-"""What the node class ``Function`` makes for each subclass holds of its own (``_forward_cls``)."""
-
-
-def _made_by_function(node: Any) -> bool:
-    """Whether a custom Function's node is of the class ``Function`` made for it, holding nothing
-    but its ``_forward_cls``; any other node is the engine's.  ``MyOp._backward_cls`` can be set
-    to a class of the submission's, whose methods run in the engine's backward and answer for
-    the node (``release``, ``saved_versions``, ``name``): it said it saved x and freed it where
-    its forward saved nothing."""
-    kind = type(node)
-    if not isinstance(node, BackwardCFunction):
-        return True
-    return (kind.__bases__ == (BackwardCFunction,) and kind.__mro__[1:] == BackwardCFunction.__mro__
-            and type(kind) is type(BackwardCFunction) and set(vars(kind)) <= MADE_BY_FUNCTION)
-
-
-def _saved_state(node: Any) -> Saved:
-    """Whether the node saves values, and whether a backward freed them.  An op declares what
-    it saves (``saves``); a custom Function's node declares nothing: what its forward passed to
-    ``ctx.save_for_backward`` shows in the versions the node stamped (``saved_versions()``).
-    Both are read with the engine's own ``Node`` functions: a custom Function's node class may
-    be one of the submission's (``MyOp._backward_cls``), whose methods of those names said it
-    saved x and freed it where its forward saved nothing."""
-    if not (node.saves or Node.saved_versions(node)):
-        return Saved.NONE
-    return Saved.FREED if Node.saved_released.fget(node) else Saved.KEPT
 
 
 def graph(root: object, names: Mapping[str, Any] | None = None, *, label: str,
