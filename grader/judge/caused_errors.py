@@ -20,7 +20,7 @@ from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
-from grader.spec.made_untracked import SET_GRAD, UNNAMED
+from grader.spec.made_untracked import INFERENCE, SET_GRAD, UNNAMED
 from grader.spec.shadowed import STAR
 
 
@@ -116,8 +116,8 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     function, given, line, said = error["message"].split(" ", 3)
     given, _sep, how = given.partition(":")  # ``loss_fn:set_grad_enabled``: the only spelling the call turned it off with
     raised = tell(said_error(error, said))
-    if how == SET_GRAD:
-        return _given_under_set_grad(function, given, line, raised, named, RETAIN_UNTRACKED in said)
+    if how in _SPELLINGS:
+        return _given_under_spelled(function, given, line, raised, named, RETAIN_UNTRACKED in said, _SPELLINGS[how])
     if RETAIN_UNTRACKED in said:
         return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
                  "by no graph and requires no grad, and retain_grad() on such a Value raises; {error}",
@@ -131,20 +131,26 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
              given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
 
 
-def _given_under_set_grad(function: str, given: str, line: str, raised: str, named: Callable[[int], str],
-                          retain: bool) -> str:
-    """``_given_under_no_grad``'s sentence where the call turned grad mode off with set_grad_enabled(False) only."""
+_SPELLINGS = {SET_GRAD: "set_grad_enabled(False)", INFERENCE: "inference_mode()"}
+"""The code a call turned grad mode off with, by its word in the message, where a sentence names it."""
+
+
+def _given_under_spelled(function: str, given: str, line: str, raised: str, named: Callable[[int], str],
+                         retain: bool, spelling: str) -> str:
+    """``_given_under_no_grad``'s sentence where the call turned grad mode off with one spelling only, not
+    no_grad: set_grad_enabled(False), or inference_mode(), named as the student's code wrote it."""
     if retain:
-        return _("{function} called {given} while grad mode was off (set_grad_enabled(False)): what it computed then "
+        return _("{function} called {given} while grad mode was off ({spelling}): what it computed then "
                  "is recorded by no graph and requires no grad, and retain_grad() on such a Value raises; {error}",
-                 function=function, given=given, error=raised)
+                 function=function, given=given, spelling=spelling, error=raised)
     if line == UNLINED:
-        return _("{function} called {given} while grad mode was off (set_grad_enabled(False)): what it computed then "
+        return _("{function} called {given} while grad mode was off ({spelling}): what it computed then "
                  "is recorded by no graph, and a backward from a Value no graph records raises; {error}",
-                 function=function, given=given, error=raised)
-    return _("{function} called {given} at {where} while grad mode was off (set_grad_enabled(False)): what it computed "
+                 function=function, given=given, spelling=spelling, error=raised)
+    return _("{function} called {given} at {where} while grad mode was off ({spelling}): what it computed "
              "then is recorded by no graph, and a backward from a Value no graph records raises; {error}",
-             function=function, given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
+             function=function, given=given, spelling=spelling, where=named(int(line)) if line.isdigit() else line,
+             error=raised)
 
 
 def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:

@@ -13,8 +13,8 @@ from micrograph import observe, value as value_module
 from micrograph.node import AccumulateGrad
 from grader.sandbox.child.guard import LOOKUPS
 from grader.spec.call_records import MAX_PASSES_LISTED, CallRecords, is_value
-from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DATA_SET, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, NO_GRAD_ENTER,
-                                     ONE_ENTRY, PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED, engine_function,
+from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DATA_SET, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, INFERENCE_ENTER,
+                                     NO_GRAD_ENTER, ONE_ENTRY, PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED, engine_function,
                                      in_mode_switch, in_walk, one_entry, raised_out, reads_edges, reads_number, run_by_engine,
                                      watched_code)
 from grader.spec.graph import reaches_leaves
@@ -166,6 +166,10 @@ class Call(CallRecords, observe.Observer):
         wrapper = frame.f_back
         if frame.f_locals.get("mode") is not False:
             return None
+        if wrapper is not None and wrapper.f_code is INFERENCE_ENTER:  # ``with inference_mode()`` or ``@inference_mode()``
+            outer = wrapper.f_back
+            by_wrapper = outer is not None and outer.f_code in PASS_THROUGH
+            return ("inference_mode", "") if self._from_student(outer if by_wrapper else wrapper) else None
         if from_student:
             return ("set_grad_enabled", "")
         if wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):

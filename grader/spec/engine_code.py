@@ -33,6 +33,7 @@ DATA_ACCESS = frozenset({micrograph.Value.data.fget.__code__, DATA_SET})  # type
 NO_GRAD_ENTER = micrograph.no_grad.__enter__.__code__
 PASS_CHECKED = engine.GraphTask.__init__.__code__  # a backward pass's roots checked: "does not have a grad_fn"
 SET_GRAD_ENABLED = micrograph.set_grad_enabled.__init__.__code__
+INFERENCE_ENTER = micrograph.inference_mode.__enter__.__code__  # an inference_mode block entered: it makes one too
 # The engine's backward walk: its order, its ready queue, its node runner and what runs around a
 # node (ex13 asks for your own).
 ENGINE_WALK = frozenset(ENGINE_DIR + name for name in ("engine.py", "hooks.py"))

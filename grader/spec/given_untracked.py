@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeVar
 
 import micrograph
 
+from grader.spec.made_untracked import INFERENCE, SET_GRAD
 from grader.spec.probe import raised_again_as
 from grader.spec.raised import NO_GRAD_FN
 
@@ -37,6 +38,7 @@ _NN_NAMESPACE = micrograph.nn.Module.__call__.__globals__  # its frames' globals
 _MODE_NAMESPACE = micrograph.set_grad_enabled.__init__.__globals__  # no_grad's and set_grad_enabled's
 _NO_GRAD_ENTER = micrograph.no_grad.__enter__.__code__  # a no_grad block entered (enable_grad's too)
 _SET_GRAD_ENABLED = micrograph.set_grad_enabled.__init__.__code__  # set_grad_enabled(mode) made
+_INFERENCE_ENTER = micrograph.inference_mode.__enter__.__code__  # an inference_mode block entered: it makes one
 M = TypeVar("M")
 
 
@@ -75,12 +77,12 @@ def told_if_untracked(given: Noted, function: str, name: str, offs: set[str] | N
     "does not have a grad_fn", or its refusal of retain_grad() on a Value that requires no grad,
     raised after the last call of ``given`` ran with grad mode off is raised again as
     ``GivenUnderNoGrad``; ``offs``, the spellings the watched call turned grad mode off with
-    (``Call.offs``): where set_grad_enabled(False) is the only one, the given name carries it
-    (``loss_fn:set_grad_enabled``)."""
+    (``Call.offs``): where set_grad_enabled(False) or inference_mode() is the only one, the given name
+    carries it (``loss_fn:set_grad_enabled``, ``loss_fn:inference_mode``)."""
     def words(exc: Exception) -> str | None:
         kind = NO_GRAD_FN in str(exc) or RETAIN_UNTRACKED in str(exc)
         off = kind and bool(given.modes) and not given.modes[-1]
-        spelled = ":set_grad_enabled" if offs == {"set_grad_enabled"} else ""
+        spelled = f":{min(offs)}" if offs is not None and len(offs) == 1 and offs <= {SET_GRAD, INFERENCE} else ""
         return f"{function} {name}{spelled} {UNLINED}" if off else None
     return raised_again_as(GivenUnderNoGrad, words)
 
@@ -90,8 +92,8 @@ def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object],
     """While the student's ``function`` runs, given a Module (its argument ``name``): the engine's
     "does not have a grad_fn" it raises is raised again as ``GivenUnderNoGrad`` where ``call`` on a
     new Module (``make()``) raises that error too, after the last call its file (``filename``) made
-    of that Module ran with grad mode off: with that call's line, and ``loss_fn:set_grad_enabled``'s
-    spelling where set_grad_enabled(False) is the only switch its file made."""
+    of that Module ran with grad mode off: with that call's line, and the spelling (``model:set_grad_enabled``,
+    ``model:inference_mode``) where set_grad_enabled(False) or inference_mode() is the only switch its file made."""
     def words(exc: Exception) -> str | None:
         if NO_GRAD_FN not in str(exc):
             return None
@@ -117,7 +119,8 @@ def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object],
             call(module)
         except Exception as again:  # noqa: BLE001 - the error again, or another: only the first is told
             off = NO_GRAD_FN in str(again) and bool(modes) and not modes[-1][0]
-            spelled = ":set_grad_enabled" if offs - {""} == {"set_grad_enabled"} else ""
+            made = offs - {""}
+            spelled = f":{min(made)}" if len(made) == 1 and made <= {SET_GRAD, INFERENCE} else ""
             return f"{function} {name}{spelled} {modes[-1][1]}" if off else None
         finally:
             setprofile(previous)
@@ -127,11 +130,16 @@ def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object],
 
 def _spelled_off(frame: FrameType, filename: str) -> str:
     """How ``frame``, a grad mode switch's, turned grad mode off where the file ``filename`` made it:
-    ``no_grad`` entered, ``set_grad_enabled(False)`` made; "" for anything else (a switch on, the engine's)."""
+    ``no_grad`` entered, ``set_grad_enabled(False)`` made, ``inference_mode()`` entered (its own switch);
+    "" for anything else (a switch on, the engine's)."""
     caller = frame.f_back
-    if caller is None or caller.f_code.co_filename != filename:
+    inference = caller is not None and caller.f_code is _INFERENCE_ENTER
+    student = caller.f_back if inference and caller is not None else caller
+    if student is None or student.f_code.co_filename != filename:
         return ""
     code = frame.f_code
     if code is _NO_GRAD_ENTER and isinstance(frame.f_locals.get("self"), micrograph.no_grad):
         return "no_grad"
-    return "set_grad_enabled" if code is _SET_GRAD_ENABLED and frame.f_locals.get("mode") is False else ""
+    if code is _SET_GRAD_ENABLED and frame.f_locals.get("mode") is False:
+        return INFERENCE if inference else SET_GRAD
+    return ""

@@ -34,6 +34,8 @@ ROOT, BELOW = "root", "below"
 """The message's word before the last: the Value named is the one backward was called on, or one
 it was computed from."""
 NO_GRAD, SET_GRAD, DATA = "no_grad", "set_grad_enabled", "data"
+INFERENCE = "inference_mode"
+"""How the student's code turned grad mode off where it entered ``inference_mode()`` (``Call._spelled``)."""
 """The message's last word before the error: how that Value was cut off the graph of its input that
 requires grad (computed from it with grad mode off, the student's code having turned it off last with
 ``set_grad_enabled(False)`` or otherwise, or from its ``.data``)."""

@@ -730,3 +730,14 @@ CASES += [
           names=("grad_by_paths(y, w)", "the product of the paths' products", "the chain rule adds"),
           unsaid=("is a different number",)),
 ]
+
+# the whole graph built inside inference_mode(), which is no no_grad block: told by that spelling
+CASES += [
+    Wrong("build_graph_called_under_inference_mode",
+          fails={BACKPROP: "backprop called build_graph while grad mode was off (inference_mode())"},
+          edits={'    g = build_graph(w, x)\n    g["y"].backward()\n':
+                 '    with micrograph.inference_mode():\n        g = build_graph(w, x)\n'
+                 '    g["y"].backward()\n'},
+          names=("backprop called build_graph while grad mode was off (inference_mode())",),
+          unsaid=("(no_grad)",)),
+]

@@ -681,3 +681,11 @@ CASES += [Wrong("grads_after_build_under_set_grad_enabled_false",
                        "    with micrograph.set_grad_enabled(False):\n        g = build_graph(w, x)\n    for name in names:"},
                 names=("backward_retaining called build_graph while grad mode was off (set_grad_enabled(False))",
                        "retain_grad() on such a Value raises"), unsaid=("(no_grad)",))]
+# the graph built inside inference_mode(), which is no no_grad block: told by that spelling
+CASES += [Wrong("retaining_build_under_inference_mode",
+                fails={"a.grad after retain_grad":
+                       "backward_retaining called build_graph while grad mode was off (inference_mode())"},
+                edits={"    g = build_graph(w, x)\n    for name in names:":
+                       "    with micrograph.inference_mode():\n        g = build_graph(w, x)\n    for name in names:"},
+                names=("backward_retaining called build_graph while grad mode was off (inference_mode())",
+                       "retain_grad() on such a Value raises"), unsaid=("(no_grad)",))]

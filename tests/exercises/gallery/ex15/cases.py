@@ -829,3 +829,13 @@ CASES += [
           names=("train called model at line 68 while grad mode was off (set_grad_enabled(False))",),
           unsaid=("(no_grad)",)),
 ]
+
+# The same forward under inference_mode(), which is no no_grad block: told by that spelling.
+CASES += [
+    Wrong("forward_under_inference_mode",
+          fails={ONE_STEP: "train called model at line 68 while grad mode was off (inference_mode())"},
+          edits={FORWARD: "        with micrograph.inference_mode():\n"
+                          "            prediction = model(inputs)\n"},
+          names=("train called model at line 68 while grad mode was off (inference_mode())",),
+          unsaid=("(no_grad)",)),
+]
