@@ -73,7 +73,8 @@ def node_info(v: Value) -> dict[str, bool | str | None]:
     """The three graph attributes of ``v``.
 
     Return {"is_leaf": bool, "requires_grad": bool, "grad_fn": name or None}, where the
-    name is the string ``v.grad_fn.name()`` (such as "AddBackward0").
+    name is the string ``v.grad_fn.name()`` (such as "AddBackward0"). It only reads: ``v``
+    is left as it was given (no ``retain_grad()``, no ``requires_grad`` or ``.grad`` changed).
     """
     # TODO: read v.is_leaf, v.requires_grad and v.grad_fn (careful: grad_fn may be None)
     raise NotImplementedError("ex02: node_info")

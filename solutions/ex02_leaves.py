@@ -79,7 +79,8 @@ def node_info(v: Value) -> dict[str, bool | str | None]:
     """The three graph attributes of ``v``.
 
     Return {"is_leaf": bool, "requires_grad": bool, "grad_fn": name or None}, where the
-    name is the string ``v.grad_fn.name()`` (such as "AddBackward0").
+    name is the string ``v.grad_fn.name()`` (such as "AddBackward0"). It only reads: ``v``
+    is left as it was given (no ``retain_grad()``, no ``requires_grad`` or ``.grad`` changed).
     """
     node = v.grad_fn
     return {
