@@ -414,3 +414,23 @@ def test_a_line_of_a_kernel_s_history_is_said_with_its_cell_in_words() -> None:
     with using("zh"):
         assert history.where(5) == "单元格 In [7] 第 2 行"
     assert history.where(5) == "In [7], line 2"
+
+
+def test_a_function_defined_in_two_cells_is_told_without_a_gap_before_the_cells() -> None:
+    """The note on a function two cells define names the cells in Chinese words (第 3 个单元格…):
+    no space between them and the Chinese around them, as a note is not joined as sentences are."""
+    import json
+
+    from micrograph.i18n import using
+
+    from grader.course.notebook import convert
+
+    def cell(count: int) -> dict[str, object]:
+        return {"cell_type": "code", "execution_count": count, "metadata": {}, "outputs": [],
+                "source": "def f():\n    return 1\n"}
+
+    notebook = {"cells": [cell(2), cell(5)], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    with using("zh"):
+        notes = convert(json.dumps(notebook).encode(), "ex05.ipynb").notes()
+    told = next(n for n in notes if "都有定义" in n)
+    assert told.startswith("f 在第 1 个单元格（In [2]）、第 2 个单元格（In [5]）里都有定义") and "是第 2 个单元格" in told, told
