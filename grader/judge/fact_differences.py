@@ -273,7 +273,7 @@ def _grad_mode(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Di
 
 def _mode_off(got: dict[str, Any], label: str, context: bool) -> Difference:
     """Grad mode off while the call ran, told by the spelling its code turned it off with
-    (``provenance._switched_off``): set_grad_enabled(False), or a function of its decorated so."""
+    (``call_fields.switched_off``): set_grad_enabled(False), or a function of its decorated so."""
     by, function = got.get(CONTEXT + "mode_off_by"), got.get(CONTEXT + "mode_off_in")
     if by == "decorated" and type(function) is str and function.isidentifier():
         return _diff(Say.GRAD_MODE_OFF_DECORATED, label=label, function=function, context=context)
