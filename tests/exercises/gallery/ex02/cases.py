@@ -67,12 +67,12 @@ CASES = [
     Wrong("backward_in_build", names=('build_graph started a backward pass',), fails={DOCS: "build_graph started a backward pass"},
           edits={"    y = micrograph.mul(a, b)\n": "    y = micrograph.mul(a, b)\n    if y.requires_grad:\n        y.backward()\n",
                  READ_GRADS: ""}),
-    Wrong("asks_for_w_at_import", names=("EOFError when imported (line 108)", "input() reads nothing when graded"),
+    Wrong("asks_for_w_at_import", names=("EOFError when imported (line 109)", "input() reads nothing when graded"),
           fails={DOCS: "no one types"},  # a try-it line the student answered at the keyboard
           edits={'        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n':
                  '        name: None if g[name].grad is None else g[name].grad.item() for name in ("w", "x")\n    }\n'
                  '\n\nw0 = float(input("w = "))\nprint(build_graph(w0, -3.0))\n'}),
-    Wrong("asks_for_w_in_leaf_grads", names=("EOFError at line 100 (in leaf_grads)", "no one types"),
+    Wrong("asks_for_w_in_leaf_grads", names=("EOFError at line 101 (in leaf_grads)", "no one types"),
           fails={LEAF_GRADS: "input() reads nothing when graded"},  # a function that asks at the keyboard
           edits={LEAF_GRADS_BODY: '    w = float(input("w = "))\n' + LEAF_GRADS_BODY}),
     Correct("attributes_differently"),
