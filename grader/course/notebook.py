@@ -32,13 +32,13 @@ from __future__ import annotations
 import ast
 import bisect
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.course.notebook_imports import (GRADER_STAND_INS, MODULE, PACKAGE, STAND_INS, grader_kind,
                                             ipython_kind, not_there, split)
+from grader.course.notebook_cell_magics import CAPTURED, CAPTURED_STAND_IN, cell_magic, run_path
 from grader.course.notebook_lines import (TIMEIT_ONCE, TIMEIT_STAND_IN, assigned_magic, by_logical_line,
                                           cell_magic_spelled, ipython_spelled, run_lines, timed_statement)
 from grader.i18n import _
@@ -49,13 +49,6 @@ MAX_CELLS = 2_000
 SUFFIX = ".ipynb"
 HISTORY = "input history"  # the notebook metadata's "micrograph" key in a kernel's history
 
-# Cell magics whose body is still Python run once (the magic only times or captures it).
-_PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
-CAPTURED = "_CapturedIO"
-CAPTURED_STAND_IN = "class {name}: stdout = stderr = ''; outputs = []; show = __call__ = lambda self: None"
-"""What ``%%capture out`` binds ``out`` to when graded: IPython's ``CapturedIO``, holding no
-output (the cell's output is printed, as the grade shows it), so that a cell that reads it or
-shows it (``out.stdout``, ``out.show()``) runs."""
 _MAGIC = re.compile(r"^(\s*)(%|!)")
 _HELP = re.compile(r"^(\s*)(?:\?{1,2}[\w.*]+|[\w.*]+\?{1,2})\s*$")  # IPython's help: x?, x??, ?x
 _GET_IPYTHON = re.compile(r"\bget_ipython\s*\(")
@@ -230,51 +223,16 @@ def _not_stood_in(line: str) -> str | None:
     return "get_ipython()" if _GET_IPYTHON.search(line) and not line.lstrip().startswith("#") else None
 
 
-def _run_path(path: str) -> str:
-    """``path`` as ``%run`` finds it: ``./ex03.py`` and ``ex03`` are ``ex03.py``."""
-    path = os.path.normpath(path.strip("\"'"))
-    return path if path.endswith((".py", ".ipy")) else path + ".py"
-
-
 def _clean(lines: list[str], dropped: set[str], stood_in: dict[str, str], run: set[str]) -> list[str]:
     """The cell's lines with IPython-only lines turned into ``pass`` (same indentation), the
     names of IPython's whose import was dropped put in ``stood_in``; only a line that starts a
     logical line can be IPython's (``notebook_lines``)."""
     if lines and lines[0].lstrip().startswith("%%"):
-        first = _cell_magic(lines[0], dropped, stood_in, run)
+        first = cell_magic(lines[0], dropped, stood_in, run)
         if first is None:
             return ["pass" for _ in lines]
         lines = [first] + lines[1:]
     return by_logical_line(lines, lambda logical: _rewritten(logical, dropped, stood_in))
-
-
-def _cell_magic(line: str, dropped: set[str], stood_in: dict[str, str], run: set[str]) -> str | None:
-    """What a cell magic's line becomes, the cell being Python (None: it is not, and none of it
-    is graded): the setup statement a ``%%timeit`` line runs first (``%%timeit x = [1, 2]``), the
-    name a ``%%capture`` line binds (``CAPTURED_STAND_IN``), else ``pass``.  The code a
-    ``%%writefile`` cell writes is graded where the notebook runs that file (``%run``): it runs
-    where the cell is, since the graded file cannot hold it at the ``%run`` line."""
-    words = line.lstrip()[2:].split()
-    name = words[0] if words else ""
-    if name == "writefile" and len(words) > 1 and _run_path(words[-1]) in run:
-        dropped.add(_("%%writefile {file} (its code runs where the cell is: %run {file} runs it)",
-                      file=words[-1].strip("\"'")))
-        return "pass"
-    if name not in _PYTHON_CELL_MAGICS:
-        dropped.add(_("%%{name} cells", name=name))
-        return None
-    setup = timed_statement(line.lstrip()[1:])
-    if setup is not None and setup[1] != "pass":
-        dropped.add(_("%%{name} (its setup line and its cell run once, untimed)", name=name))
-        return setup[1]
-    output = [word for word in words[1:] if not word.startswith("-")]
-    if name == "capture" and output and output[0].isidentifier():
-        stood_in[CAPTURED] = CAPTURED
-        dropped.add(_("%%capture {output} (the cell's output is shown, not captured: {output} holds none)",
-                      output=output[0]))
-        return f"{output[0]} = {CAPTURED}()"
-    dropped.add(_("%%{name} lines", name=name))
-    return "pass"
 
 
 def _rewritten(lines: list[str], dropped: set[str], stood_in: dict[str, str]) -> list[str] | None:
@@ -319,13 +277,13 @@ def convert(data: bytes, shown: str) -> Converted:
     futures: list[str] = []
     code = [(number, cell, _text(cell.get("source", ""), _("cell {cell} of {file}", cell=number, file=shown)))
             for number, cell in enumerate(cells, start=1) if cell.get("cell_type") == "code"]
-    run = {_run_path(file) for _number, _cell, text in code for _offset, file in run_lines(text)}
+    run = {run_path(file) for _number, _cell, text in code for _offset, file in run_lines(text)}
     firsts = [text.lstrip().split("\n", 1)[0].split() for _number, _cell, text in code]
-    written = {_run_path(words[-1]) for words in firsts if len(words) > 1 and words[0] == "%%writefile"}
+    written = {run_path(words[-1]) for words in firsts if len(words) > 1 and words[0] == "%%writefile"}
     for number, cell, text in code:
         lines = _clean(text.splitlines(), dropped, converted.stood_in, run)
         converted.runs += [(len(out) + offset + 1, file.strip("\"'")) for offset, file in run_lines(text)
-                           if _run_path(file) not in written and offset < len(lines) and lines[offset] == "pass"]
+                           if run_path(file) not in written and offset < len(lines) and lines[offset] == "pass"]
         futures += [line for line in lines if _FUTURE.match(line)]
         converted.starts.append(len(out) + 1)
         converted.cells.append(_label(number, cell, converted.history))
