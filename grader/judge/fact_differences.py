@@ -273,11 +273,14 @@ def _grad_mode(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Di
 
 def _mode_off(got: dict[str, Any], label: str, context: bool) -> Difference:
     """Grad mode off while the call ran, told by the spelling its code turned it off with
-    (``call_fields.switched_off``): set_grad_enabled(False), or a function of its decorated so."""
+    (``call_fields.switched_off``): set_grad_enabled(False), inference_mode() (no no_grad block), or a
+    function of its decorated so."""
     by, function = got.get(CONTEXT + "mode_off_by"), got.get(CONTEXT + "mode_off_in")
     if by == "decorated" and type(function) is str and function.isidentifier():
         return _diff(Say.GRAD_MODE_OFF_DECORATED, label=label, function=function, context=context)
-    return _diff(Say.GRAD_MODE_OFF_SET if by == "set_grad_enabled" else Say.GRAD_MODE_OFF, label=label, context=context)
+    spelled = {"set_grad_enabled": Say.GRAD_MODE_OFF_SET, "inference_mode": Say.GRAD_MODE_OFF_INFERENCE}
+    said = spelled.get(by, Say.GRAD_MODE_OFF) if type(by) is str else Say.GRAD_MODE_OFF  # a claim: any JSON
+    return _diff(said, label=label, context=context)
 
 
 def _other_root(got: dict[str, Any], label: str) -> Difference:

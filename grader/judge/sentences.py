@@ -146,6 +146,8 @@ class Say(Sentence):
     FEWER_BACKWARD = N_("{label} ran backward fewer times than the statement asks.")
     GRAD_MODE_OFF = N_("grad mode was off (no_grad) while {label} ran, so the graph did not record "
                      "what it computed then.")
+    GRAD_MODE_OFF_INFERENCE = N_("grad mode was off (inference_mode()) while {label} ran, so the graph did not "
+                                 "record what it computed then.")
     GRAD_MODE_OFF_SET = N_("grad mode was off (set_grad_enabled(False)) while {label} ran, so the graph did not "
                            "record what it computed then.")
     GRAD_MODE_OFF_DECORATED = N_("grad mode was off while {label} ran: it called {function}, a function of yours "

@@ -154,7 +154,9 @@ WHOLE_CAUSES = with_nan({
     SayCheck.FLAGS_SET_LATE: {Say.UNTRACKED},  # what the graph left unrecorded, the leaves' flags turned on late
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
-    **dict.fromkeys((SayInPlace.LEAF_UNDER_NO_GRAD, SayInPlace.LEAF_UNDER_SET_GRAD), {Say.GRAD_MODE_OFF, Say.GRAD_MODE_OFF_SET, Say.GRAD_MODE_OFF_DECORATED, *IN_PLACE_CHANGES}),  # what no_grad let the change do
+    **dict.fromkeys((SayInPlace.LEAF_UNDER_NO_GRAD, SayInPlace.LEAF_UNDER_SET_GRAD),  # what no_grad let the change do
+                    {Say.GRAD_MODE_OFF, Say.GRAD_MODE_OFF_SET, Say.GRAD_MODE_OFF_INFERENCE, Say.GRAD_MODE_OFF_DECORATED,
+                     *IN_PLACE_CHANGES}),
     # what a change the engine could not refuse did: w's version counter moved
     **dict.fromkeys((SayInPlace.LEAF_NOT_YET_REQUIRING, SayInPlace.LEAF_THROUGH_DETACHED), IN_PLACE_CHANGES),
     SayClear.START_CLEARED: {Say.RESULT_NUMBER, *RESULTS_ALIKE, Say.GRAD_NUMBER},  # every step starts lower

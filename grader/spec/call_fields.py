@@ -24,7 +24,7 @@ def kept_why(call: Call) -> dict[str, Any]:
 
 def switched_off(call: Call) -> dict[str, Any]:
     """Context of a call that ran with grad mode off: how its code turned the mode off (``~mode_off_by``:
-    ``no_grad``, ``set_grad_enabled``, ``decorated``), and the function decorated (``~mode_off_in``)."""
+    ``no_grad``, ``set_grad_enabled``, ``inference_mode``, ``decorated``), and the function decorated (``~mode_off_in``)."""
     if not call.grad_mode_off or call.switched_off is None:
         return {}
     by, name = call.switched_off

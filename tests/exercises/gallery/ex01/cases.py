@@ -741,3 +741,11 @@ CASES += [
           names=("backprop called build_graph while grad mode was off (inference_mode())",),
           unsaid=("(no_grad)",)),
 ]
+
+# y computed inside inference_mode(), which is no no_grad block: told by that spelling
+CASES += [
+    Wrong("y_under_inference_mode", fails={GRAPH: "grad mode was off (inference_mode()) while build_graph ran"},
+          edits={"    y = micrograph.mul(a, b)\n": "    with micrograph.inference_mode():\n"
+                                                   "        y = micrograph.mul(a, b)\n"},
+          names=("grad mode was off (inference_mode()) while build_graph ran",), unsaid=("(no_grad)",)),
+]
