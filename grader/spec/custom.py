@@ -13,8 +13,8 @@ torch) is not the student's.  Only around a small call: the hook sees every call
 
 ``second_derivative``: the gradient Softplus's backward returns under ``create_graph=True``,
 differentiated again (``second_through_grad``: inside a graph where the gradient reaching the node
-depends on the leaf too); ``second_after_backward`` asks the same once a plain backward ran through
-Softplus at that number, against a fresh import of the student's code (``repeat.calls_apart``):
+depends on the leaf too); ``second_after_backward`` (``custom_calls_apart``) asks the same once a
+plain backward ran through Softplus at that number, against a fresh import of the student's code (``repeat.calls_apart``):
 a backward that keeps sigmoid(x) from an earlier call (a dict keyed by ``x.item()``) hands back
 that call's Value, which has no graph to the new x.
 
@@ -37,13 +37,13 @@ from typing import Any
 import micrograph
 from micrograph import Value, grad, grad_mode, inference, no_grad
 from micrograph.function import once_differentiable
-from micrograph.i18n import N_  # a probe's label, translated where it is shown
 
-from grader.spec.facts import CONTEXT, LABEL, By, Check
-from grader.spec.probe import close, num, type_name
+from grader.spec.facts import CONTEXT, By, Check
+from grader.spec.probe import close, num
 from grader.spec.errors import error_raised
 from grader.spec.provenance import check, grad_of, result_of, watching
-from grader.spec.repeat import backprop_kept, calls_apart, fresh_copy
+# the facts of calls judged apart, imported from here with this module's by the exercise's probes
+from grader.spec.custom_calls_apart import SECOND, applies_apart, second_after_backward, stepped_apart
 
 _SWITCHES = (vars(grad_mode), vars(inference))  # the globals the engine's grad mode switches run under
 
@@ -204,9 +204,6 @@ def returned_input(name: str, y: object, before: object) -> dict[str, Any]:
     return check(Check.OUTPUT_APART, not moved, f"{name}.forward")
 
 
-SECOND = "grad(grad(Softplus.apply(x), x, create_graph=True), x)"
-
-
 def second_derivative(sub: ModuleType, x: float) -> list[dict[str, Any]]:
     """d/dx of the gradient Softplus's backward returns under create_graph=True: None when that
     gradient has no graph back to x (computed from numbers: a formula on x.item(), or finite
@@ -300,89 +297,3 @@ def _reaches_grad(op: Callable[[Value], Any], x0: float) -> bool:
     if found is None:  # no gradient for x at all: the facts of x's gradient tell it
         return True
     return isinstance(found, Value) and found.requires_grad and grad(found, [seed], allow_unused=True)[0] is not None
-
-
-def second_after_backward(sub: ModuleType, x0: float, other: float) -> list[dict[str, Any]]:
-    """``calls_apart`` on the second derivative through Softplus at ``x0`` and ``other`` (a new
-    leaf each call), once ``Softplus.apply(u).backward()`` ran on a leaf u of x0's number."""
-    sub.Softplus.apply(Value(x0, requires_grad=True)).backward()
-    return calls_apart(sub, _second_of, _as_seen, x0, other, SECOND)
-
-
-def stepped_apart(sub: ModuleType, x0: float) -> list[dict[str, Any]]:
-    """The SAME_FRESH facts of Softplus.apply and of its backward at a leaf x once a step changed
-    x's number in place (under no_grad), after a first apply and backward at that very leaf: apply
-    returns the number, and backward passes on what they do at that number in a fresh import of
-    the student's code (a result kept on x, or a sigmoid kept by id(x), is the earlier number's).
-    They hold where the first backward itself changed x (another fact tells that: no state kept),
-    where the first apply left a hook on x that chooses its gradient (a state on x, not in
-    backward: the hook's facts tell it), or where no fresh copy can be made."""
-    leaf = Value(x0, requires_grad=True)
-    _softplus_seen(sub, leaf)
-    if leaf._version != 0 or num(leaf) != x0 or not leaf.requires_grad or _hook_chooses(leaf):
-        return [check(Check.SAME_FRESH, True, STEPPED_APPLY), check(Check.SAME_FRESH, True, "Softplus.backward")]
-    with no_grad():
-        leaf.sub_(STEP)
-    stepped = num(leaf)
-    again = _softplus_seen(sub, leaf)
-    fresh = fresh_copy(sub)
-    first = again if fresh is None else _softplus_seen(fresh, Value(stepped, requires_grad=True))
-    return [check(Check.SAME_FRESH, repr(first[0]) == repr(again[0]), STEPPED_APPLY),
-            check(Check.SAME_FRESH, repr(first[1]) == repr(again[1]), "Softplus.backward")]
-
-
-def _hook_chooses(leaf: Value) -> bool:
-    """Whether a hook left on the leaf ``leaf`` chose the gradient a pass of ``leaf * 1.0`` wrote
-    into its ``.grad`` (left None again); a hook that raises chose nothing here."""
-    try:
-        with grad_mode.enable_grad():
-            (leaf * 1.0).backward()
-    except Exception:  # the hook's error: the tests that run the student's code tell it
-        return False
-    chosen = grad_of(leaf, "x")["by"] == By.CHOSEN.value
-    leaf.grad = None
-    return chosen
-
-
-STEP = 0.5
-"""How far ``stepped_apart`` moves x, as a training step would."""
-STEPPED_APPLY = N_("Softplus.apply(x) (x a leaf whose number a step changed in place since an earlier Softplus.apply(x))")
-
-
-def _softplus_seen(module: ModuleType, x: Value) -> tuple[object, list[float | None] | str]:
-    """Softplus.apply(x)'s number, and d Softplus.apply(x) / dx, the graph kept (no .grad written)."""
-    y = module.Softplus.apply(x)
-    return (num(y) if isinstance(y, Value) else type_name(y)), backprop_kept(y, [x])
-
-
-def _second_of(module: ModuleType, x0: float) -> list[float | None] | str:
-    leaf = Value(x0, requires_grad=True)
-    (first,) = grad(module.Softplus.apply(leaf), [leaf], create_graph=True)
-    return backprop_kept(first, [leaf])
-
-
-def _as_seen(found: object) -> object:
-    """A second derivative found is plain data already (a list of numbers, or what there is none)."""
-    return found
-
-
-def _applied(name: str, *rest: float) -> Callable[[Any, float], tuple[Any, Value]]:
-    """The Function ``name`` of a module applied to a new leaf x (and ``rest``, Clip's bounds),
-    for ``calls_apart``: what apply returned, and that leaf."""
-    def apply(module: Any, x0: float) -> tuple[Any, Value]:
-        x = Value(x0, requires_grad=True)
-        return getattr(module, name).apply(x, *rest), x
-    return apply
-
-
-def applies_apart(sub: ModuleType, name: str, first: float, second: float, *rest: float) -> list[dict[str, Any]]:
-    """``name``.apply on one input, another, then the first again, the first result kept: its
-    number, told as apply's, and its gradient with respect to its x, taken keeping the graph and
-    told as backward's (a sigmoid cached by id(x) returns the same number and passes on an earlier
-    x's gradient).  The first result's gradient changed by the later call is told as that result
-    changed, apply's (a backward reading what the latest forward left on the class)."""
-    apply = _applied(name, *rest)
-    returned = calls_apart(sub, apply, lambda made: num(made[0]), first, second, f"{name}.apply")
-    passed = calls_apart(sub, apply, lambda made: backprop_kept(made[0], [made[1]]), first, second,
-                         f"{name}.backward")
-    return [*returned, {**passed[0], LABEL: f"{name}.apply"}, *passed[1:]]
