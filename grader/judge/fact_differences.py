@@ -134,7 +134,8 @@ def _value(want: dict[str, Any], got: dict[str, Any], label: str) -> list[Differ
     if got.get("type") != "Value":
         return [_diff(Say.NOT_A_VALUE, label=label, type=got.get("type"))]
     if got.get(CONTEXT + "inference") is True and want.get(CONTEXT + "inference") is not True:
-        return [_diff(SayInPlace.INFERENCE_VALUE, label=label)]
+        recorded = want.get("grad_fn") is not None  # the statement's made with grad mode on, not under no_grad
+        return [_diff(SayInPlace.INFERENCE_VALUE_RECORDED if recorded else SayInPlace.INFERENCE_VALUE, label=label)]
     if want.get("grad_fn") is not None and got.get("grad_fn") is None:
         for key, say in (("detach_of", Say.DETACHED_COPY), ("data_of", Say.DATA_COPY)):
             of = got.get(CONTEXT + key)  # the function that returned the Value it is a detach() or the .data of

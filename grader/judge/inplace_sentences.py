@@ -32,6 +32,10 @@ class SayInPlace(Sentence):
                          "(is_inference() is True), which has no version counter and, outside that block, may "
                          "not be changed in place, made to require grad or saved for backward; the statement's, "
                          "made under no_grad, is an ordinary Value.")
+    INFERENCE_VALUE_RECORDED = N_("{label} was made under inference_mode: it is an inference value (is_inference() "
+                                  "is True), which has no version counter and, outside that block, may not be "
+                                  "changed in place, made to require grad or saved for backward; the statement's is "
+                                  "an ordinary Value that its graph records.")
     DATA_THROUGH_DATA = N_("{label} holds a different number from the statement's: your code changed it "
                            "through .data, which moves no version counter and which the engine never refuses.")
     DATA_UNCHANGED = N_("{label} still holds the number it came with, where the statement's call changes it.")

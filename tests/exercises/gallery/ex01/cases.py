@@ -747,5 +747,7 @@ CASES += [
     Wrong("y_under_inference_mode", fails={GRAPH: "grad mode was off (inference_mode()) while build_graph ran"},
           edits={"    y = micrograph.mul(a, b)\n": "    with micrograph.inference_mode():\n"
                                                    "        y = micrograph.mul(a, b)\n"},
-          names=("grad mode was off (inference_mode()) while build_graph ran",), unsaid=("(no_grad)",)),
+          names=("grad mode was off (inference_mode()) while build_graph ran", "y was made under inference_mode:",
+                 "an ordinary Value that its graph records"),
+          unsaid=("(no_grad)", "not no_grad", "made under no_grad")),
 ]
