@@ -12,7 +12,7 @@ from typing import Callable
 
 from grader.i18n import _
 from grader.judge.build_causes import number_operand, shared_key
-from grader.judge.cut_sentences import cut_sentence
+from grader.judge.cut_sentences import SPELLINGS, cut_sentence
 from grader.judge.labels import shown_label
 from grader.judge.said import Tell, said_error
 from grader.sandbox.child.wire import ErrorRecord
@@ -20,7 +20,7 @@ from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
-from grader.spec.made_untracked import INFERENCE, SET_GRAD, UNNAMED
+from grader.spec.made_untracked import UNNAMED
 from grader.spec.shadowed import STAR
 
 
@@ -116,8 +116,8 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     function, given, line, said = error["message"].split(" ", 3)
     given, _sep, how = given.partition(":")  # ``loss_fn:set_grad_enabled``: the only spelling the call turned it off with
     raised = tell(said_error(error, said))
-    if how in _SPELLINGS:
-        return _given_under_spelled(function, given, line, raised, named, RETAIN_UNTRACKED in said, _SPELLINGS[how])
+    if how in SPELLINGS:
+        return _given_under_spelled(function, given, line, raised, named, RETAIN_UNTRACKED in said, SPELLINGS[how])
     if RETAIN_UNTRACKED in said:
         return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
                  "by no graph and requires no grad, and retain_grad() on such a Value raises; {error}",
@@ -129,10 +129,6 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     return _("{function} called {given} at {where} while grad mode was off (no_grad): what it computed then is "
              "recorded by no graph, and a backward from a Value no graph records raises; {error}", function=function,
              given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
-
-
-_SPELLINGS = {SET_GRAD: "set_grad_enabled(False)", INFERENCE: "inference_mode()"}
-"""The code a call turned grad mode off with, by its word in the message, where a sentence names it."""
 
 
 def _given_under_spelled(function: str, given: str, line: str, raised: str, named: Callable[[int], str],
@@ -158,8 +154,8 @@ def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
     the function tested made with grad mode off out of one that requires grad
     (``grader.spec.made_untracked``): that Value first, as where the graph was cut."""
     function, name, source, where, how, said = error["message"].split(" ", 5)
-    return _(cut_sentence(how, where, source != UNNAMED), function=function, name=name,
-             source=source, error=tell(said_error(error, said)))
+    return _(cut_sentence(how, where, source != UNNAMED), function=function, name=name, source=source,
+             spelling=SPELLINGS.get(how, ""), error=tell(said_error(error, said)))
 
 
 def _detached_root(error: ErrorRecord, tell: Tell) -> str:

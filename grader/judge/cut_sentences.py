@@ -1,5 +1,5 @@
 """The sentences of a backward that raised because a Value it ran from was cut off from its graph
-where it was made: under no_grad, under set_grad_enabled(False), or from the .data of a Value that
+where it was made: under no_grad, under set_grad_enabled(False) or inference_mode(), or from the .data of a Value that
 requires grad (``grader.spec.made_untracked``), by where that Value is (the root backward was
 called on, or below it) and whether the student's frame names its source.  Apart from the other
 caused errors (``caused_errors``), which pick one of these and fill it in."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from micrograph.i18n import N_
 
-from grader.spec.made_untracked import BELOW, DATA, ROOT, SET_GRAD
+from grader.spec.made_untracked import BELOW, DATA, INFERENCE, ROOT, SET_GRAD
 
 CUT_UNDER_NO_GRAD = {
     (ROOT, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
@@ -24,19 +24,23 @@ CUT_UNDER_NO_GRAD = {
 }
 """The sentence by where the Value made under no_grad is (the root backward was called on, or
 below it) and whether the student's frame names its source."""
-CUT_UNDER_SET_GRAD = {
+CUT_UNDER_SPELLED = {
     (ROOT, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off "
-                      "(set_grad_enabled(False)): no graph records {name}, so a backward from {name} raises; {error}"),
+                      "({spelling}): no graph records {name}, so a backward from {name} raises; {error}"),
     (ROOT, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off "
-                     "(set_grad_enabled(False)): no graph records {name}, so a backward from {name} raises; {error}"),
+                     "({spelling}): no graph records {name}, so a backward from {name} raises; {error}"),
     (BELOW, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off "
-                       "(set_grad_enabled(False)): no graph records {name}, and the Value backward was called on, "
+                       "({spelling}): no graph records {name}, and the Value backward was called on, "
                        "computed from it, has no graph either; {error}"),
     (BELOW, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off "
-                      "(set_grad_enabled(False)): no graph records {name}, and the Value backward was called on, "
+                      "({spelling}): no graph records {name}, and the Value backward was called on, "
                       "computed from it, has no graph either; {error}"),
 }
-"""The same, where the student's code had turned grad mode off with set_grad_enabled(False)."""
+"""The same, where the student's code had turned grad mode off with set_grad_enabled(False) or inference_mode()
+(``SPELLINGS``: the code the sentence names)."""
+SPELLINGS = {SET_GRAD: "set_grad_enabled(False)", INFERENCE: "inference_mode()"}
+"""The code the student's code turned grad mode off with, by its word in a message (``grader.spec.made_untracked``,
+``grader.spec.given_untracked``), where a sentence names it."""
 CUT_FROM_DATA = {
     (ROOT, False): N_("{function} computed {name} from the .data of a Value that requires grad, which shares its number "
                       "but is no part of its graph (it requires no grad): no graph records {name}, so a backward from "
@@ -54,7 +58,7 @@ CUT_FROM_DATA = {
 
 
 def cut_sentence(how: str, where: str, named: bool) -> str:
-    """The untranslated sentence for a Value cut off ``how`` (``DATA``, ``SET_GRAD``, else no_grad),
+    """The untranslated sentence for a Value cut off ``how`` (``DATA``, ``SET_GRAD`` or ``INFERENCE``, else no_grad),
     at the root or below it (``where``), its source ``named`` in the student's frame or not."""
-    sentences = CUT_FROM_DATA if how == DATA else CUT_UNDER_SET_GRAD if how == SET_GRAD else CUT_UNDER_NO_GRAD
+    sentences = CUT_FROM_DATA if how == DATA else CUT_UNDER_SPELLED if how in SPELLINGS else CUT_UNDER_NO_GRAD
     return sentences[ROOT if where == ROOT else BELOW, named]

@@ -33,18 +33,17 @@ UNNAMED = "-"
 ROOT, BELOW = "root", "below"
 """The message's word before the last: the Value named is the one backward was called on, or one
 it was computed from."""
-NO_GRAD, SET_GRAD, DATA = "no_grad", "set_grad_enabled", "data"
-INFERENCE = "inference_mode"
-"""How the student's code turned grad mode off where it entered ``inference_mode()`` (``Call._spelled``)."""
+NO_GRAD, SET_GRAD, INFERENCE, DATA = "no_grad", "set_grad_enabled", "inference_mode", "data"
 """The message's last word before the error: how that Value was cut off the graph of its input that
 requires grad (computed from it with grad mode off, the student's code having turned it off last with
-``set_grad_enabled(False)`` or otherwise, or from its ``.data``)."""
+``set_grad_enabled(False)``, by entering ``inference_mode()`` or otherwise, or from its ``.data``)."""
 
 
 class MadeUnderNoGrad(Exception):
     """The function a test called raised the engine's "does not have a grad_fn" from a backward
     whose root was computed from a Value made with grad mode off out of one that requires grad.
-    Its message is ``"<function> <name> <source or -> <root or below> <no_grad, set_grad_enabled or data> <error's text>"``
+    Its message is ``"<function> <name> <source or -> <root or below> <no_grad, set_grad_enabled, inference_mode or data>
+    <error's text>"``
     (the student's names of that Value and of its input that requires grad, whether that Value is the
     one backward was called on, and how it was cut); it is raised with the error's traceback."""
 
@@ -60,7 +59,8 @@ def told_if_made_under_no_grad(call: Call, function: str) -> AbstractContextMana
         if cut is None:
             return None
         name, source, v, how = cut
-        how = SET_GRAD if how == NO_GRAD and call.untracked_by.get(id(v)) == SET_GRAD else how
+        by = call.untracked_by.get(id(v))
+        how = by if how == NO_GRAD and by in (SET_GRAD, INFERENCE) else how
         return f"{function} {name} {source} {ROOT if any(r is v for r in roots) else BELOW} {how}"
     return raised_again_as(MadeUnderNoGrad, words)
 

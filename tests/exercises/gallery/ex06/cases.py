@@ -532,3 +532,11 @@ CASES += [
           edits={"import micrograph\n": "import micrograph\nimport torch\n"},
           names=("No module named 'torch'", "micrograph and the standard library only")),
 ]
+
+# x = x + 1 computed inside inference_mode(), which is no no_grad block: told with that spelling
+CASES += [
+    Wrong("rebound_under_inference_mode", fails={"x = x + 1 makes x a non-leaf": "(inference_mode())"},
+          edits={"    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf\n":
+                 "    with micrograph.inference_mode():\n        x = x + 1\n"},
+          names=("shift_by_rebinding computed x from x0", "inference_mode()"), unsaid=("(no_grad)",)),
+]
