@@ -24,17 +24,17 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from types import FrameType, ModuleType
+from types import ModuleType
 from typing import Any
 
 from micrograph import Node, Value, add, is_grad_enabled, mul, no_grad
-from micrograph.value import peek_grad
 
 from grader.spec.facts import CONTEXT, FACT, LABEL, Check, Kind
+from grader.spec.given_arguments import argument_types, call_site, grads_changed, grads_in
 from grader.spec.graph import graph
 from grader.spec.helpers import in_place_of
 from grader.spec.positions import matches
-from grader.spec.probe import close, error_text, grad, plain_dict, type_name
+from grader.spec.probe import close, error_text, grad, plain_dict
 from grader.spec.provenance import check, grad_of, same_object, value_of
 
 NODES = ("w", "x", "a", "b", "y")
@@ -240,23 +240,6 @@ class GivenRefused(Exception):
     it is raised with the error's traceback, so the grader sees the line the error came from."""
 
 
-def _call_site(frame: FrameType | None, sub: ModuleType) -> str:
-    """``function:line`` of the student's code that called the given function: the first frame
-    from ``frame`` outward in the submission's file (another probe may watch the same call), or
-    ``-`` where there is none, or it is no function (a comprehension, the module's own code)."""
-    while frame is not None and frame.f_code.co_filename != getattr(sub, "__file__", None):
-        frame = frame.f_back
-    if frame is None or not frame.f_code.co_name.isidentifier():
-        return "-"
-    return f"{frame.f_code.co_name}:{frame.f_lineno}"
-
-
-def _argument_types(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    """The call's arguments by their types' names, without spaces: ``(float,MulBackward0)``."""
-    named = [type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in kwargs.items()]
-    return f"({','.join(named)})"
-
-
 @dataclass
 class GivenReturns:
     """Whether every call of the student's copy of a given function returned what the given
@@ -298,26 +281,6 @@ def _floats_in(result: object) -> list[Any]:
     return [result]
 
 
-def _grads_in(args: object, depth: int = 0) -> list[tuple[Any, Any, str, int | None]]:
-    """Each Value among ``args`` (in lists and tuples too: x's row) with its .grad, the object
-    kept with its number and version: a call that zeroes one in place or sets another shows."""
-    if isinstance(args, Value):
-        g = peek_grad(args)
-        return [(args, g, "None" if g is None else repr(g.item()), None if g is None else g._version)]
-    if type(args) in (list, tuple) and depth < GRAD_DEPTH:
-        return [item for arg in args for item in _grads_in(arg, depth + 1)]  # type: ignore[union-attr]
-    return []
-
-
-GRAD_DEPTH = 3
-"""How deep in nested lists ``_grads_in`` looks: the arguments, a matrix, its rows."""
-
-
-def _grads_changed(before: list[tuple[Any, Any, str, int | None]], after: list[tuple[Any, Any, str, int | None]]) -> list[Any]:
-    """The Values whose .grad differs between two ``_grads_in`` of the same arguments."""
-    return [a[0] for a, b in zip(before, after) if a[1] is not b[1] or a[2:] != b[2:]]
-
-
 @contextmanager
 def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iterator[GivenReturns]:
     """Watch the student's ``name`` (a function given with the exercise) while the ``with``
@@ -332,18 +295,18 @@ def given_returns(sub: ModuleType, name: str, given: Callable[..., Any]) -> Iter
                 expected, raised = given(*args, **kwargs), False
             except Exception:  # noqa: BLE001 - the given code refuses these arguments
                 expected, raised = None, True
-            held = _grads_in([*args, *kwargs.values()])  # as the given one left them
+            held = grads_in([*args, *kwargs.values()])  # as the given one left them
             try:
                 result = original(*args, **kwargs)
             except Exception as exc:
                 if raised:  # the given code refuses this call too: the caller's mistake (Values with no .grad yet)
-                    types = UNWRITTEN if held and all(g is None for _v, g, *_ in held) else _argument_types(args, kwargs)
-                    raise GivenRefused(f"{name} {_call_site(sys._getframe(1), sub)} {types} "
+                    types = UNWRITTEN if held and all(g is None for _v, g, *_ in held) else argument_types(args, kwargs)
+                    raise GivenRefused(f"{name} {call_site(sys._getframe(1), sub)} {types} "
                                        f"{error_text(exc)}").with_traceback(exc.__traceback__) from None
                 raise
             record.kept = record.kept and not raised and _same_result(result, expected)
             record.returned.append(result)
-            record.changed += _grads_changed(held, _grads_in([*args, *kwargs.values()]))
+            record.changed += grads_changed(held, grads_in([*args, *kwargs.values()]))
             return result
         return compared
 
