@@ -69,6 +69,7 @@ def _leaf(sub, w: float, amount: float) -> dict:
         shares_storage(v, r["w"]) and shares_version_counter(v, r["w"]) for v in tried_on)
     return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed,
                       CONTEXT + "leaf_under_set_grad": allowed and call.last_off == "set_grad_enabled",
+                      CONTEXT + "leaf_under_inference": allowed and call.last_off == "inference_mode",
                       CONTEXT + "leaf_unchanged": unchanged, **changed_untracked(r["w"], call)},
             "w": {**value_of(r["w"], "w", call), CONTEXT + "given": r["w"] is w}, "call": call.fact,
             "tried": {**check(Check.RETURNED_TRIED, returned, "inplace_on_leaf"), CONTEXT + "detached": detached},

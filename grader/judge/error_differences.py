@@ -55,6 +55,7 @@ def error_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
 _NOTHING_TO_REFUSE = (("changed_first", SayInPlace.CHANGED_BEFORE_SAVED),
                       ("backward_first", SayInPlace.BACKWARD_FIRST), ("leaf_unchanged", SayInPlace.NEVER_CHANGED),
                       ("leaf_under_set_grad", SayInPlace.LEAF_UNDER_SET_GRAD),
+                      ("leaf_under_inference", SayInPlace.LEAF_UNDER_INFERENCE),
                       ("leaf_under_no_grad", SayInPlace.LEAF_UNDER_NO_GRAD),
                       ("leaf_not_yet_requiring", SayInPlace.LEAF_NOT_YET_REQUIRING),
                       ("leaf_through_detached", SayInPlace.LEAF_THROUGH_DETACHED))

@@ -62,6 +62,9 @@ class SayInPlace(Sentence):
     LEAF_UNDER_SET_GRAD = N_("{label} is None: your code changed the leaf w in place with grad mode off "
                              "(set_grad_enabled(False)), where the engine lets a leaf that requires grad change and "
                              "raises nothing; the statement's change runs with grad mode on, and the engine refuses it.")
+    LEAF_UNDER_INFERENCE = N_("{label} is None: your code changed the leaf w in place inside inference_mode(), "
+                              "with grad mode off, where the engine lets a leaf that requires grad change and raises "
+                              "nothing; the statement's change runs with grad mode on, and the engine refuses it.")
     LEAF_UNDER_NO_GRAD = N_("{label} is None: your code changed the leaf w in place with grad mode off (no_grad), "
                             "where the engine lets a leaf that requires grad change and raises nothing; the "
                             "statement's change runs with grad mode on, and the engine refuses it.")

@@ -634,3 +634,12 @@ CASES += [
           edits={"        a.add_(1)  # allowed on a non-leaf; each call bumps a._version\n": "        b.add_(1)\n"},
           names=("changed b in place", "never a")),
 ]
+
+# w.add_(amount) inside inference_mode(), which is no no_grad block: nothing refused, told with that spelling
+CASES += [
+    Wrong("leaf_added_under_inference_mode", fails={"in-place on a leaf raises": "inside inference_mode()"},
+          edits={"        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n":
+                 "        with micrograph.inference_mode():\n            w.add_(amount)\n",
+                 "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"},
+          names=("changed the leaf w in place inside inference_mode()",), unsaid=("(no_grad)",)),
+]
