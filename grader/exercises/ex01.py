@@ -19,7 +19,7 @@ from collections.abc import Callable
 from math import prod
 from typing import Any
 
-from micrograph import Value, add, enable_grad, mul
+from micrograph import Value, add, mul
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
@@ -28,6 +28,7 @@ from grader.spec.by_paths import by_paths, by_paths_apart
 from grader.spec.caller_grads import hold, kept
 from grader.spec.helpers import apart_from
 from grader.spec.made_from import operands
+from grader.spec.mode_restored import called
 from grader.spec.probe import close, num, plain_dict, show, type_name
 from grader.spec.given import NODES, documents_graph
 from grader.spec.documents_slips import documents_slip_facts, paths_kept
@@ -358,8 +359,8 @@ def _grads_already_held(sub) -> tuple[list[dict], list[tuple]]:
     for name in ("w", "x"):
         label, held = f"for y = {DOCUMENTS} ({HELD}), grad_by_paths(y, {name})", g[name].grad.item()
         before = hold({"w": g["w"], "x": g["x"]}, give=False)  # the .grad each leaf holds: the caller's
-        with enable_grad():  # a call that leaves grad mode off (told by the watched calls) leaves the next graphs recorded
-            answer = num(sub.grad_by_paths(g["y"], g[name], list(everything)))  # a list of its own: the probe's is kept
+        # grad mode on again after it (left off: told by the watched calls); list(...): the probe's list is kept
+        answer = num(called("grad_by_paths", sub.grad_by_paths, g["y"], g[name], list(everything)))
         returned = type(answer) is float and close(answer, held) and not close(answer, _sum_over_paths(
             g["y"], g[name], everything, "right"))
         facts += [result_of(answer, label), check(Check.HELD_GRAD_UNUSED, not returned, label), kept(before, label)]
