@@ -20,7 +20,7 @@ from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
-from grader.spec.made_untracked import UNNAMED
+from grader.spec.made_untracked import DECORATED, UNNAMED
 from grader.spec.shadowed import STAR
 
 
@@ -116,6 +116,9 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     function, given, line, said = error["message"].split(" ", 3)
     given, _sep, how = given.partition(":")  # ``loss_fn:set_grad_enabled``: the only spelling the call turned it off with
     raised = tell(said_error(error, said))
+    kind, _sep, helper = how.partition(":")  # ``decorated:_graph``: inside that function of the student's
+    if kind == DECORATED and helper.isidentifier():
+        return _given_in_decorated(function, given, helper, raised, RETAIN_UNTRACKED in said)
     if how in SPELLINGS:
         return _given_under_spelled(function, given, line, raised, named, RETAIN_UNTRACKED in said, SPELLINGS[how])
     if RETAIN_UNTRACKED in said:
@@ -129,6 +132,18 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     return _("{function} called {given} at {where} while grad mode was off (no_grad): what it computed then is "
              "recorded by no graph, and a backward from a Value no graph records raises; {error}", function=function,
              given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
+
+
+def _given_in_decorated(function: str, given: str, helper: str, raised: str, retain: bool) -> str:
+    """``_given_under_no_grad``'s sentence where grad mode was off because the student's code called ``helper``, its
+    one function decorated to run with grad mode off (``@no_grad()``), and turned it off no other way."""
+    if retain:
+        return _("{function} called {given} inside {helper}, a function of yours decorated to run with grad mode off: "
+                 "what it computed then is recorded by no graph and requires no grad, and retain_grad() on such a "
+                 "Value raises; {error}", function=function, given=given, helper=helper, error=raised)
+    return _("{function} called {given} inside {helper}, a function of yours decorated to run with grad mode off: what "
+             "it computed then is recorded by no graph, and a backward from a Value no graph records raises; {error}",
+             function=function, given=given, helper=helper, error=raised)
 
 
 def _given_under_spelled(function: str, given: str, line: str, raised: str, named: Callable[[int], str],

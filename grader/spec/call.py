@@ -156,7 +156,7 @@ class Call(CallRecords, observe.Observer):
         off = self._spelled(frame, from_student)
         if off is not None:
             self.last_off = off[0]
-            self.offs.add(off[0])
+            self.offs.add(":".join(part for part in off if part))  # ``decorated:_graph``: with the function's name
             self.switched_off = self.switched_off if self.grad_mode_off else off
 
     def _spelled(self, frame: FrameType, from_student: bool) -> tuple[str, str] | None:

@@ -37,7 +37,7 @@ class CallRecords:
         self.grad_mode_off = False
         self.switched_off: tuple[str, str] | None = None  # how the student's code turned it off: ``Call._switched``
         self.last_off = ""  # ... how it last turned it off, whenever that was
-        self.offs: set[str] = set()  # ... every way it turned it off
+        self.offs: set[str] = set()  # ... every way it turned it off (a decorated function's with its name)
         self.read_grad = False  # whether the student's file read some Value's .grad
         self.read_since_pass = False  # ... after the last backward pass started
         self.warning_reads: dict[int, Any] = {}  # non-leaves not retaining whose .grad it read (it warns), by id

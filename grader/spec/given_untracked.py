@@ -24,7 +24,7 @@ from typing import Any, Protocol, TypeVar
 
 import micrograph
 
-from grader.spec.made_untracked import INFERENCE, SET_GRAD
+from grader.spec.made_untracked import DECORATED, INFERENCE, SET_GRAD
 from grader.spec.probe import raised_again_as
 from grader.spec.raised import NO_GRAD_FN
 
@@ -77,12 +77,14 @@ def told_if_untracked(given: Noted, function: str, name: str, offs: set[str] | N
     "does not have a grad_fn", or its refusal of retain_grad() on a Value that requires no grad,
     raised after the last call of ``given`` ran with grad mode off is raised again as
     ``GivenUnderNoGrad``; ``offs``, the spellings the watched call turned grad mode off with
-    (``Call.offs``): where set_grad_enabled(False) or inference_mode() is the only one, the given name
-    carries it (``loss_fn:set_grad_enabled``, ``loss_fn:inference_mode``)."""
+    (``Call.offs``): where set_grad_enabled(False), inference_mode() or one function of the student's
+    decorated to run with grad mode off is the only one, the given name carries it (``loss_fn:set_grad_enabled``,
+    ``loss_fn:inference_mode``, ``loss_fn:decorated:_graph``)."""
     def words(exc: Exception) -> str | None:
         kind = NO_GRAD_FN in str(exc) or RETAIN_UNTRACKED in str(exc)
         off = kind and bool(given.modes) and not given.modes[-1]
-        spelled = f":{min(offs)}" if offs is not None and len(offs) == 1 and offs <= {SET_GRAD, INFERENCE} else ""
+        only = min(offs) if offs is not None and len(offs) == 1 else ""
+        spelled = f":{only}" if only in (SET_GRAD, INFERENCE) or only.startswith(DECORATED + ":") else ""
         return f"{function} {name}{spelled} {UNLINED}" if off else None
     return raised_again_as(GivenUnderNoGrad, words)
 

@@ -34,6 +34,7 @@ ROOT, BELOW = "root", "below"
 """The message's word before the last: the Value named is the one backward was called on, or one
 it was computed from."""
 NO_GRAD, SET_GRAD, INFERENCE, DATA = "no_grad", "set_grad_enabled", "inference_mode", "data"
+DECORATED = "decorated"  # ``Call.offs``' word for a function of the student's decorated to run with grad mode off
 """The message's last word before the error: how that Value was cut off the graph of its input that
 requires grad (computed from it with grad mode off, the student's code having turned it off last with
 ``set_grad_enabled(False)``, by entering ``inference_mode()`` or otherwise, or from its ``.data``)."""

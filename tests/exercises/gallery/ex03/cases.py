@@ -689,3 +689,13 @@ CASES += [Wrong("retaining_build_under_inference_mode",
                        "    with micrograph.inference_mode():\n        g = build_graph(w, x)\n    for name in names:"},
                 names=("backward_retaining called build_graph while grad mode was off (inference_mode())",
                        "retain_grad() on such a Value raises"), unsaid=("(no_grad)",))]
+# the graph built by a helper of the student's decorated with @no_grad(): told by that helper
+CASES += [Wrong("grads_after_build_in_no_grad_helper",
+                fails={"non-leaf grads are None after backward":
+                       "grads_after_backward called build_graph inside _built, a function of yours decorated"},
+                edits={"def grads_after_backward(": "@micrograph.no_grad()\ndef _built(w: float, x: float) -> dict:\n"
+                                                   "    return build_graph(w, x)\n\n\ndef grads_after_backward(",
+                       "    g = build_graph(w, x)\n    g[\"y\"].backward()\n    return {name":
+                       "    g = _built(w, x)\n    g[\"y\"].backward()\n    return {name"},
+                names=("grads_after_backward called build_graph inside _built, a function of yours decorated to run "
+                       "with grad mode off",), unsaid=("(no_grad)",))]
