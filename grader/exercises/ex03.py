@@ -34,6 +34,7 @@ from grader.spec.import_mode import filters_kept, import_warnings
 from grader.spec.one_leaf import aliased, value_per_name
 from grader.spec.helpers import arguments_of, passed_in_order
 from grader.spec.made_from import operands
+from grader.spec.mode_restored import called
 from grader.spec.graph import graph_below
 from grader.spec.provenance import check, grad_of, keys_asked, list_kept, result_of, value_of, watching
 from grader.spec.repeat import calls_apart, fresh_copy
@@ -282,9 +283,8 @@ def _as_first(sub, v: Value, answer: object, read: bool, label: str) -> dict[str
     Context ``unread``: the run's call read no .grad, yet returned the engine's warning text,
     which only a read of a non-leaf's .grad raises: a read made in an earlier call."""
     fresh = fresh_copy(sub)
-    try:
-        with enable_grad():  # grad mode on after the call: the test's later graphs are recorded
-            alike = fresh is None or _text(fresh.grad_warning(v)) == _text(answer)
+    try:  # grad mode on again after the call: the test's later graphs are recorded
+        alike = fresh is None or _text(called("grad_warning", fresh.grad_warning, v)) == _text(answer)
     except Exception:  # noqa: BLE001 - the first call of a fresh import raised where the run's returned
         alike = False
     kept = not read and answer is NONLEAF_GRAD_WARNING
