@@ -118,7 +118,8 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     raised = tell(said_error(error, said))
     kind, _sep, helper = how.partition(":")  # ``decorated:_graph``: inside that function of the student's
     if kind == DECORATED and helper.isidentifier():
-        return _given_in_decorated(function, given, helper, raised, RETAIN_UNTRACKED in said)
+        where = named(int(line)) if line.isdigit() else ""
+        return _given_in_decorated(function, given, helper, raised, RETAIN_UNTRACKED in said, where)
     if how in SPELLINGS:
         return _given_under_spelled(function, given, line, raised, named, RETAIN_UNTRACKED in said, SPELLINGS[how])
     if RETAIN_UNTRACKED in said:
@@ -134,9 +135,14 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
              given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
 
 
-def _given_in_decorated(function: str, given: str, helper: str, raised: str, retain: bool) -> str:
+def _given_in_decorated(function: str, given: str, helper: str, raised: str, retain: bool, where: str) -> str:
     """``_given_under_no_grad``'s sentence where grad mode was off because the student's code called ``helper``, its
-    one function decorated to run with grad mode off (``@no_grad()``), and turned it off no other way."""
+    one function decorated to run with grad mode off (``@no_grad()``), and turned it off no other way; with the
+    call's line (``where``) where the probe saw it."""
+    if where:
+        return _("{function} called {given} at {where}, inside {helper}, a function of yours decorated to run with grad "
+                 "mode off: what it computed then is recorded by no graph, and a backward from a Value no graph "
+                 "records raises; {error}", function=function, given=given, where=where, helper=helper, error=raised)
     if retain:
         return _("{function} called {given} inside {helper}, a function of yours decorated to run with grad mode off: "
                  "what it computed then is recorded by no graph and requires no grad, and retain_grad() on such a "

@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from sys import getprofile, setprofile  # bound now: a submission may rebind sys's names (seal.SYS)
-from types import FrameType
+from types import FrameType, FunctionType
 from typing import Any, Protocol, TypeVar
 
 import micrograph
 
+from grader.spec.engine_code import PASS_THROUGH
 from grader.spec.made_untracked import DECORATED, INFERENCE, SET_GRAD
 from grader.spec.probe import raised_again_as
 from grader.spec.raised import NO_GRAD_FN
@@ -122,7 +123,8 @@ def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object],
         except Exception as again:  # noqa: BLE001 - the error again, or another: only the first is told
             off = NO_GRAD_FN in str(again) and bool(modes) and not modes[-1][0]
             made = offs - {""}
-            spelled = f":{min(made)}" if len(made) == 1 and made <= {SET_GRAD, INFERENCE} else ""
+            only = min(made) if len(made) == 1 else ""
+            spelled = f":{only}" if only in (SET_GRAD, INFERENCE) or only.startswith(DECORATED + ":") else ""
             return f"{function} {name}{spelled} {modes[-1][1]}" if off else None
         finally:
             setprofile(previous)
@@ -132,9 +134,14 @@ def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object],
 
 def _spelled_off(frame: FrameType, filename: str) -> str:
     """How ``frame``, a grad mode switch's, turned grad mode off where the file ``filename`` made it:
-    ``no_grad`` entered, ``set_grad_enabled(False)`` made, ``inference_mode()`` entered (its own switch);
-    "" for anything else (a switch on, the engine's)."""
+    ``no_grad`` entered, ``set_grad_enabled(False)`` made, ``inference_mode()`` entered (its own switch), a
+    function of the file decorated with ``@no_grad()`` called (``decorated:<its name>``); "" for anything else
+    (a switch on, the engine's)."""
     caller = frame.f_back
+    if caller is not None and frame.f_code is _SET_GRAD_ENABLED and caller.f_code in PASS_THROUGH:
+        fn, student = caller.f_locals.get("fn"), caller.f_back
+        named = type(fn) is FunctionType and student is not None and student.f_code.co_filename == filename
+        return f"{DECORATED}:{fn.__name__}" if named and frame.f_locals.get("mode") is False else ""
     inference = caller is not None and caller.f_code is _INFERENCE_ENTER
     student = caller.f_back if inference and caller is not None else caller
     if student is None or student.f_code.co_filename != filename:

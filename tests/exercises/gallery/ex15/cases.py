@@ -839,3 +839,13 @@ CASES += [
           names=("train called model at line 68 while grad mode was off (inference_mode())",),
           unsaid=("(no_grad)",)),
 ]
+
+# The forward made by a helper of the student's decorated with @no_grad(): told by that helper and the call's line.
+CASES += [
+    Wrong("forward_in_no_grad_helper",
+          fails={ONE_STEP: "train called model at line 55, inside _predict, a function of yours decorated"},
+          edits={"def train(": "@micrograph.no_grad()\ndef _predict(model, inputs):\n    return model(inputs)\n\n\ndef train(",
+                 FORWARD: "        prediction = _predict(model, inputs)\n"},
+          names=("train called model at line 55, inside _predict, a function of yours decorated to run with grad "
+                 "mode off",), unsaid=("(no_grad)",)),
+]
