@@ -20,7 +20,7 @@ from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
-from grader.spec.made_untracked import DECORATED, UNNAMED
+from grader.spec.made_untracked import DECORATED, NO_GRAD, UNNAMED
 from grader.spec.shadowed import STAR
 
 
@@ -175,8 +175,10 @@ def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
     the function tested made with grad mode off out of one that requires grad
     (``grader.spec.made_untracked``): that Value first, as where the graph was cut."""
     function, name, source, where, how, said = error["message"].split(" ", 5)
+    kind, _sep, helper = how.partition(":")  # ``decorated:_shifted``: made inside that function of the student's
+    how = how if kind != DECORATED or helper.isidentifier() else NO_GRAD
     return _(cut_sentence(how, where, source != UNNAMED), function=function, name=name, source=source,
-             spelling=SPELLINGS.get(how, ""), error=tell(said_error(error, said)))
+             spelling=SPELLINGS.get(how, ""), helper=helper, error=tell(said_error(error, said)))
 
 
 def _detached_root(error: ErrorRecord, tell: Tell) -> str:

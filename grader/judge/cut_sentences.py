@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from micrograph.i18n import N_
 
-from grader.spec.made_untracked import BELOW, DATA, INFERENCE, ROOT, SET_GRAD
+from grader.spec.made_untracked import BELOW, DATA, DECORATED, INFERENCE, ROOT, SET_GRAD
 
 CUT_UNDER_NO_GRAD = {
     (ROOT, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
@@ -41,6 +41,22 @@ CUT_UNDER_SPELLED = {
 SPELLINGS = {SET_GRAD: "set_grad_enabled(False)", INFERENCE: "inference_mode()"}
 """The code the student's code turned grad mode off with, by its word in a message (``grader.spec.made_untracked``,
 ``grader.spec.given_untracked``), where a sentence names it."""
+CUT_IN_DECORATED = {
+    (ROOT, False): N_("{function} computed {name} from a Value that requires grad inside {helper}, a function of yours "
+                      "decorated to run with grad mode off: no graph records {name}, so a backward from {name} raises; "
+                      "{error}"),
+    (ROOT, True): N_("{function} computed {name} from {source} (which requires grad) inside {helper}, a function of "
+                     "yours decorated to run with grad mode off: no graph records {name}, so a backward from {name} "
+                     "raises; {error}"),
+    (BELOW, False): N_("{function} computed {name} from a Value that requires grad inside {helper}, a function of yours "
+                       "decorated to run with grad mode off: no graph records {name}, and the Value backward was called "
+                       "on, computed from it, has no graph either; {error}"),
+    (BELOW, True): N_("{function} computed {name} from {source} (which requires grad) inside {helper}, a function of "
+                      "yours decorated to run with grad mode off: no graph records {name}, and the Value backward was "
+                      "called on, computed from it, has no graph either; {error}"),
+}
+"""The same, where the student's code had turned grad mode off only by calling ``helper``, a function of its
+decorated with ``@no_grad()`` (``decorated:<its name>``)."""
 CUT_FROM_DATA = {
     (ROOT, False): N_("{function} computed {name} from the .data of a Value that requires grad, which shares its number "
                       "but is no part of its graph (it requires no grad): no graph records {name}, so a backward from "
@@ -58,7 +74,9 @@ CUT_FROM_DATA = {
 
 
 def cut_sentence(how: str, where: str, named: bool) -> str:
-    """The untranslated sentence for a Value cut off ``how`` (``DATA``, ``SET_GRAD`` or ``INFERENCE``, else no_grad),
+    """The untranslated sentence for a Value cut off ``how`` (``DATA``, ``SET_GRAD``, ``INFERENCE``, ``decorated:<name>``,
+    else no_grad),
     at the root or below it (``where``), its source ``named`` in the student's frame or not."""
-    sentences = CUT_FROM_DATA if how == DATA else CUT_UNDER_SPELLED if how in SPELLINGS else CUT_UNDER_NO_GRAD
+    sentences = (CUT_FROM_DATA if how == DATA else CUT_UNDER_SPELLED if how in SPELLINGS
+                 else CUT_IN_DECORATED if how.startswith(DECORATED + ":") else CUT_UNDER_NO_GRAD)
     return sentences[ROOT if where == ROOT else BELOW, named]

@@ -155,8 +155,8 @@ class Call(CallRecords, observe.Observer):
         switch), with that function's name, so a sentence names the spelling used."""
         off = self._spelled(frame, from_student)
         if off is not None:
-            self.last_off = off[0]
-            self.offs.add(":".join(part for part in off if part))  # ``decorated:_graph``: with the function's name
+            self.last_off = ":".join(part for part in off if part)  # ``decorated:_graph``: with the function's name
+            self.offs.add(self.last_off)
             self.switched_off = self.switched_off if self.grad_mode_off else off
 
     def _spelled(self, frame: FrameType, from_student: bool) -> tuple[str, str] | None:
@@ -174,7 +174,7 @@ class Call(CallRecords, observe.Observer):
             return ("set_grad_enabled", "")
         if wrapper is not None and wrapper.f_code in PASS_THROUGH and self._from_student(wrapper):
             fn = wrapper.f_locals.get("fn")
-            return ("decorated", fn.__name__ if type(fn) is FunctionType else "")
+            return ("decorated", fn.__name__ if type(fn) is FunctionType and fn.__name__.isidentifier() else "")
         return None
 
     def _changed(self, frame: FrameType) -> None:

@@ -36,7 +36,7 @@ class CallRecords:
         self.label, self.filename, self.leaves = label, filename, tuple(leaves)
         self.grad_mode_off = False
         self.switched_off: tuple[str, str] | None = None  # how the student's code turned it off: ``Call._switched``
-        self.last_off = ""  # ... how it last turned it off, whenever that was
+        self.last_off = ""  # ... how it last turned it off, whenever that was (a decorated function's with its name)
         self.offs: set[str] = set()  # ... every way it turned it off (a decorated function's with its name)
         self.read_grad = False  # whether the student's file read some Value's .grad
         self.read_since_pass = False  # ... after the last backward pass started

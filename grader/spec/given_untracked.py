@@ -140,7 +140,8 @@ def _spelled_off(frame: FrameType, filename: str) -> str:
     caller = frame.f_back
     if caller is not None and frame.f_code is _SET_GRAD_ENABLED and caller.f_code in PASS_THROUGH:
         fn, student = caller.f_locals.get("fn"), caller.f_back
-        named = type(fn) is FunctionType and student is not None and student.f_code.co_filename == filename
+        named = (type(fn) is FunctionType and fn.__name__.isidentifier() and student is not None
+                 and student.f_code.co_filename == filename)
         return f"{DECORATED}:{fn.__name__}" if named and frame.f_locals.get("mode") is False else ""
     inference = caller is not None and caller.f_code is _INFERENCE_ENTER
     student = caller.f_back if inference and caller is not None else caller

@@ -43,8 +43,8 @@ requires grad (computed from it with grad mode off, the student's code having tu
 class MadeUnderNoGrad(Exception):
     """The function a test called raised the engine's "does not have a grad_fn" from a backward
     whose root was computed from a Value made with grad mode off out of one that requires grad.
-    Its message is ``"<function> <name> <source or -> <root or below> <no_grad, set_grad_enabled, inference_mode or data>
-    <error's text>"``
+    Its message is ``"<function> <name> <source or -> <root or below> <no_grad, set_grad_enabled, inference_mode,
+    decorated:<the decorated function's name> or data> <error's text>"``
     (the student's names of that Value and of its input that requires grad, whether that Value is the
     one backward was called on, and how it was cut); it is raised with the error's traceback."""
 
@@ -61,7 +61,8 @@ def told_if_made_under_no_grad(call: Call, function: str) -> AbstractContextMana
             return None
         name, source, v, how = cut
         by = call.untracked_by.get(id(v))
-        how = by if how == NO_GRAD and by in (SET_GRAD, INFERENCE) else how
+        spelled = by in (SET_GRAD, INFERENCE) or (by or "").startswith(DECORATED + ":")
+        how = by if how == NO_GRAD and spelled else how
         return f"{function} {name} {source} {ROOT if any(r is v for r in roots) else BELOW} {how}"
     return raised_again_as(MadeUnderNoGrad, words)
 

@@ -540,3 +540,14 @@ CASES += [
                  "    with micrograph.inference_mode():\n        x = x + 1\n"},
           names=("shift_by_rebinding computed x from x0", "inference_mode()"), unsaid=("(no_grad)",)),
 ]
+
+# x = x + 1 computed by a helper of the student's decorated with @no_grad(): told by that helper
+CASES += [
+    Wrong("rebound_in_no_grad_helper", fails={"x = x + 1 makes x a non-leaf": "inside _shifted"},
+          edits={"def shift_by_rebinding(": "@micrograph.no_grad()\ndef _shifted(x: Value) -> Value:\n    return x + 1\n\n\n"
+                                            "def shift_by_rebinding(",
+                 "    x = x + 1  # a new Value made by an addition: the name x now points at a non-leaf\n":
+                 "    x = _shifted(x)\n"},
+          names=("shift_by_rebinding computed x from x0", "inside _shifted, a function of yours decorated"),
+          unsaid=("(no_grad)",)),
+]
