@@ -70,6 +70,7 @@ def _leaf(sub, w: float, amount: float) -> dict:
     return {"error": {**error_of(r["error"], "the error returned", call), CONTEXT + "leaf_under_no_grad": allowed,
                       CONTEXT + "leaf_under_set_grad": allowed and call.last_off == "set_grad_enabled",
                       CONTEXT + "leaf_under_inference": allowed and call.last_off == "inference_mode",
+                      CONTEXT + "leaf_in_decorated": call.last_off.partition("decorated:")[2] if allowed else "",
                       CONTEXT + "leaf_unchanged": unchanged, **changed_untracked(r["w"], call)},
             "w": {**value_of(r["w"], "w", call), CONTEXT + "given": r["w"] is w}, "call": call.fact,
             "tried": {**check(Check.RETURNED_TRIED, returned, "inplace_on_leaf"), CONTEXT + "detached": detached},

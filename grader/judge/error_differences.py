@@ -30,6 +30,9 @@ def error_differences(want: dict[str, Any], got: dict[str, Any], label: str) -> 
     # none caught: a change in place made before the graph saved it, or after backward?
     if we is not None and ge is None:
         why = next((say for key, say in _NOTHING_TO_REFUSE if got.get(CONTEXT + key) is True), Say.NO_ERROR)
+        helper = got.get(CONTEXT + "leaf_in_decorated")  # grad mode off by a function of the student's, decorated
+        if why is SayInPlace.LEAF_UNDER_NO_GRAD and type(helper) is str and helper.isidentifier():
+            return [_diff(SayInPlace.LEAF_IN_DECORATED, label=label, function=helper)]
         dropped = got.get(CONTEXT + "caught")
         if why is Say.NO_ERROR and type(dropped) is str:
             return [_diff(Say.CAUGHT_NOT_RETURNED, label=label, function=dropped)]

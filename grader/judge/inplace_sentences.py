@@ -65,6 +65,10 @@ class SayInPlace(Sentence):
     LEAF_UNDER_INFERENCE = N_("{label} is None: your code changed the leaf w in place inside inference_mode(), "
                               "with grad mode off, where the engine lets a leaf that requires grad change and raises "
                               "nothing; the statement's change runs with grad mode on, and the engine refuses it.")
+    LEAF_IN_DECORATED = N_("{label} is None: your code changed the leaf w in place inside {function}, a function of "
+                           "yours decorated to run with grad mode off, where the engine lets a leaf that requires grad "
+                           "change and raises nothing; the statement's change runs with grad mode on, and the engine "
+                           "refuses it.")
     LEAF_UNDER_NO_GRAD = N_("{label} is None: your code changed the leaf w in place with grad mode off (no_grad), "
                             "where the engine lets a leaf that requires grad change and raises nothing; the "
                             "statement's change runs with grad mode on, and the engine refuses it.")

@@ -154,7 +154,8 @@ WHOLE_CAUSES = with_nan({
     SayCheck.FLAGS_SET_LATE: {Say.UNTRACKED},  # what the graph left unrecorded, the leaves' flags turned on late
     # the pass found no change to refuse, so it wrote the gradients
     **dict.fromkeys((SayInPlace.BACKWARD_FIRST, SayInPlace.CHANGED_BEFORE_SAVED), {Say.GRAD_WRITTEN}),
-    **dict.fromkeys((SayInPlace.LEAF_UNDER_NO_GRAD, SayInPlace.LEAF_UNDER_SET_GRAD, SayInPlace.LEAF_UNDER_INFERENCE),  # what no_grad let the change do
+    **dict.fromkeys((SayInPlace.LEAF_UNDER_NO_GRAD, SayInPlace.LEAF_UNDER_SET_GRAD, SayInPlace.LEAF_UNDER_INFERENCE,
+                     SayInPlace.LEAF_IN_DECORATED),  # what no_grad let the change do
                     {Say.GRAD_MODE_OFF, Say.GRAD_MODE_OFF_SET, Say.GRAD_MODE_OFF_INFERENCE, Say.GRAD_MODE_OFF_DECORATED,
                      *IN_PLACE_CHANGES}),
     # what a change the engine could not refuse did: w's version counter moved

@@ -643,3 +643,14 @@ CASES += [
                  "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"},
           names=("changed the leaf w in place inside inference_mode()",), unsaid=("(no_grad)",)),
 ]
+
+# w.add_(amount) inside a helper of the student's decorated with @no_grad(): nothing refused, told by that helper
+CASES += [
+    Wrong("leaf_added_in_no_grad_helper", fails={"in-place on a leaf raises": "inside _added"},
+          edits={"def inplace_on_leaf(": "@micrograph.no_grad()\ndef _added(w: Value, amount: float) -> None:\n"
+                                         "    w.add_(amount)\n\n\ndef inplace_on_leaf(",
+                 "        w.add_(amount)  # refused: a leaf that requires grad, with grad mode on\n":
+                 "        _added(w, amount)\n",
+                 "from micrograph import Value\n": "import micrograph\nfrom micrograph import Value\n"},
+          names=("changed the leaf w in place inside _added, a function of yours decorated",), unsaid=("(no_grad)",)),
+]
