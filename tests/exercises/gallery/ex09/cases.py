@@ -807,3 +807,17 @@ CASES += [
                  "        loss.backward()\n        w -= lr * w.grad"},
           names=("sgd_step called loss_fn while grad mode was off (set_grad_enabled(False))",), unsaid=("(no_grad)",)),
 ]
+
+# the whole step in a helper of the student's decorated with @no_grad(): told with the call of loss_fn inside it
+CASES += [
+    Wrong("step_in_no_grad_helper",
+          fails={STEP: "sgd_step called loss_fn inside _step, a function of yours decorated"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n"
+                 "    loss = loss_fn(w)\n    loss.backward()\n    with micrograph.no_grad():\n"
+                 "        w -= lr * w.grad  # in place on the leaf, allowed and not recorded under no_grad\n"
+                 "    return loss\n":
+                 "    return _step(w, loss_fn, lr)\n\n\n@micrograph.no_grad()\ndef _step(w, loss_fn, lr):\n"
+                 "    w.grad = None\n    loss = loss_fn(w)\n    loss.backward()\n    w -= lr * w.grad\n    return loss\n"},
+          names=("sgd_step called loss_fn inside _step, a function of yours decorated to run with grad mode off",),
+          unsaid=("(no_grad)",)),
+]
