@@ -17,7 +17,7 @@ import itertools
 from typing import Any
 
 import micrograph
-from micrograph import Value, enable_grad, nn
+from micrograph import Value, nn
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise, Limits, caller_grads, models
@@ -25,6 +25,7 @@ from grader.spec.earlier import marked, state
 from grader.spec.facts import CONTEXT, FOLLOWS_CALLS, LABEL, Check
 from grader.spec.freed import at_a_freed_id
 from grader.spec.made_from import made_of
+from grader.spec.mode_restored import called
 from grader.spec.probe import by_key, num, show, type_name
 from grader.spec.provenance import check
 from grader.spec.repeat import calls_apart
@@ -103,8 +104,7 @@ NO_STEP = "train(model, inputs, targets, lr, 0)"  # the call of no step, named b
 def _train(sub, *args: Any) -> Any:
     """The submission's train, grad mode on again after it: a loop that leaves it off is told by its own run's
     CALL fact (``trained``), not by an error of the probe's next pass through the engine."""
-    with enable_grad():
-        return sub.train(*args)
+    return called("train", sub.train, *args)
 
 
 @EXERCISE.test("train returns one loss per step", points=2, public=True, feedback=TRAIN_FEEDBACK,
