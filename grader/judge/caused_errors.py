@@ -17,7 +17,7 @@ from grader.judge.labels import shown_label
 from grader.judge.said import Tell, said_error
 from grader.sandbox.child.wire import ErrorRecord
 from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
-from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED
+from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED, UNSPELLED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
 from grader.spec.made_untracked import DECORATED, NO_GRAD, UNNAMED
@@ -120,6 +120,8 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     if kind == DECORATED and helper.isidentifier():
         where = named(int(line)) if line.isdigit() else ""
         return _given_in_decorated(function, given, helper, raised, RETAIN_UNTRACKED in said, where)
+    if how == UNSPELLED:
+        return _given_unspelled(function, given, line, raised, named, RETAIN_UNTRACKED in said)
     if how in SPELLINGS:
         return _given_under_spelled(function, given, line, raised, named, RETAIN_UNTRACKED in said, SPELLINGS[how])
     if RETAIN_UNTRACKED in said:
@@ -133,6 +135,23 @@ def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], 
     return _("{function} called {given} at {where} while grad mode was off (no_grad): what it computed then is "
              "recorded by no graph, and a backward from a Value no graph records raises; {error}", function=function,
              given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
+
+
+def _given_unspelled(function: str, given: str, line: str, raised: str, named: Callable[[int], str],
+                     retain: bool) -> str:
+    """``_given_under_no_grad``'s sentence where the code turned grad mode off with several spellings, or with none
+    the probe saw: no spelling named, since no one of them is known to be the call's."""
+    if retain:
+        return _("{function} called {given} while grad mode was off: what it computed then is recorded by no graph "
+                 "and requires no grad, and retain_grad() on such a Value raises; {error}",
+                 function=function, given=given, error=raised)
+    if line == UNLINED:
+        return _("{function} called {given} while grad mode was off: what it computed then is recorded by no graph, "
+                 "and a backward from a Value no graph records raises; {error}",
+                 function=function, given=given, error=raised)
+    return _("{function} called {given} at {where} while grad mode was off: what it computed then is recorded by no "
+             "graph, and a backward from a Value no graph records raises; {error}",
+             function=function, given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
 
 
 def _given_in_decorated(function: str, given: str, helper: str, raised: str, retain: bool, where: str) -> str:

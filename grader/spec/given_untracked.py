@@ -25,15 +25,18 @@ from typing import Any, Protocol, TypeVar
 import micrograph
 
 from grader.spec.engine_code import PASS_THROUGH
-from grader.spec.made_untracked import DECORATED, INFERENCE, SET_GRAD
+from grader.spec.made_untracked import DECORATED, INFERENCE, NO_GRAD, SET_GRAD
 from grader.spec.probe import raised_again_as
 from grader.spec.raised import NO_GRAD_FN
 
 
 UNLINED = "-"
+"""The line's place in the message where the call's line is not known (a function the probe wrapped)."""
 RETAIN_UNTRACKED = "can't retain_grad on Tensor that has requires_grad=False"
 """The engine's error from retain_grad() on a Value that requires no grad (one computed with grad mode off)."""
-"""The line's place in the message where the call's line is not known (a function the probe wrapped)."""
+UNSPELLED = "unspelled"
+"""The given name's suffix where the code turned grad mode off with several spellings, or none the probe saw
+(``loss_fn:unspelled``): the sentence names none."""
 _MODULE_CALL = micrograph.nn.Module.__call__.__code__  # how a Module is called: model(inputs)
 _NN_NAMESPACE = micrograph.nn.Module.__call__.__globals__  # its frames' globals, read before their code (audited)
 _MODE_NAMESPACE = micrograph.set_grad_enabled.__init__.__globals__  # no_grad's and set_grad_enabled's
@@ -84,8 +87,7 @@ def told_if_untracked(given: Noted, function: str, name: str, offs: set[str] | N
     def words(exc: Exception) -> str | None:
         kind = NO_GRAD_FN in str(exc) or RETAIN_UNTRACKED in str(exc)
         off = kind and bool(given.modes) and not given.modes[-1]
-        only = min(offs) if offs is not None and len(offs) == 1 else ""
-        spelled = f":{only}" if only in (SET_GRAD, INFERENCE) or only.startswith(DECORATED + ":") else ""
+        spelled = _spelled(offs or set())
         return f"{function} {name}{spelled} {UNLINED}" if off else None
     return raised_again_as(GivenUnderNoGrad, words)
 
@@ -123,13 +125,22 @@ def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object],
         except Exception as again:  # noqa: BLE001 - the error again, or another: only the first is told
             off = NO_GRAD_FN in str(again) and bool(modes) and not modes[-1][0]
             made = offs - {""}
-            only = min(made) if len(made) == 1 else ""
-            spelled = f":{only}" if only in (SET_GRAD, INFERENCE) or only.startswith(DECORATED + ":") else ""
+            spelled = _spelled(made)
             return f"{function} {name}{spelled} {modes[-1][1]}" if off else None
         finally:
             setprofile(previous)
         return None
     return raised_again_as(GivenUnderNoGrad, words)
+
+
+def _spelled(offs: set[str]) -> str:
+    """The given name's suffix for the spellings ``offs`` the code turned grad mode off with: the only one, where
+    it is set_grad_enabled(False), inference_mode() or a function of the student's decorated (named); none where
+    it is no_grad (the sentence's own word); ``UNSPELLED`` where there are several, or none seen."""
+    only = min(offs) if len(offs) == 1 else ""
+    if only in (SET_GRAD, INFERENCE) or only.startswith(DECORATED + ":"):
+        return f":{only}"
+    return "" if only in (NO_GRAD, DECORATED) else f":{UNSPELLED}"
 
 
 def _spelled_off(frame: FrameType, filename: str) -> str:

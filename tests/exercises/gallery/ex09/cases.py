@@ -821,3 +821,15 @@ CASES += [
           names=("sgd_step called loss_fn inside _step, a function of yours decorated to run with grad mode off",),
           unsaid=("(no_grad)",)),
 ]
+
+# .grad cleared under no_grad, then loss_fn called under set_grad_enabled(False): two spellings, so the call of
+# loss_fn is told with grad mode off and neither named (no_grad would be untrue of it)
+CASES += [
+    Wrong("cleared_under_no_grad_loss_under_set_grad_enabled_false",
+          fails={STEP: "sgd_step called loss_fn while grad mode was off:"},
+          edits={"    w.grad = None  # gradients accumulate (ex05): start this step from nothing\n"
+                 "    loss = loss_fn(w)\n":
+                 "    with micrograph.no_grad():\n        w.grad = None\n"
+                 "    with micrograph.set_grad_enabled(False):\n        loss = loss_fn(w)\n"},
+          names=("sgd_step called loss_fn while grad mode was off:",), unsaid=("(no_grad)",)),
+]
