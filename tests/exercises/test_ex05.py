@@ -28,7 +28,7 @@ def test_the_diagram_draws_the_y_the_loop_built_not_the_statements():
     source = path.read_text(encoding="utf-8")
     assert "        y = (x + w) * (w + 1)" in source
     wrong = _load("ex05_wrong", path, source.replace("        y = (x + w) * (w + 1)", "        y = (x + w) * (x + 1)"))
-    roots, names = hidden.EXERCISE.diagram_probe(wrong)
+    roots, names, _operands = hidden.EXERCISE.diagram_probe(wrong)
     w, x = names["w"].item(), names["x"].item()
     assert [root.item() for root in roots] == [(x + w) * (x + 1)] != [(x + w) * (w + 1)]
     assert roots[0] is names["y"]

@@ -581,7 +581,8 @@ CASES += [Wrong("square_in_no_grad_helper",
                 edits={"def detach_cuts_graph(": "@micrograph.no_grad()\ndef _square(v: Value) -> Value:\n"
                                                  "    return v * v\n\n\ndef detach_cuts_graph(",
                        "    y_full = w_full * w_full": "    y_full = _square(w_full)"},
-                names=("detach_cuts_graph computed y_full from w_full (which requires grad) while grad mode was off",))]
+                names=("detach_cuts_graph computed y_full from w_full (which requires grad) inside _square",
+                       "decorated to run with grad mode off"))]
 # detach_shares_data computes y inside no_grad: told as y computed with grad mode off, not by the engine's error alone
 CASES += [Wrong("shares_y_under_no_grad",
                 fails={"the detached copy shares w's data": "detach_shares_data computed y from w"},
