@@ -19,8 +19,9 @@ from micrograph.i18n import N_  # a case note of a label, translated where it is
 
 from grader.spec import Exercise, caller_grads
 from grader.spec.applied import apply_told_in
-from grader.spec.custom import (applies_apart, backward_again, clip_second, decided_in_backward, grad_in_kept, input_kept, input_number_kept, returned_input, returned_none, saved_read,
-                                second_after_backward, second_derivative, second_through_grad, stepped_apart)
+from grader.spec.custom import (backward_again, clip_second, decided_in_backward, grad_in_kept, input_kept, input_number_kept, returned_input, returned_none, saved_read,
+                                second_derivative, second_through_grad)
+from grader.spec.custom_calls_apart import applies_apart, second_after_backward, stepped_apart
 from grader.spec.custom_graphs import at_a_freed_leaf, at_freed_leaves, beside_later, composed, equal_inputs, two_clips
 from grader.spec.graph import graph
 from grader.spec.probe import by_key, grad_fn, num, show, type_name

@@ -35,15 +35,14 @@ import math
 from typing import Any
 
 import micrograph
-from micrograph import Value, grad, grad_mode, inference, no_grad
+from micrograph import Value, grad, grad_mode, inference
 from micrograph.function import once_differentiable
 
 from grader.spec.facts import CONTEXT, By, Check
 from grader.spec.probe import close, num
 from grader.spec.errors import error_raised
 from grader.spec.provenance import check, grad_of, result_of, watching
-# the facts of calls judged apart, imported from here with this module's by the exercise's probes
-from grader.spec.custom_calls_apart import SECOND, applies_apart, second_after_backward, stepped_apart
+from grader.spec.custom_calls_apart import SECOND
 
 _SWITCHES = (vars(grad_mode), vars(inference))  # the globals the engine's grad mode switches run under
 
