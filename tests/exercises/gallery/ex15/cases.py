@@ -315,8 +315,10 @@ CASES += [
         "    optimizer = _OPTIMIZERS[id(model), lr]\n",
         "\ndef make_model(": "\n_OPTIMIZERS: dict = {}\n\n\ndef make_model("},
           fails={"losses on other data and step counts": "reached the parameters of a model it was not given"},
+          # where the allocator hands a model of a later call a freed id too, that model's parameters are
+          # also told as never changed in place: true of them, so not listed as unsaid
           names=("train", "took the id of a trained model let go of", "kept between calls"),
-          unsaid=("version counter still at 0", "returned the losses of the call")),
+          unsaid=("returned the losses of the call",)),
 ]
 
 # An optimizer with momentum: its first step is lr * p.grad, every later one carries the earlier
