@@ -26,6 +26,11 @@ KEYS: Sequence[Callable[[Graph], object]] = (
     lambda graph: graph[2][0][0], lambda graph: graph[0][0][0])
 """What a key by id is plausibly made from: loss, its row, x, its row, loss's first entry, x's first leaf."""
 
+CANDIDATES = 16
+"""Graphs made after each answered one in the search for one at a freed id: a freed list's block goes to
+the next list made, often one of a graph made before the key's, so with one graph a try the search for a
+list key ran all its tries and met none; making a graph costs far less than the student's call."""
+
 
 def answer_at_a_freed_id(sub: ModuleType, make: Callable[[], Graph], earlier: Callable[[], Graph],
                          call: Callable[[ModuleType, Graph], object], seen: Callable[[object], object],
@@ -49,7 +54,7 @@ def answer_at_a_freed_id(sub: ModuleType, make: Callable[[], Graph], earlier: Ca
 
         def use(graph: Graph) -> None:
             got[0] = answer(graph)
-        graph = at_a_freed_id(make, use, lambda graph: (key(graph),), earlier=earlier)
+        graph = at_a_freed_id(make, use, lambda graph: (key(graph),), earlier=earlier, candidates=CANDIDATES)
         held(graph)
         now = answer(graph)
         if now == got[0] and now != own:
