@@ -70,8 +70,8 @@ class ReadOnly(property):
     defines it as torch prints it (``owner``; None: the object's class, as each of torch's node classes)."""
 
     def __init__(self, fget: Callable[[Any], Any], owner: str | None = None, name: str = "", doc: str | None = None) -> None:
-        super().__init__(fget, doc=doc or fget.__doc__)
-        self.owner, self.attr = owner, name
+        super().__init__(fget)  # before Python 3.12 a property subclass drops a ``doc=``: the class docstring showed
+        self.owner, self.attr, self.__doc__ = owner, name, doc or fget.__doc__
 
     def __set_name__(self, cls: type, name: str) -> None:
         self.attr = name
