@@ -59,12 +59,9 @@ def _reached(report: ChildReport, display: str, names: LineNames | None) -> str 
                  file=display, what=_(TOUCHED[first.touch]), name=first.name,
                  line=line_named(first.line, names))
     if report.touched:
-        at = _refused_at(report, report.touched[0], names)
-        if at:
-            return _("{file} tried to reach {what} while running{at}: the grader stopped it, and no test is "
-                     "scored", file=display, what=_(TOUCHED[report.touched[0]]), at=at)
-        return _("{file} tried to reach {what} while running: the grader stopped it, and no "
-                 "test is scored", file=display, what=_(TOUCHED[report.touched[0]]))
+        return _("{file} tried to reach {what} while running{at}: the grader stopped it, and no test is "
+                 "scored", file=display, what=_(TOUCHED[report.touched[0]]),
+                 at=_refused_at(report, report.touched[0], names))
     return None
 
 
