@@ -197,7 +197,7 @@ def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
     kind, _sep, helper = how.partition(":")  # ``decorated:_shifted``: made inside that function of the student's
     how = how if kind != DECORATED or helper.isidentifier() else NO_GRAD
     return _(cut_sentence(how, where, source != UNNAMED), function=function, name=name, source=source,
-             spelling=SPELLINGS.get(how, ""), helper=helper, error=tell(said_error(error, said)))
+             spelling=SPELLINGS.get(how, NO_GRAD), helper=helper, error=tell(said_error(error, said)))
 
 
 def _detached_root(error: ErrorRecord, tell: Tell) -> str:

@@ -10,20 +10,6 @@ from micrograph.i18n import N_
 
 from grader.spec.made_untracked import BELOW, DATA, DECORATED, INFERENCE, ROOT, SET_GRAD
 
-CUT_UNDER_NO_GRAD = {
-    (ROOT, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
-                      "graph records {name}, so a backward from {name} raises; {error}"),
-    (ROOT, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off (no_grad): "
-                     "no graph records {name}, so a backward from {name} raises; {error}"),
-    (BELOW, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off (no_grad): no "
-                       "graph records {name}, and the Value backward was called on, computed from it, has no graph "
-                       "either; {error}"),
-    (BELOW, True): N_("{function} computed {name} from {source} (which requires grad) while grad mode was off (no_grad): "
-                      "no graph records {name}, and the Value backward was called on, computed from it, has no graph "
-                      "either; {error}"),
-}
-"""The sentence by where the Value made under no_grad is (the root backward was called on, or
-below it) and whether the student's frame names its source."""
 CUT_UNDER_SPELLED = {
     (ROOT, False): N_("{function} computed {name} from a Value that requires grad while grad mode was off "
                       "({spelling}): no graph records {name}, so a backward from {name} raises; {error}"),
@@ -36,8 +22,9 @@ CUT_UNDER_SPELLED = {
                       "({spelling}): no graph records {name}, and the Value backward was called on, "
                       "computed from it, has no graph either; {error}"),
 }
-"""The same, where the student's code had turned grad mode off with set_grad_enabled(False) or inference_mode()
-(``SPELLINGS``: the code the sentence names)."""
+"""The sentence by where the Value made with grad mode off is (the root backward was called on, or below it) and
+whether the student's frame names its source; ``{spelling}`` is the code the student's code turned grad mode off
+with (``SPELLINGS``), else ``NO_GRAD``'s word, no_grad."""
 SPELLINGS = {SET_GRAD: "set_grad_enabled(False)", INFERENCE: "inference_mode()"}
 """The code the student's code turned grad mode off with, by its word in a message (``grader.spec.made_untracked``,
 ``grader.spec.given_untracked``), where a sentence names it."""
@@ -77,6 +64,6 @@ def cut_sentence(how: str, where: str, named: bool) -> str:
     """The untranslated sentence for a Value cut off ``how`` (``DATA``, ``SET_GRAD``, ``INFERENCE``, ``decorated:<name>``,
     else no_grad),
     at the root or below it (``where``), its source ``named`` in the student's frame or not."""
-    sentences = (CUT_FROM_DATA if how == DATA else CUT_UNDER_SPELLED if how in SPELLINGS
-                 else CUT_IN_DECORATED if how.startswith(DECORATED + ":") else CUT_UNDER_NO_GRAD)
+    sentences = (CUT_FROM_DATA if how == DATA else CUT_IN_DECORATED if how.startswith(DECORATED + ":")
+                 else CUT_UNDER_SPELLED)
     return sentences[ROOT if where == ROOT else BELOW, named]
