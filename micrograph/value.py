@@ -356,7 +356,7 @@ class Value:
                                "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
                                "because of a torch.nn.utils.weight_norm usage, see "
                                "https://github.com/pytorch/pytorch/pull/103001")
-        copy = type(self).shared([self._storage[0]], None).requires_grad_(self._requires_grad)  # a Parameter stays one
+        copy = type(self).shared([self._storage[0]], None).requires_grad_(self._requires_grad)  # a BoolValue stays one
         if self._gradient is not None:
             copy._gradient = self._gradient.__deepcopy__(memo)
         memo[id(self)] = copy
