@@ -20,18 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import micrograph
 from micrograph.node import AccumulateGrad
 from micrograph.value import shares_storage, shares_version_counter
 from grader.spec.call import Call
+from grader.spec.call_records import is_value
 from grader.spec.cut import cut_on_the_way
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.origins import made_of, read_on_the_way, walked_back
 from grader.spec.provenance import check
-
-
-def _is_value(v: object) -> bool:
-    return isinstance(v, micrograph.Value)
 
 
 def detached_from(root: object, of: object, call: Call, label: str) -> dict[str, Any]:
@@ -41,12 +37,12 @@ def detached_from(root: object, of: object, call: Call, label: str) -> dict[str,
     and numbers, but no cut by detach; ``.data`` shares the number, not the version counter.
     Backward frees what a node saved, so the values the watched ``call``'s passes found first
     are used; holds is None when the node has no constant input or nothing saved can be seen."""
-    node = getattr(root, "grad_fn", None) if _is_value(root) else None
+    node = getattr(root, "grad_fn", None) if is_value(root) else None
     constant_input = node is not None and any(fn is None for fn, _ in node.next_functions)
     saved = call.saved.get(node, node.saved_items()) if constant_input else None
-    if saved is None or not _is_value(of):  # no constant input, or nothing saved to see
+    if saved is None or not is_value(of):  # no constant input, or nothing saved to see
         return check(Check.DETACHED_FROM, None, label)
-    holds = any(_is_value(item) and item is not of and shares_storage(item, of) and shares_version_counter(item, of)
+    holds = any(is_value(item) and item is not of and shares_storage(item, of) and shares_version_counter(item, of)
                 for item in saved)
     return check(Check.DETACHED_FROM, holds, label)
 
@@ -57,7 +53,7 @@ def leaf_beside(root: object, returned: object) -> object:
     student's code multiplied, not one their dict returned under its name (a copy slip there is
     told by the returned Value's own facts).  ``returned`` where the node has no constant input
     beside exactly one leaf."""
-    node = getattr(root, "grad_fn", None) if _is_value(root) else None
+    node = getattr(root, "grad_fn", None) if is_value(root) else None
     edges = getattr(node, "next_functions", ()) if node is not None else ()
     if not any(fn is None for fn, _ in edges):
         return returned
@@ -85,9 +81,9 @@ def none_detached(call: Call, returned: list[object], label: str) -> dict[str, A
     if call.probe_made is None:
         return check(Check.NONE_DETACHED, None, label)
     itself = any(call.detach_of(v) for v in returned)  # ``~returned``: handed back as detach() returned it, alone
-    computed = call.detached_changed or any(call.detach_of(u) for v in returned if _is_value(v) and not call.detach_of(v)
+    computed = call.detached_changed or any(call.detach_of(u) for v in returned if is_value(v) and not call.detach_of(v)
                                             for u in read_on_the_way(v, call)) or any(
-        cut_on_the_way(call.cut_in_place, v, read_on_the_way(v, call)) for v in returned if _is_value(v))
+        cut_on_the_way(call.cut_in_place, v, read_on_the_way(v, call)) for v in returned if is_value(v))
     return {**check(Check.NONE_DETACHED, not (itself or computed), label),
             **({CONTEXT + "returned": True} if itself and not computed else {})}
 
