@@ -114,9 +114,7 @@ def steps_scaled(run: Run, after: Sequence[Any], loss_ratio: float, replay: Call
     fact), a step that does not follow lr (``~lr_other``) or one update made more than once
     (``~repeated``), or one on another loss (``~other_loss``)."""
     def leaves(scale: float, once_more: bool = False) -> bool:
-        replay_after = replay(scale, once_more)
-        return len(replay_after) == len(after) and all(type(num(p)) is float and math.isclose(
-            num(p), q, rel_tol=1e-6, abs_tol=1e-9) for p, q in zip(after, replay_after))
+        return _ended_at(after, replay(scale, once_more))
 
     several = run.steps > 1
     scaled = (several and 0 < loss_ratio < math.inf and not math.isclose(loss_ratio, 1.0, rel_tol=1e-6)
@@ -139,7 +137,12 @@ def on_one_row(run: Run, after: list[Any], row: int | None, replay: Callable[[Ru
     if row is None or not run.steps:
         return None
     alone = replay(Run(run.seed, run.inputs[row:row + 1], run.targets[row:row + 1], run.lr, run.steps), 1.0)
-    if len(alone) != len(after) or not all(type(num(p)) is float and math.isclose(num(p), q, rel_tol=1e-6, abs_tol=1e-9)
-                                           for p, q in zip(after, alone)):
+    if not _ended_at(after, alone):
         return None
     return {**check(Check.STEP_SIZE, False, "train"), CONTEXT + "one_row": True}
+
+
+def _ended_at(after: Sequence[Any], replay_after: list[float]) -> bool:
+    """Whether the parameters ``after`` hold the numbers a replayed loop left (``replay_after``), one for one."""
+    return len(replay_after) == len(after) and all(type(num(p)) is float and math.isclose(
+        num(p), q, rel_tol=1e-6, abs_tol=1e-9) for p, q in zip(after, replay_after))
