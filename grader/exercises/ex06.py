@@ -26,6 +26,7 @@ from grader.spec.detach_dropped import detach_used
 from grader.spec.provenance import built, check, grad_of, same_object, value_of, watching
 from grader.spec.made_from import operands
 from grader.spec.one_leaf import leaf_per_name
+from grader.spec.origins import made_of
 from grader.spec.repeat import Returned, calls_apart, seen_all
 
 EXERCISE = Exercise(
@@ -71,7 +72,7 @@ def _flags_before_ops(g: object, call: Call) -> dict[str, Any]:
         return check(Check.FLAGS_BEFORE_OPS, None, "build")
     for name in ("a", "b", "y"):
         v = g[name]
-        inputs = call.inputs.get(id(v), ()) if (call.probe_made or {}).get(id(v)) is v else ()
+        inputs = made_of(call, v)
         leaf = next((n for n in ("w", "x") if g[n].requires_grad and any(i is g[n] for i in inputs)), None)
         if leaf is not None and not v.requires_grad and call.made_untracked.get(id(v)) is not v:
             return {**check(Check.FLAGS_BEFORE_OPS, False, "build"), CONTEXT + "name": name, CONTEXT + "leaf": leaf}
