@@ -20,7 +20,7 @@ from micrograph import Value
 from micrograph.i18n import N_  # a probe's message, translated where it is shown
 
 from grader.spec import Exercise
-from grader.spec.probe import num, shape_error, type_name
+from grader.spec.probe import by_key, num, shape_error, type_name
 from grader.spec.facts import CONTEXT, Check
 from grader.spec.raised_in_call import told_in_call
 from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf, seeded_one
@@ -171,10 +171,6 @@ def _after_raise(history: object, call: Call, label: str) -> dict[str, Any]:
     return check(Check.RECORDED_AFTER_RAISE, None if not judged else len(history) != 1, label)
 
 
-def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    return {key: [r[key] for r in runs] for key in runs[0]}
-
-
 TWICE_KEYS = {
     "error": "catch the second call's RuntimeError with try / except RuntimeError as error, and "
     "return the error object (None when the second call works)",
@@ -202,14 +198,14 @@ def retained_adds(sub):
                key_feedback=TWICE_KEYS)
 def failed_hidden(sub):
     cases = [(-1.25, 0.75), (0.0, 0.0), (3.0, -1.0)]
-    return _regroup([_twice(sub, w, x, False) for w, x in cases])
+    return by_key([_twice(sub, w, x, False) for w, x in cases])
 
 
 @EXERCISE.test("backward twice on other inputs", points=1, feedback=TWICE_FEEDBACK,
                key_feedback=TWICE_KEYS)
 def twice_hidden(sub):
     cases = [(-2.0, 5.0), (-1.0, 3.0), (0.0, 0.0)]
-    return {**_regroup([_twice(sub, w, x, True) for w, x in cases]),
+    return {**by_key([_twice(sub, w, x, True) for w, x in cases]),
             "apart": calls_apart(sub, lambda m, case: m.backward_twice(*case), _history,
                                  (1.5, 0.5, True), (-3.0, 2.0, True), "backward_twice")}
 

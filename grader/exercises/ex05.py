@@ -26,7 +26,7 @@ from grader.spec.loop_facts import (PASSES, cleared_alike, graph_per_pass, hook_
                                     recorded_uncleared, reset_as_flag, steps_followed)
 from grader.spec.made_untracked import told_if_made_under_no_grad
 from grader.spec.origins import handed_to_hooks, read_from_grad, read_from_leaf, read_in_turn, remember
-from grader.spec.probe import num, type_name
+from grader.spec.probe import by_key, num, type_name
 from grader.spec.provenance import check, float_of, result_of, value_of, watching
 from grader.spec.repeat import calls_apart, remembered
 from grader.spec.zero_grad_left import (cleared_twice, earlier_left_alone, past_no_grad, set_to_none_after,
@@ -97,10 +97,6 @@ def _run(sub, w: float, x: float, steps: int, reset: str | None,
             PASSES: (steps, call.started)}
 
 
-def _regroup(runs: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    return {key: [r[key] for r in runs] for key in runs[0]}
-
-
 KEYS = {
     "history": "record w.grad (as a float) after each step's backward, before clearing",
     "read": "each record is w.grad.item() read right after that step's backward, not a formula",
@@ -146,7 +142,7 @@ def _reset_after(sub, w: float, x: float, steps: int) -> dict[str, Any]:
 
 @EXERCISE.test("gradients accumulate", points=2, public=True, feedback=FEEDBACK, key_feedback=KEYS)
 def accumulate_public(sub):
-    return {**_regroup([_run(sub, w, x, 4, None) for w, x in [(0.5, -3.0), (2.0, 4.0)]]),
+    return {**by_key([_run(sub, w, x, 4, None) for w, x in [(0.5, -3.0), (2.0, 4.0)]]),
             "default": _reset_default(sub, -1.5, 2.5, 3)}
 
 
@@ -173,7 +169,7 @@ def steps_hidden(sub):
     cases = [(-1.5, 0.25, 1), (3.0, -2.0, 0), (0.0, 1.0, 6),
              (1 / 3, 0.1, 2)]  # gradients of many digits: one rounded (round(g, 3)) is told as rounded
     runs = [_run(sub, w, x, n, None) for w, x, n in cases]
-    return {**_regroup(runs), "steps": steps_followed(runs),
+    return {**by_key(runs), "steps": steps_followed(runs),
             "apart": calls_apart(sub, lambda m, case: m.grad_history(*_leaves(*case[:2]), case[2]),
                                  _history, (0.5, 1.0, 2), (1.5, -1.0, 3), "grad_history")}
 
@@ -184,7 +180,7 @@ def resets_hidden(sub):
              (-3.0, -1.0, 1, "none"), (10.0, 0.5, 4, "none"), (2.0, 2.0, 0, "none"),
              (1.5, 1.5, 2, "zero_")]  # w and x of one value: each is cleared, not the first only
     runs = [_run(sub, w, x, n, reset) for w, x, n, reset in cases]
-    return {**_regroup(runs), "steps": steps_followed(runs), "by_text": _by_text(sub),
+    return {**by_key(runs), "steps": steps_followed(runs), "by_text": _by_text(sub),
             "default_after": _reset_after(sub, 0.5, 2.0, 3)}
 
 
@@ -211,7 +207,7 @@ def earlier_grad(sub):
     # the gradient there before a second call on the same leaves is the one the first call left:
     # a history kept for the leaves given (functools.lru_cache) returns the first call's again
     again = _leaves(2.5, -1.5)
-    return _regroup([_run(sub, 1.25, -0.5, 3, None, before=3.0),
+    return by_key([_run(sub, 1.25, -0.5, 3, None, before=3.0),
                      _run(sub, -0.5, 6.0, 2, "zero_", before=-2.0),
                      _run(sub, 2.5, -1.5, 2, None, before=1.5, leaves=again),
                      _run(sub, 2.5, -1.5, 2, None, leaves=again)])
