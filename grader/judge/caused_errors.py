@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from grader.i18n import _
+from grader.i18n import N_, _
 from grader.judge.build_causes import number_operand, shared_key
 from grader.judge.cut_sentences import SPELLINGS, cut_sentence
 from grader.judge.labels import shown_label
@@ -20,7 +20,7 @@ from grader.spec.flag_gradient import UNNAMED as FLAG_UNNAMED
 from grader.spec.given_untracked import RETAIN_UNTRACKED, UNLINED, UNSPELLED
 from grader.spec.grad_unwritten import CLEARED, UNREACHED, UNTRACKED
 from grader.spec.kept_loss import FREED
-from grader.spec.made_untracked import DECORATED, NO_GRAD, UNNAMED
+from grader.spec.made_untracked import DECORATED, NO_GRAD, SET_GRAD, UNNAMED
 from grader.spec.shadowed import STAR
 
 
@@ -109,84 +109,56 @@ def _detached_leaf(error: ErrorRecord, tell: Tell) -> str:
              function=function, leaf=leaf, error=raised)
 
 
+_RETAIN, _UNLINED, _LINED = "retain", "unlined", "lined"  # what the backward line met, and whether the call's line is known
+_GIVEN_UNDER = {  # by how grad mode was off (no_grad, one spelling, several or none seen, a decorated function of the student's)
+    (NO_GRAD, _RETAIN): N_("{function} called {given} while grad mode was off (no_grad): what it computed then is "
+                           "recorded by no graph and requires no grad, and retain_grad() on such a Value raises; {error}"),
+    (NO_GRAD, _UNLINED): N_("{function} called {given} while grad mode was off (no_grad): what it computed then is "
+                            "recorded by no graph, and a backward from a Value no graph records raises; {error}"),
+    (NO_GRAD, _LINED): N_("{function} called {given} at {where} while grad mode was off (no_grad): what it computed then "
+                          "is recorded by no graph, and a backward from a Value no graph records raises; {error}"),
+    (UNSPELLED, _RETAIN): N_("{function} called {given} while grad mode was off: what it computed then is recorded by no "
+                             "graph and requires no grad, and retain_grad() on such a Value raises; {error}"),
+    (UNSPELLED, _UNLINED): N_("{function} called {given} while grad mode was off: what it computed then is recorded by "
+                              "no graph, and a backward from a Value no graph records raises; {error}"),
+    (UNSPELLED, _LINED): N_("{function} called {given} at {where} while grad mode was off: what it computed then is "
+                            "recorded by no graph, and a backward from a Value no graph records raises; {error}"),
+    (SET_GRAD, _RETAIN): N_("{function} called {given} while grad mode was off ({spelling}): what it computed then "
+                            "is recorded by no graph and requires no grad, and retain_grad() on such a Value raises; "
+                            "{error}"),
+    (SET_GRAD, _UNLINED): N_("{function} called {given} while grad mode was off ({spelling}): what it computed then "
+                             "is recorded by no graph, and a backward from a Value no graph records raises; {error}"),
+    (SET_GRAD, _LINED): N_("{function} called {given} at {where} while grad mode was off ({spelling}): what it computed "
+                           "then is recorded by no graph, and a backward from a Value no graph records raises; {error}"),
+    (DECORATED, _RETAIN): N_("{function} called {given} inside {helper}, a function of yours decorated to run with grad "
+                             "mode off: what it computed then is recorded by no graph and requires no grad, and "
+                             "retain_grad() on such a Value raises; {error}"),
+    (DECORATED, _UNLINED): N_("{function} called {given} inside {helper}, a function of yours decorated to run with grad "
+                              "mode off: what it computed then is recorded by no graph, and a backward from a Value no "
+                              "graph records raises; {error}"),
+    (DECORATED, _LINED): N_("{function} called {given} at {where}, inside {helper}, a function of yours decorated to run "
+                            "with grad mode off: what it computed then is recorded by no graph, and a backward from a "
+                            "Value no graph records raises; {error}"),
+}
+"""The sentences of ``_given_under_no_grad``: a spelling of ``SPELLINGS`` is told by ``SET_GRAD``'s, naming it."""
+
+
 def _given_under_no_grad(error: ErrorRecord, tell: Tell, named: Callable[[int], str]) -> str:
     """The engine's "does not have a grad_fn" (or its refusal of retain_grad()) the function tested raised
     after it called the function it was given with grad mode off (``grader.spec.given_untracked``): that call first, with
-    its line where the probe saw it (``named``: as feedback names a line), as what the backward line met."""
+    its line where the probe saw it (``named``: as feedback names a line), as what the backward line met.  Where grad
+    mode was off only inside a function of the student's decorated to run so, the call's line comes first, if known."""
     function, given, line, said = error["message"].split(" ", 3)
     given, _sep, how = given.partition(":")  # ``loss_fn:set_grad_enabled``: the only spelling the call turned it off with
-    raised = tell(said_error(error, said))
     kind, _sep, helper = how.partition(":")  # ``decorated:_graph``: inside that function of the student's
+    retain = RETAIN_UNTRACKED in said
     if kind == DECORATED and helper.isidentifier():
-        where = named(int(line)) if line.isdigit() else ""
-        return _given_in_decorated(function, given, helper, raised, RETAIN_UNTRACKED in said, where)
-    if how == UNSPELLED:
-        return _given_unspelled(function, given, line, raised, named, RETAIN_UNTRACKED in said)
-    if how in SPELLINGS:
-        return _given_under_spelled(function, given, line, raised, named, RETAIN_UNTRACKED in said, SPELLINGS[how])
-    if RETAIN_UNTRACKED in said:
-        return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
-                 "by no graph and requires no grad, and retain_grad() on such a Value raises; {error}",
-                 function=function, given=given, error=raised)
-    if line == UNLINED:
-        return _("{function} called {given} while grad mode was off (no_grad): what it computed then is recorded "
-                 "by no graph, and a backward from a Value no graph records raises; {error}", function=function,
-                 given=given, error=raised)
-    return _("{function} called {given} at {where} while grad mode was off (no_grad): what it computed then is "
-             "recorded by no graph, and a backward from a Value no graph records raises; {error}", function=function,
-             given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
-
-
-def _given_unspelled(function: str, given: str, line: str, raised: str, named: Callable[[int], str],
-                     retain: bool) -> str:
-    """``_given_under_no_grad``'s sentence where the code turned grad mode off with several spellings, or with none
-    the probe saw: no spelling named, since no one of them is known to be the call's."""
-    if retain:
-        return _("{function} called {given} while grad mode was off: what it computed then is recorded by no graph "
-                 "and requires no grad, and retain_grad() on such a Value raises; {error}",
-                 function=function, given=given, error=raised)
-    if line == UNLINED:
-        return _("{function} called {given} while grad mode was off: what it computed then is recorded by no graph, "
-                 "and a backward from a Value no graph records raises; {error}",
-                 function=function, given=given, error=raised)
-    return _("{function} called {given} at {where} while grad mode was off: what it computed then is recorded by no "
-             "graph, and a backward from a Value no graph records raises; {error}",
-             function=function, given=given, where=named(int(line)) if line.isdigit() else line, error=raised)
-
-
-def _given_in_decorated(function: str, given: str, helper: str, raised: str, retain: bool, where: str) -> str:
-    """``_given_under_no_grad``'s sentence where grad mode was off because the student's code called ``helper``, its
-    one function decorated to run with grad mode off (``@no_grad()``), and turned it off no other way; with the
-    call's line (``where``) where the probe saw it."""
-    if where:
-        return _("{function} called {given} at {where}, inside {helper}, a function of yours decorated to run with grad "
-                 "mode off: what it computed then is recorded by no graph, and a backward from a Value no graph "
-                 "records raises; {error}", function=function, given=given, where=where, helper=helper, error=raised)
-    if retain:
-        return _("{function} called {given} inside {helper}, a function of yours decorated to run with grad mode off: "
-                 "what it computed then is recorded by no graph and requires no grad, and retain_grad() on such a "
-                 "Value raises; {error}", function=function, given=given, helper=helper, error=raised)
-    return _("{function} called {given} inside {helper}, a function of yours decorated to run with grad mode off: what "
-             "it computed then is recorded by no graph, and a backward from a Value no graph records raises; {error}",
-             function=function, given=given, helper=helper, error=raised)
-
-
-def _given_under_spelled(function: str, given: str, line: str, raised: str, named: Callable[[int], str],
-                         retain: bool, spelling: str) -> str:
-    """``_given_under_no_grad``'s sentence where the call turned grad mode off with one spelling only, not
-    no_grad: set_grad_enabled(False), or inference_mode(), named as the student's code wrote it."""
-    if retain:
-        return _("{function} called {given} while grad mode was off ({spelling}): what it computed then "
-                 "is recorded by no graph and requires no grad, and retain_grad() on such a Value raises; {error}",
-                 function=function, given=given, spelling=spelling, error=raised)
-    if line == UNLINED:
-        return _("{function} called {given} while grad mode was off ({spelling}): what it computed then "
-                 "is recorded by no graph, and a backward from a Value no graph records raises; {error}",
-                 function=function, given=given, spelling=spelling, error=raised)
-    return _("{function} called {given} at {where} while grad mode was off ({spelling}): what it computed "
-             "then is recorded by no graph, and a backward from a Value no graph records raises; {error}",
-             function=function, given=given, spelling=spelling, where=named(int(line)) if line.isdigit() else line,
-             error=raised)
+        mode, met = DECORATED, _LINED if line.isdigit() else _RETAIN if retain else _UNLINED
+    else:
+        mode = SET_GRAD if how in SPELLINGS else UNSPELLED if how == UNSPELLED else NO_GRAD
+        met = _RETAIN if retain else _UNLINED if line == UNLINED else _LINED
+    return _(_GIVEN_UNDER[mode, met], function=function, given=given, helper=helper, spelling=SPELLINGS.get(how, ""),
+             where=named(int(line)) if line.isdigit() else line, error=tell(said_error(error, said)))
 
 
 def _made_under_no_grad(error: ErrorRecord, tell: Tell) -> str:
