@@ -24,7 +24,7 @@ from typing import Any, Protocol, TypeVar
 
 import micrograph
 
-from grader.spec.engine_code import PASS_THROUGH
+from grader.spec.engine_code import INFERENCE_ENTER, NO_GRAD_ENTER, PASS_THROUGH, SET_GRAD_ENABLED, in_mode_switch
 from grader.spec.made_untracked import DECORATED, INFERENCE, NO_GRAD, SET_GRAD
 from grader.spec.probe import raised_again_as
 from grader.spec.raised import NO_GRAD_FN
@@ -39,10 +39,6 @@ UNSPELLED = "unspelled"
 (``loss_fn:unspelled``): the sentence names none."""
 _MODULE_CALL = micrograph.nn.Module.__call__.__code__  # how a Module is called: model(inputs)
 _NN_NAMESPACE = micrograph.nn.Module.__call__.__globals__  # its frames' globals, read before their code (audited)
-_MODE_NAMESPACE = micrograph.set_grad_enabled.__init__.__globals__  # no_grad's and set_grad_enabled's
-_NO_GRAD_ENTER = micrograph.no_grad.__enter__.__code__  # a no_grad block entered (enable_grad's too)
-_SET_GRAD_ENABLED = micrograph.set_grad_enabled.__init__.__code__  # set_grad_enabled(mode) made
-_INFERENCE_ENTER = micrograph.inference_mode.__enter__.__code__  # an inference_mode block entered: it makes one
 M = TypeVar("M")
 
 
@@ -112,7 +108,7 @@ def told_if_module_untracked(make: Callable[[], M], call: Callable[[M], object],
                 previous(frame, event, arg)
             if event != "call":
                 return
-            if frame.f_globals is _MODE_NAMESPACE:
+            if in_mode_switch(frame):
                 offs.add(_spelled_off(frame, filename))
             elif (frame.f_globals is _NN_NAMESPACE and frame.f_locals.get("self") is module
                     and frame.f_code is _MODULE_CALL and frame.f_back is not None
@@ -149,18 +145,18 @@ def _spelled_off(frame: FrameType, filename: str) -> str:
     function of the file decorated with ``@no_grad()`` called (``decorated:<its name>``); "" for anything else
     (a switch on, the engine's)."""
     caller = frame.f_back
-    if caller is not None and frame.f_code is _SET_GRAD_ENABLED and caller.f_code in PASS_THROUGH:
+    if caller is not None and frame.f_code is SET_GRAD_ENABLED and caller.f_code in PASS_THROUGH:
         fn, student = caller.f_locals.get("fn"), caller.f_back
         named = (type(fn) is FunctionType and fn.__name__.isidentifier() and student is not None
                  and student.f_code.co_filename == filename)
         return f"{DECORATED}:{fn.__name__}" if named and frame.f_locals.get("mode") is False else ""
-    inference = caller is not None and caller.f_code is _INFERENCE_ENTER
+    inference = caller is not None and caller.f_code is INFERENCE_ENTER
     student = caller.f_back if inference and caller is not None else caller
     if student is None or student.f_code.co_filename != filename:
         return ""
     code = frame.f_code
-    if code is _NO_GRAD_ENTER and isinstance(frame.f_locals.get("self"), micrograph.no_grad):
+    if code is NO_GRAD_ENTER and isinstance(frame.f_locals.get("self"), micrograph.no_grad):
         return "no_grad"
-    if code is _SET_GRAD_ENABLED and frame.f_locals.get("mode") is False:
+    if code is SET_GRAD_ENABLED and frame.f_locals.get("mode") is False:
         return INFERENCE if inference else SET_GRAD
     return ""
