@@ -19,6 +19,7 @@ from grader.spec.build_mode_kept import BACKWARD_MODE, MODE_KEPT, after_one_bloc
 from grader.spec.build_no_grad import ZERO_SELF, in_place_no_grad
 from grader.spec.held import held
 from grader.spec.leaf_retained import RETAINED_LEAF, leaf_retained
+from grader.spec.probe import by_key
 from grader.spec.probe_error import BUILTIN_KINDS, ProbeError
 from grader.spec.raised import SAID, raised
 
@@ -281,7 +282,7 @@ def hooks_hidden(sub):
     # runs hooks under the student's own no_grad leaves the mode as that __exit__ does, which the
     # no_grad tests judge.
     runs = [_hooked(fresh_mode(sub), w, x) for w, x in [(2.0, 4.0), (-1.5, 0.0)]]
-    seen: dict[str, Any] = {key: [r[key] for r in runs] for key in runs[0]}
+    seen: dict[str, Any] = by_key(runs)
     for probe in (removed_by_handle, root_hooks, registered_after_removal):
         for key, observed in probe(fresh_mode(sub)).items():
             seen.setdefault(key, []).append(observed)
