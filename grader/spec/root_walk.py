@@ -27,8 +27,9 @@ def past_the_root(calls: list[Call], root: Any, answer: object, label: str, orde
     (``~root_left_out``: a walk along it never meets the node seeded with one), or the walk never ran it (``~root_unrun``);
     and where the walk ran every node but root.grad_fn, its inputs seeded with one (``~root_skipped``, ``_inputs_seeded``)."""
     node = getattr(root, "grad_fn", None)
+    empty = not (isinstance(answer, dict) and bool(dict.keys(answer)))
     if not calls and node is not None and orders:  # no node ran: an order without root.grad_fn, or root.grad_fn unrun
-        empty, left = not (isinstance(answer, dict) and bool(dict.keys(answer))), not any(n is node for order in orders for n in order)
+        left = not any(n is node for order in orders for n in order)
         return {**check(Check.PAST_THE_ROOT, not empty, label), CONTEXT + "root_left_out": empty and left, CONTEXT + "root_unrun": empty and not left}
     out = calls[0][2] if len(calls) == 1 and calls[0][0] is node else ()
     sent = [child for (child, _), g in zip(node.next_functions if node is not None else (),
@@ -37,7 +38,7 @@ def past_the_root(calls: list[Call], root: Any, answer: object, label: str, orde
     ordered = any(child is n for order in orders for n in order for child in sent)
     if _inputs_seeded(calls, node):
         return {**check(Check.PAST_THE_ROOT, False, label), CONTEXT + "root_skipped": True}
-    return check(Check.PAST_THE_ROOT, not ordered or (isinstance(answer, dict) and bool(dict.keys(answer))), label)
+    return check(Check.PAST_THE_ROOT, not ordered or not empty, label)
 
 
 def _inputs_seeded(calls: list[Call], node: Any) -> bool:
