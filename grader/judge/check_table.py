@@ -208,6 +208,7 @@ WHY: dict[Sentence, tuple[tuple[str, Sentence], ...]] = {
     SayRead.GIVEN_GRAD_UNREAD: (("data", SayRead.DATA_GRAD_READ), ("copy", SayRead.COPY_GRAD_READ)),  # v.data.grad, v.detach().grad
     SayCheck.NOT_READ_FROM_GRAD: (("leaf_itself", SayCheck.LEAF_NOT_GRAD), ("leaf_data", SayRead.LEAF_DATA_NOT_GRAD),
                              ("rounded", SayRead.ROUNDED_GRAD),  # round(w.grad.item(), 2)
+                             ("equal", SayRead.EQUAL_AFTER_READ),  # a formula of the number read, or item() + 0.0
                              ("changed", SayRead.CHANGED_AFTER_READ),  # -w.grad.item()
                              ("hooked", SayRead.HOOK_CHOSEN_READ), ("seeded", SayRead.SEEDED_READ)),  # a clipping hook; w.grad = Value(1.0)
     SayCheck.NOT_BY_OP: (("copy", SayCheck.COPY_NOT_BY_OP),),  # shares the number of a Value an operation returned

@@ -88,6 +88,9 @@ class SayRead(Sentence):
     CHANGED_AFTER_READ = N_("a number returned for {label} is not one the engine produced during the call: your code "
                             "read gradients' numbers from .grad (item(), float() or tolist()), but returned another "
                             "number than the ones it read, where the statement's code returns the number it reads as it is.")
+    EQUAL_AFTER_READ = N_("a number returned for {label} is not one the engine produced during the call: your code "
+                          "read gradients' numbers from .grad (item(), float() or tolist()), but returned a number it "
+                          "computed, equal to one it read, where the statement's code returns the very number it reads.")
     HOOK_CHOSEN_READ = N_("a number returned for {label} was read from a .grad that backward wrote, but a hook of "
                           "yours ran in that backward pass and chose its number.")
     SEEDED_READ = N_("a number returned for {label} was read from a .grad that backward wrote by adding to a number "

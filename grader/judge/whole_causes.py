@@ -64,7 +64,7 @@ WHOLE_CAUSES = with_nan({
     SayWalk.FIRST_OR_LAST: {Say.NO_ENTRY, Say.RESULT_NUMBER, SayWalk.RAN_FEWER},
     **dict.fromkeys((SayState.SAME_ON_OBJECT, SayState.LR_OF_EARLIER_CALL),
                     {Say.RESULT_NUMBER, *RESULTS_FEWER, Say.RESULT_MORE}),  # the earlier call's result  # an empty dict has an entry for no leaf: told once  # grad() writes no .grad: every one left None is of it
-    **dict.fromkeys((SayRead.ROUNDED_GRAD, SayRead.CHANGED_AFTER_READ, SayRead.HOOK_CHOSEN_READ, SayRead.SEEDED_READ), {SayCheck.NOT_READ_FROM_GRAD}),  # read and rounded: where rounding changed no number, none is told apart
+    **dict.fromkeys((SayRead.ROUNDED_GRAD, SayRead.CHANGED_AFTER_READ, SayRead.EQUAL_AFTER_READ, SayRead.HOOK_CHOSEN_READ, SayRead.SEEDED_READ), {SayCheck.NOT_READ_FROM_GRAD}),  # read and rounded: where rounding changed no number, none is told apart
     **dict.fromkeys((SayRead.PASS_ERROR_CAUGHT, SayRead.CAUGHT_THEN_PASS), {Say.GRAD_NUMBER, *SayCaught}),  # the pass that raised added nothing: every .grad is short of it
     # an engine error caught: its sentence of the function's own, told once; a pass that raised wrote nothing, so
     # records read after it repeat the last pass that did, as records all read at the end would

@@ -11,7 +11,7 @@ from typing import Any
 import micrograph
 from micrograph import observe, value as value_module
 from micrograph.node import AccumulateGrad
-from grader.sandbox.child.guard import LOOKUPS
+from grader.sandbox.child.guard import LOOKUPS, ROUNDS
 from grader.spec.call_records import MAX_PASSES_LISTED, CallRecords, is_value
 from grader.spec.engine_code import (ALIASES, DATA_ACCESS, DATA_SET, DETACH_IN_PLACE, ENGINE_WALK, GRAD_GETTER, INFERENCE_ENTER,
                                      NO_GRAD_ENTER, ONE_ENTRY, PASS_THROUGH, RECORD_IN_PLACE, SET_GRAD_ENABLED, engine_function,
@@ -219,6 +219,10 @@ class Call(CallRecords, observe.Observer):
         if (self.grad_numbers and type(result) is float and self.probe_held.get(id(result)) is result
                 and reads_number(frame) and self._from_student(frame)):
             self.read_numbers[id(result)] = result  # a gradient's float the student's code took in hand
+        if self.grad_numbers and type(result) is float and frame.f_code in ROUNDS:
+            number = frame.f_locals.get("number")  # round(w.grad.item(), 3) that changed nothing: still the one read
+            if type(number) is float and self.read_numbers.get(id(number)) is number and result == number:
+                self.read_numbers[id(result)] = result
         if self.probe_made is None or not is_value(result):  # before reading frames' code (audited)
             return
         code = frame.f_code

@@ -63,7 +63,7 @@ def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[objec
         return check(Check.READ_FROM_GRAD, None, label)
     objects = [x.item() if _is_value(x) else x for x in found]  # item(): the very float a Value holds
     others = [x for x in objects if call.probe_held.get(id(x)) is not x and not any(x is h for h in held)
-              and x not in call.read_numbers.values()]  # round(w.grad.item(), 3) that changed nothing: read
+              and call.read_numbers.get(id(x)) is not x]  # round(w.grad.item(), 3) that changed nothing: read
     fact = check(Check.READ_FROM_GRAD, not others, label)
     if others and all(_EARLIER.get(id(x)) is x for x in others):
         fact[CONTEXT + "earlier_call"] = True  # read, but from what an earlier call left
@@ -78,6 +78,8 @@ def read_from_grad(numbers: object, call: Call, label: str, held: Sequence[objec
         fact[CONTEXT + "seeded"] = True  # read from a .grad backward wrote by adding to a number of the student's
     elif _rounded([x for x in objects if any(x is o for o in others)], list(call.probe_held.values())):
         fact[CONTEXT + "rounded"] = True  # round(w.grad.item(), 2): read, then rounded
+    elif others and call.read_numbers and all(x in call.read_numbers.values() for x in others):
+        fact[CONTEXT + "equal"] = True  # computed, but equal to a number read: not the one read
     elif others and call.read_numbers:
         fact[CONTEXT + "changed"] = True  # read with item() or float(), then another number returned
     remember(call)

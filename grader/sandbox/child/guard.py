@@ -75,7 +75,13 @@ def _elsewhere(owner: object, own: str) -> bool:
     return isinstance(owner, type) and _getattr(owner, "__module__", None) != own
 
 
-_getattr, _hasattr, _vars = builtins.getattr, builtins.hasattr, builtins.vars
+_getattr, _hasattr, _vars, _round = builtins.getattr, builtins.hasattr, builtins.vars, builtins.round
+
+
+def _rounded(number: Any, ndigits: Any = None) -> Any:
+    """The submission's ``round``: the builtin's result, through a frame of Python code, so that the
+    probes see which number was rounded and what came of it (``ROUNDS``)."""
+    return _round(number, ndigits)
 _REFUSED_KEYS = frozenset(NAMES) | HIDDEN_DUNDERS
 _caller = sys._getframe  # vars() without an argument: the caller's locals, as the real one gives
 _audit = sys.audit  # bound now: a submission may rebind sys's names (``seal.SYS_REBOUND``)
@@ -194,7 +200,7 @@ def submission_builtins(own: str) -> dict[str, Any]:
         return namespace  # the caller's locals, its own namespace, or an instance's data
 
     names = dict(vars(builtins))
-    names.update(getattr=guarded_getattr, hasattr=guarded_hasattr, vars=guarded_vars,
+    names.update(getattr=guarded_getattr, hasattr=guarded_hasattr, vars=guarded_vars, round=_rounded,
                  breakpoint=_no_debugger, **dict.fromkeys(_CODE_FROM_TEXT, _no_code_from_text))
     names[FORMAT_GUARD] = format_method
     names.update({WRITTEN_OUT["getattr"]: written_getattr, WRITTEN_OUT["hasattr"]: written_hasattr})
@@ -210,6 +216,12 @@ LOOKUPS: frozenset[types.CodeType] = frozenset(
 property getter they run is the submission's own lookup (``getattr(v, "grad")`` reads ``v.grad``
 as ``v.grad`` does), so the probes take their caller for the getter's (``grader.spec.call``).
 Grading's code calls the real builtins, never these."""
+
+
+ROUNDS: frozenset[types.CodeType] = frozenset({_rounded.__code__})
+"""The code of the submission's ``round``: a gradient the student's code read and rounded to a number
+equal to it (``round(w.grad.item(), 3)`` that changed nothing) is still the one read
+(``grader.spec.call``), where a formula of an equal value is not."""
 
 
 class _ThroughVars(ast.NodeTransformer):

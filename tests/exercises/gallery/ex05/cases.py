@@ -688,8 +688,17 @@ CASES += [
           edits={"        history.append(w.grad.item())\n": "        history.append(2 * w.grad.item())\n"},
           names=("grad_history(w, x, steps, reset)", "read gradients' numbers from .grad"),
           unsaid=("computed, not read from the engine",)),
-    Correct("history_item_plus_zero",
-            edits={"        history.append(w.grad.item())\n": "        history.append(w.grad.item() + 0.0)\n"}),
+    Wrong("history_item_plus_zero", fails={"gradients accumulate": "returned a number it computed, equal to one it read"},
+          edits={"        history.append(w.grad.item())\n": "        history.append(w.grad.item() + 0.0)\n"},
+          names=("grad_history(w, x, steps, reset)", "equal to one it read"),
+          unsaid=("computed, not read from the engine", "another number than the ones it read")),
+    # the gradient read and printed, a formula returned: equal to the number read, yet not it
+    Wrong("history_formula_beside_a_printed_read", fails={"gradients accumulate": "equal to one it read"},
+          edits={"        history.append(w.grad.item())\n":
+                 "        print(w.grad.item())\n        d = (w.item() + 1) + (x.item() + w.item())\n"
+                 "        history.append(d * (len(history) + 1) if reset is None else d)\n"},
+          names=("grad_history(w, x, steps, reset)", "returned a number it computed, equal to one it read"),
+          unsaid=("computed, not read from the engine",)),  # where a .grad was there before, its number differs: told so
 ]
 
 # zero_grad's set_to_none written as leaf._grad = None: torch's _grad is .grad itself (the same setter), and so is
